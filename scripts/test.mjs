@@ -1,0 +1,39 @@
+// `npm test`: the unit and API suites (Vitest), then the browser suite (Playwright + Chromium).
+// Without PostgreSQL or Chromium a suite is skipped with the reason; under CI it fails instead.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const isCI = Boolean(process.env.CI);
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const bin = (name) => path.resolve("node_modules", ".bin", name);
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+const results = [];
+
+console.log("\n▶ Unit and API suites (Vitest)");
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    isCI
+      ? "  PostgreSQL suite: TEST_DATABASE_URL is not set, which fails under CI."
+      : "  PostgreSQL suite skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/postgres).",
+  );
+}
+results.push(["unit + API", run(bin("vitest"), ["run"])]);
+
+console.log("\n▶ Browser suite (Playwright, Chromium)");
+if (!fs.existsSync(chromium)) {
+  const reason = `Chromium not found at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
+  if (isCI) {
+    console.error(`  Browser suite cannot run: ${reason}.`);
+    results.push(["browser", 1]);
+  } else {
+    console.log(`  Browser suite skipped: ${reason}.`);
+  }
+} else {
+  const built = run(process.execPath, [path.resolve("node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"]);
+  results.push(["browser", built === 0 ? run(bin("playwright"), ["test"], { CHROMIUM_PATH: chromium }) : built]);
+}
+
+const failed = results.filter(([, status]) => status !== 0);
+console.log(`\nSuites: ${results.map(([name, status]) => `${name} ${status === 0 ? "passed" : "FAILED"}`).join(", ")}`);
+process.exit(failed.length ? 1 : 0);

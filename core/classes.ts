@@ -1,0 +1,154 @@
+/**
+ * A user's class schedule as stored in `User.userClasses` (a list of class-name strings, spec §3),
+ * read back as periods, and turned into subject choices for tasks and events.
+ *
+ * Encoding (docs/decisions/020-user-classes-encoding.md):
+ * - The list is in period order; the first class starts at period 1.
+ * - A name ending in " (Double Block)" or " (Triple Block)" fills 2 or 3 consecutive periods.
+ * - A semester pair is two consecutive names ending in " (Semester 1)" and " (Semester 2)"; the
+ *   pair fills one period.
+ * - "Lunch" fills a period but is not a subject.
+ * - Blank entries are ignored.
+ */
+
+export type BlockSpan = 1 | 2 | 3;
+
+export const DOUBLE_BLOCK_SUFFIX = " (Double Block)";
+export const TRIPLE_BLOCK_SUFFIX = " (Triple Block)";
+export const SEMESTER_1_SUFFIX = " (Semester 1)";
+export const SEMESTER_2_SUFFIX = " (Semester 2)";
+export const LUNCH = "Lunch";
+
+/** One period of the schedule (a block spans several periods). */
+export interface ClassPeriod {
+  /** The first period this class fills, from 1. */
+  period: number;
+  span: BlockSpan;
+  /** One name, or two for a semester pair (Semester 1 first), without any suffix. */
+  names: string[];
+  isLunch: boolean;
+}
+
+/** A choice for the Subject field: `value` is stored on the task, `label` is shown. */
+export interface SubjectOption {
+  value: string;
+  label: string;
+  /** "3rd period", "2nd to 4th period". */
+  periodLabel: string;
+}
+
+/** "1st", "2nd", "3rd", "4th", "11th", "12th", "21st". */
+export function ordinal(n: number): string {
+  const lastTwo = n % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
+  switch (n % 10) {
+    case 1:
+      return `${n}st`;
+    case 2:
+      return `${n}nd`;
+    case 3:
+      return `${n}rd`;
+    default:
+      return `${n}th`;
+  }
+}
+
+/** "3rd period" for one period, "2nd to 4th period" for a block. */
+export function periodLabel(period: number, span: BlockSpan = 1): string {
+  if (span === 1) return `${ordinal(period)} period`;
+  return `${ordinal(period)} to ${ordinal(period + span - 1)} period`;
+}
+
+function stripSuffix(name: string, suffix: string): string | null {
+  return name.endsWith(suffix) ? name.slice(0, -suffix.length).trim() : null;
+}
+
+function isLunchName(name: string): boolean {
+  return name.trim().toLowerCase() === LUNCH.toLowerCase();
+}
+
+/** Reads a stored class list back into periods, in order. */
+export function parseUserClasses(userClasses: readonly string[] | null | undefined): ClassPeriod[] {
+  const names = (userClasses ?? []).map((n) => (typeof n === "string" ? n.trim() : "")).filter((n) => n !== "");
+  const periods: ClassPeriod[] = [];
+  let nextPeriod = 1;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const first = stripSuffix(name, SEMESTER_1_SUFFIX);
+    const second = i + 1 < names.length ? stripSuffix(names[i + 1]!, SEMESTER_2_SUFFIX) : null;
+    if (first !== null && second !== null) {
+      periods.push({ period: nextPeriod, span: 1, names: [first, second], isLunch: false });
+      nextPeriod += 1;
+      i += 1;
+      continue;
+    }
+    // A lone semester name (its partner missing) still fills its own period.
+    const lone = first ?? stripSuffix(name, SEMESTER_2_SUFFIX);
+    if (lone !== null) {
+      periods.push({ period: nextPeriod, span: 1, names: [lone], isLunch: false });
+      nextPeriod += 1;
+      continue;
+    }
+    const triple = stripSuffix(name, TRIPLE_BLOCK_SUFFIX);
+    const double = stripSuffix(name, DOUBLE_BLOCK_SUFFIX);
+    const span: BlockSpan = triple !== null ? 3 : double !== null ? 2 : 1;
+    const base = triple ?? double ?? name;
+    periods.push({ period: nextPeriod, span, names: [base], isLunch: isLunchName(base) });
+    nextPeriod += span;
+  }
+  return periods;
+}
+
+/** The inverse of parseUserClasses: what the class editor saves. */
+export function serializeClassPeriods(periods: readonly Pick<ClassPeriod, "span" | "names">[]): string[] {
+  const out: string[] = [];
+  for (const p of periods) {
+    const names = p.names.map((n) => n.trim()).filter((n) => n !== "");
+    if (names.length === 0) continue;
+    if (names.length >= 2) {
+      out.push(`${names[0]}${SEMESTER_1_SUFFIX}`, `${names[1]}${SEMESTER_2_SUFFIX}`);
+    } else if (p.span === 3) {
+      out.push(`${names[0]}${TRIPLE_BLOCK_SUFFIX}`);
+    } else if (p.span === 2) {
+      out.push(`${names[0]}${DOUBLE_BLOCK_SUFFIX}`);
+    } else {
+      out.push(names[0]!);
+    }
+  }
+  return out;
+}
+
+/** Used when the user has no classes yet (spec §3). */
+export const FALLBACK_SUBJECTS: readonly SubjectOption[] = [
+  "Mathematics",
+  "Science",
+  "History",
+  "English",
+  "Chemistry",
+  "Physics",
+  "Biology",
+  "Other",
+].map((name, i) => {
+  const label = periodLabel(i + 1);
+  return { value: name, label: `${name} (${label})`, periodLabel: label };
+});
+
+/**
+ * The Subject choices for a user: one per class (both halves of a semester pair, with the same
+ * period), Lunch left out, duplicates kept once (the first period wins). No classes → fallbacks.
+ */
+export function subjectOptions(userClasses: readonly string[] | null | undefined): SubjectOption[] {
+  const options: SubjectOption[] = [];
+  const seen = new Set<string>();
+  for (const p of parseUserClasses(userClasses)) {
+    if (p.isLunch) continue;
+    const label = periodLabel(p.period, p.span);
+    for (const name of p.names) {
+      const key = name.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      options.push({ value: name, label: `${name} (${label})`, periodLabel: label });
+    }
+  }
+  return options.length > 0 ? options : [...FALLBACK_SUBJECTS];
+}

@@ -1,0 +1,28 @@
+/**
+ * The Home tab greeting (spec §2): time of day and the full date, both in the school's time zone
+ * rather than the browser's.
+ */
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+
+export type TimeOfDay = "morning" | "afternoon" | "evening";
+
+/** Morning before 12:00, afternoon before 17:00, otherwise evening. */
+export function timeOfDay(now: Date, timeZone: string): TimeOfDay {
+  const hour = new TZDate(now, timeZone).getHours();
+  if (hour < 12) return "morning";
+  if (hour < 17) return "afternoon";
+  return "evening";
+}
+
+/** "Good morning", or "Good morning, Ana" when a first name is known. */
+export function greeting(now: Date, timeZone: string, firstName?: string | null): string {
+  const base = `Good ${timeOfDay(now, timeZone)}`;
+  const name = firstName?.trim();
+  return name ? `${base}, ${name}` : base;
+}
+
+/** "Sunday, November 22, 2026" (English US). */
+export function formatFullDate(now: Date, timeZone: string): string {
+  return format(new TZDate(now, timeZone), "EEEE, MMMM d, yyyy");
+}

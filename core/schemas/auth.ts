@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+// The password rules of spec §5, in the order their messages are shown:
+// a form shows only the first failing rule per field.
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
+
+const email = z
+  .string()
+  .trim()
+  .email("Invalid email address")
+  .max(320, "Email too long");
+
+const passwordLength = z
+  .string()
+  .trim()
+  .min(PASSWORD_MIN, "Password must be at least 8 characters")
+  .max(PASSWORD_MAX, "Password must be less than 128 characters");
+
+const hasUppercase = [/[A-Z]/, "Password must contain at least one uppercase letter"] as const;
+const hasLowercase = [/[a-z]/, "Password must contain at least one lowercase letter"] as const;
+const hasNumber = [/[0-9]/, "Password must contain at least one number"] as const;
+const hasSpecial = [/[^A-Za-z0-9]/, "Password must contain at least one special character"] as const;
+
+/** Registration order: uppercase, lowercase, number, special. */
+export const strongPassword = passwordLength
+  .regex(...hasUppercase)
+  .regex(...hasLowercase)
+  .regex(...hasNumber)
+  .regex(...hasSpecial);
+
+/** Set-new-password lists the lowercase rule first (spec §5). */
+const strongNewPassword = passwordLength
+  .regex(...hasLowercase)
+  .regex(...hasUppercase)
+  .regex(...hasNumber)
+  .regex(...hasSpecial);
+
+export const signInSchema = z.object({
+  email: z.string().trim().email("Invalid email address"),
+  password: z.string().trim().min(1, "Password is required"),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const registerSchema = z
+  .object({
+    firstName: z.string().trim().min(1, "First name is required").max(50, "First name too long"),
+    lastName: z.string().trim().min(1, "Last name is required").max(50, "Last name too long"),
+    email,
+    password: strongPassword,
+    confirmPassword: z.string().trim(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const setNewPasswordSchema = z
+  .object({
+    temporaryPassword: z.string().trim().min(1, "Temporary password is required"),
+    newPassword: strongNewPassword,
+    confirmPassword: z.string().trim(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type SetNewPasswordInput = z.infer<typeof setNewPasswordSchema>;
+
+/** Turns zod issues into the one error shape's `errors` map: first message per field first. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

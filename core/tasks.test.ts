@@ -1,0 +1,236 @@
+import { describe, expect, it } from "vitest";
+import { todayIn } from "./dates";
+import type { Task } from "./schemas/task";
+import {
+  countTasks,
+  filterTasks,
+  formatDue,
+  formatTime12,
+  homeTaskList,
+  isOverdue,
+  isUrgent,
+  moreTasksLabel,
+  sortTasks,
+  tasksDueOn,
+} from "./tasks";
+
+let nextId = 1;
+function task(fields: Partial<Task> = {}): Task {
+  const id = nextId++;
+  return {
+    id,
+    userId: 1,
+    title: `Task ${id}`,
+    description: null,
+    subject: null,
+    dueDate: null,
+    dueTime: null,
+    priority: "medium",
+    recurring: null,
+    completed: false,
+    createdAt: "2026-11-01T12:00:00.000Z",
+    ...fields,
+  };
+}
+
+const NY = "America/New_York";
+
+describe("today in the school's time zone", () => {
+  it.each([
+    ["2026-11-22T03:30:00Z", NY, "2026-11-21"], // UTC is already tomorrow, New York is not
+    ["2026-11-22T04:59:59Z", NY, "2026-11-21"], // EST is UTC-5
+    ["2026-11-22T05:00:00Z", NY, "2026-11-22"],
+    ["2026-07-01T03:59:00Z", NY, "2026-06-30"], // EDT is UTC-4
+    ["2026-07-01T04:00:00Z", NY, "2026-07-01"],
+    ["2026-03-08T06:59:00Z", NY, "2026-03-08"], // the night clocks spring forward
+    ["2026-11-01T04:30:00Z", NY, "2026-11-01"], // 00:30 EDT on the night clocks fall back
+    ["2026-11-01T05:30:00Z", NY, "2026-11-01"], // 01:30 EDT
+    ["2026-11-01T06:30:00Z", NY, "2026-11-01"], // 01:30 EST, the repeated hour
+    ["2026-11-22T03:30:00Z", "Asia/Tokyo", "2026-11-22"],
+    ["2026-11-22T03:30:00Z", "Pacific/Honolulu", "2026-11-21"],
+  ])("at %s in %s it is %s", (instant, zone, expected) => {
+    expect(todayIn(zone, new Date(instant))).toBe(expected);
+  });
+});
+
+describe("overdue", () => {
+  it.each([
+    ["due yesterday and open", { dueDate: "2026-11-20" }, true],
+    ["due today and open", { dueDate: "2026-11-21" }, false],
+    ["due today at a time already past is still not overdue", { dueDate: "2026-11-21", dueTime: "00:01" }, false],
+    ["due tomorrow", { dueDate: "2026-11-22" }, false],
+    ["due last year", { dueDate: "2025-12-31" }, true],
+    ["due yesterday but completed", { dueDate: "2026-11-20", completed: true }, false],
+    ["without a due date", { dueDate: null }, false],
+  ] as const)("a task %s → %s", (_name, fields, expected) => {
+    expect(isOverdue(task(fields), "2026-11-21")).toBe(expected);
+  });
+
+  it("uses the school's date: at 2026-11-22T03:30Z a task due Nov 21 is not overdue in New York", () => {
+    const t = task({ dueDate: "2026-11-21" });
+    expect(isOverdue(t, todayIn(NY, new Date("2026-11-22T03:30:00Z")))).toBe(false);
+    expect(isOverdue(t, todayIn("UTC", new Date("2026-11-22T03:30:00Z")))).toBe(true);
+  });
+
+  it("crosses month and year ends by calendar date", () => {
+    expect(isOverdue(task({ dueDate: "2026-12-31" }), "2027-01-01")).toBe(true);
+    expect(isOverdue(task({ dueDate: "2028-02-29" }), "2028-02-29")).toBe(false);
+    expect(isOverdue(task({ dueDate: "2028-02-28" }), "2028-02-29")).toBe(true);
+  });
+});
+
+describe("urgent (due today, tomorrow or earlier, not completed)", () => {
+  it.each([
+    ["overdue", { dueDate: "2026-11-01" }, true],
+    ["due today", { dueDate: "2026-11-21" }, true],
+    ["due tomorrow", { dueDate: "2026-11-22" }, true],
+    ["due the day after tomorrow", { dueDate: "2026-11-23" }, false],
+    ["due tomorrow but completed", { dueDate: "2026-11-22", completed: true }, false],
+    ["without a due date", {}, false],
+  ] as const)("a task %s → %s", (_name, fields, expected) => {
+    expect(isUrgent(task(fields), "2026-11-21")).toBe(expected);
+  });
+
+  it("treats 1 January as tomorrow on 31 December, and 1 March after 28 February in a common year", () => {
+    expect(isUrgent(task({ dueDate: "2027-01-01" }), "2026-12-31")).toBe(true);
+    expect(isUrgent(task({ dueDate: "2027-03-01" }), "2027-02-28")).toBe(true);
+    expect(isUrgent(task({ dueDate: "2028-03-01" }), "2028-02-28")).toBe(false); // 2028 has a 29th
+  });
+
+  it("at 23:30 in New York on 21 November (04:30Z on the 22nd), the 23rd is not yet tomorrow", () => {
+    const today = todayIn(NY, new Date("2026-11-22T04:30:00Z"));
+    expect(isUrgent(task({ dueDate: "2026-11-23" }), today)).toBe(false);
+    expect(isUrgent(task({ dueDate: "2026-11-22" }), today)).toBe(true);
+  });
+});
+
+describe("sorting", () => {
+  const low = task({ title: "low", priority: "low", subject: "Science" });
+  const high = task({ title: "high", priority: "high", subject: null });
+  const medium = task({ title: "medium", priority: "medium", subject: "art" });
+  const high2 = task({ title: "high2", priority: "high", subject: "Biology" });
+  const list = [low, high, medium, high2];
+
+  it.each([
+    ["none", ["low", "high", "medium", "high2"]],
+    ["priority-desc", ["high", "high2", "medium", "low"]],
+    ["priority-asc", ["low", "medium", "high", "high2"]],
+    ["subject", ["medium", "high2", "low", "high"]], // art, Biology, Science, then no subject
+  ] as const)("%s orders the tasks %j", (sort, titles) => {
+    expect(sortTasks(list, sort).map((t) => t.title)).toEqual(titles);
+  });
+
+  it("does not reorder the list it was given", () => {
+    sortTasks(list, "priority-desc");
+    expect(list.map((t) => t.title)).toEqual(["low", "high", "medium", "high2"]);
+  });
+});
+
+describe("filters and counts", () => {
+  const today = "2026-11-21";
+  const tasks = [
+    task({ title: "open, no date" }),
+    task({ title: "open, overdue", dueDate: "2026-11-19" }),
+    task({ title: "open, due today", dueDate: today }),
+    task({ title: "done, was overdue", dueDate: "2026-11-01", completed: true }),
+    task({ title: "done", completed: true }),
+  ];
+
+  it.each([
+    ["all", ["open, no date", "open, overdue", "open, due today", "done, was overdue", "done"]],
+    ["pending", ["open, no date", "open, overdue", "open, due today"]],
+    ["completed", ["done, was overdue", "done"]],
+    ["overdue", ["open, overdue"]],
+  ] as const)("the %s tab lists %j", (filter, titles) => {
+    expect(filterTasks(tasks, filter, today).map((t) => t.title)).toEqual(titles);
+  });
+
+  it("counts pending for All, and each of pending, completed and overdue", () => {
+    expect(countTasks(tasks, today)).toEqual({ all: 3, pending: 3, completed: 2, overdue: 1 });
+  });
+
+  it("counts nothing for no tasks", () => {
+    expect(countTasks([], today)).toEqual({ all: 0, pending: 0, completed: 0, overdue: 0 });
+  });
+});
+
+describe("Home tab task list", () => {
+  const today = "2026-11-21";
+
+  it("shows only urgent tasks, earliest first, when any task is urgent", () => {
+    const tasks = [
+      task({ title: "next week", dueDate: "2026-11-28" }),
+      task({ title: "tomorrow", dueDate: "2026-11-22" }),
+      task({ title: "today 9am", dueDate: today, dueTime: "09:00" }),
+      task({ title: "today, no time", dueDate: today }),
+      task({ title: "overdue", dueDate: "2026-11-10" }),
+      task({ title: "done today", dueDate: today, completed: true }),
+    ];
+    const list = homeTaskList(tasks, today);
+    expect(list.kind).toBe("urgent");
+    expect(list.shown.map((t) => t.title)).toEqual(["overdue", "today 9am", "today, no time", "tomorrow"]);
+    expect(list.more).toBe(0);
+  });
+
+  it("shows all incomplete tasks as Your Tasks when none is urgent, undated last", () => {
+    const tasks = [
+      task({ title: "undated" }),
+      task({ title: "in three days", dueDate: "2026-11-24" }),
+      task({ title: "done", completed: true, dueDate: "2026-11-01" }),
+      task({ title: "in two days", dueDate: "2026-11-23" }),
+    ];
+    const list = homeTaskList(tasks, today);
+    expect(list.kind).toBe("all");
+    expect(list.shown.map((t) => t.title)).toEqual(["in two days", "in three days", "undated"]);
+  });
+
+  it("shows at most 5 and counts the rest", () => {
+    const tasks = Array.from({ length: 8 }, (_, i) => task({ dueDate: `2026-11-${String(10 + i)}` }));
+    const list = homeTaskList(tasks, today);
+    expect(list.shown).toHaveLength(5);
+    expect(list.more).toBe(3);
+    expect(moreTasksLabel(list.more)).toBe("+3 more tasks");
+    expect(moreTasksLabel(1)).toBe("+1 more task");
+  });
+
+  it("is empty when everything is done", () => {
+    expect(homeTaskList([task({ completed: true })], today)).toEqual({ kind: "all", shown: [], more: 0 });
+  });
+});
+
+describe("Today's Schedule tasks", () => {
+  it("lists the tasks due on the date, by time, untimed last", () => {
+    const tasks = [
+      task({ title: "untimed", dueDate: "2026-11-21" }),
+      task({ title: "3pm", dueDate: "2026-11-21", dueTime: "15:00" }),
+      task({ title: "other day", dueDate: "2026-11-22", dueTime: "08:00" }),
+      task({ title: "8am", dueDate: "2026-11-21", dueTime: "08:00" }),
+    ];
+    expect(tasksDueOn(tasks, "2026-11-21").map((t) => t.title)).toEqual(["8am", "3pm", "untimed"]);
+  });
+});
+
+describe("due date display (12-hour, English US)", () => {
+  it.each([
+    ["2026-11-23", "15:30", "Nov 23, 2026 at 3:30 PM"],
+    ["2026-11-23", null, "Nov 23, 2026"],
+    ["2026-01-05", "00:05", "Jan 5, 2026 at 12:05 AM"],
+    ["2026-12-31", "12:00", "Dec 31, 2026 at 12:00 PM"],
+    ["2028-02-29", "23:59", "Feb 29, 2028 at 11:59 PM"],
+  ])("%s %s → %s", (dueDate, dueTime, expected) => {
+    expect(formatDue({ dueDate, dueTime })).toBe(expected);
+  });
+
+  it("has nothing to show without a due date", () => {
+    expect(formatDue({ dueDate: null, dueTime: "10:00" })).toBeNull();
+  });
+
+  it.each([
+    ["00:00", "12:00 AM"],
+    ["11:59", "11:59 AM"],
+    ["12:00", "12:00 PM"],
+    ["13:07", "1:07 PM"],
+  ])("%s → %s", (time, expected) => {
+    expect(formatTime12(time)).toBe(expected);
+  });
+});

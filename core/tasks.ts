@@ -1,0 +1,185 @@
+/**
+ * Task rules shared by the Tasks tab, the Home tab and the server: sorting, filters and their
+ * counts, "overdue" and "urgent", and how a due date is written.
+ *
+ * Every rule that depends on "today" takes it as a yyyy-MM-dd calendar date in the school's time
+ * zone (core/dates.ts `todayIn`), never the browser's clock, so 03:30 UTC on the 22nd is still the
+ * 21st for a school in New York.
+ */
+import { addDaysToDate } from "./dates";
+import type { Priority, Task } from "./schemas/task";
+
+/** Sorting weight of each priority (spec §3). */
+export const PRIORITY_WEIGHT: Record<Priority, number> = { high: 3, medium: 2, low: 1 };
+
+export const PRIORITY_LABEL: Record<Priority, string> = { high: "High", medium: "Medium", low: "Low" };
+
+export const TASK_SORTS = ["none", "priority-desc", "priority-asc", "subject"] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+export const TASK_SORT_LABEL: Record<TaskSort, string> = {
+  none: "No sorting",
+  "priority-desc": "Priority High to Low",
+  "priority-asc": "Priority Low to High",
+  subject: "Subject/Class",
+};
+
+export const TASK_FILTERS = ["all", "pending", "completed", "overdue"] as const;
+export type TaskFilter = (typeof TASK_FILTERS)[number];
+
+export const TASK_FILTER_LABEL: Record<TaskFilter, string> = {
+  all: "All Tasks",
+  pending: "Pending",
+  completed: "Completed",
+  overdue: "Overdue",
+};
+
+/** The fields the rules below read; a full Task fits, and so does an optimistic draft. */
+export type TaskLike = Pick<Task, "completed" | "dueDate"> & Partial<Pick<Task, "dueTime" | "priority" | "subject">>;
+
+/** Home task list and Today's Schedule limit (spec §9). */
+export const HOME_TASK_LIMIT = 5;
+
+/** Tasks without a time sort as the end of their day (spec §9). */
+export const END_OF_DAY_TIME = "23:59";
+
+export function isPending(task: Pick<Task, "completed">): boolean {
+  return !task.completed;
+}
+
+/** Due before today and not completed (spec §4). A task due today is never overdue. */
+export function isOverdue(task: TaskLike, today: string): boolean {
+  return !task.completed && task.dueDate != null && task.dueDate < today;
+}
+
+/** Incomplete and due today, tomorrow or earlier (Home tab "Urgent Tasks"). */
+export function isUrgent(task: TaskLike, today: string): boolean {
+  return !task.completed && task.dueDate != null && task.dueDate <= addDaysToDate(today, 1);
+}
+
+/**
+ * Sorts a copy; ties keep the incoming order (the API's newest first). Subject sorting is
+ * alphabetical and puts tasks without a subject last.
+ */
+export function sortTasks<T extends TaskLike>(tasks: readonly T[], sort: TaskSort): T[] {
+  const copy = [...tasks];
+  switch (sort) {
+    case "priority-desc":
+      return copy.sort((a, b) => weight(b) - weight(a));
+    case "priority-asc":
+      return copy.sort((a, b) => weight(a) - weight(b));
+    case "subject":
+      return copy.sort((a, b) => {
+        const sa = a.subject?.trim() || null;
+        const sb = b.subject?.trim() || null;
+        if (sa === sb) return 0;
+        if (sa === null) return 1;
+        if (sb === null) return -1;
+        return sa.localeCompare(sb, "en-US", { sensitivity: "base" });
+      });
+    default:
+      return copy;
+  }
+}
+
+function weight(task: TaskLike): number {
+  return PRIORITY_WEIGHT[task.priority ?? "medium"] ?? PRIORITY_WEIGHT.medium;
+}
+
+/** The tasks one filter tab lists. "All" lists every task, completed ones included. */
+export function filterTasks<T extends TaskLike>(tasks: readonly T[], filter: TaskFilter, today: string): T[] {
+  switch (filter) {
+    case "pending":
+      return tasks.filter(isPending);
+    case "completed":
+      return tasks.filter((t) => t.completed);
+    case "overdue":
+      return tasks.filter((t) => isOverdue(t, today));
+    default:
+      return [...tasks];
+  }
+}
+
+export interface TaskCounts {
+  /** What the "All Tasks" tab shows: the pending count (spec §2). */
+  all: number;
+  pending: number;
+  completed: number;
+  overdue: number;
+}
+
+export function countTasks(tasks: readonly TaskLike[], today: string): TaskCounts {
+  let pending = 0;
+  let completed = 0;
+  let overdue = 0;
+  for (const t of tasks) {
+    if (t.completed) completed++;
+    else pending++;
+    if (isOverdue(t, today)) overdue++;
+  }
+  return { all: pending, pending, completed, overdue };
+}
+
+/** Earliest due first, by date then time (no time = end of day); undated tasks last. */
+export function compareByDue(a: TaskLike, b: TaskLike): number {
+  if (a.dueDate == null || b.dueDate == null) {
+    if (a.dueDate == null && b.dueDate == null) return 0;
+    return a.dueDate == null ? 1 : -1;
+  }
+  if (a.dueDate !== b.dueDate) return a.dueDate < b.dueDate ? -1 : 1;
+  const ta = a.dueTime || END_OF_DAY_TIME;
+  const tb = b.dueTime || END_OF_DAY_TIME;
+  return ta < tb ? -1 : ta > tb ? 1 : 0;
+}
+
+export interface HomeTaskList<T> {
+  /** "urgent" → "Urgent Tasks" with a warning icon; "all" → "Your Tasks". */
+  kind: "urgent" | "all";
+  /** At most HOME_TASK_LIMIT tasks, earliest due first. */
+  shown: T[];
+  /** How many more there are beyond `shown` ("+3 more tasks"). */
+  more: number;
+}
+
+/**
+ * Home tab task list (spec §2): the urgent tasks when any incomplete task is due today, tomorrow
+ * or earlier; otherwise every incomplete task.
+ */
+export function homeTaskList<T extends TaskLike>(tasks: readonly T[], today: string, limit = HOME_TASK_LIMIT): HomeTaskList<T> {
+  const urgent = tasks.filter((t) => isUrgent(t, today));
+  const kind = urgent.length > 0 ? "urgent" : "all";
+  const list = (kind === "urgent" ? urgent : tasks.filter(isPending)).sort(compareByDue);
+  return { kind, shown: list.slice(0, limit), more: Math.max(0, list.length - limit) };
+}
+
+/** "+1 more task", "+3 more tasks". */
+export function moreTasksLabel(more: number): string {
+  return `+${more} more ${more === 1 ? "task" : "tasks"}`;
+}
+
+/** Tasks due on a date (Today's Schedule), completed ones included, by time. */
+export function tasksDueOn<T extends TaskLike>(tasks: readonly T[], date: string): T[] {
+  return tasks.filter((t) => t.dueDate === date).sort(compareByDue);
+}
+
+const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "15:30" → "3:30 PM", "00:05" → "12:05 AM" (12-hour, English US). */
+export function formatTime12(time: string): string {
+  const [h, m] = time.split(":").map(Number);
+  const hour = h! % 12 === 0 ? 12 : h! % 12;
+  return `${hour}:${String(m).padStart(2, "0")} ${h! < 12 ? "AM" : "PM"}`;
+}
+
+/** "2026-11-23" → "Nov 23, 2026". The date is a calendar date, so no time zone is involved. */
+export function formatDueDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return `${MONTHS_SHORT[m! - 1]} ${d}, ${y}`;
+}
+
+/** "Nov 23, 2026 at 3:30 PM", or just "Nov 23, 2026" without a time; null without a due date. */
+export function formatDue(task: Pick<Task, "dueDate" | "dueTime">): string | null {
+  if (!task.dueDate) return null;
+  const date = formatDueDate(task.dueDate);
+  return task.dueTime ? `${date} at ${formatTime12(task.dueTime)}` : date;
+}

@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
+import { HttpError } from "./errors";
+import csrfPlugin from "./plugins/csrf";
+import sessionPlugin from "./plugins/session";
+import authRoutes from "./routes/auth";
+import systemRoutes from "./routes/system";
+import taskRoutes from "./routes/tasks";
+import type { Services } from "./services";
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+/** Passwords travel only in bodies, which are never logged; cookies and tokens are redacted. */
+export const LOG_REDACT = ["req.headers.cookie", 'req.headers["x-csrf-token"]', "req.headers.authorization", 'res.headers["set-cookie"]'];
+
+/** Fastify's own 4xx errors, reworded for people. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type: send JSON",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Request body is empty",
+  FST_ERR_CTP_INVALID_JSON_BODY: "Request body is not valid JSON",
+};
+
+export async function buildApp(services: Services, options: { logger?: FastifyServerOptions["logger"] } = {}) {
+  const { config } = services;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: LOG_REDACT,
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  // Third-party plugins, in one place.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and the toast library position elements with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // The logo may come from any https URL an admin sets.
+        imgSrc: ["'self'", "https:", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(config.trustProxy ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only makes sense when TLS is in front of us.
+    strictTransportSecurity: config.trustProxy ? { maxAge: 15552000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  // The app's own plugins: who is asking, and is the request allowed to change state.
+  await app.register(sessionPlugin, { sessions: services.sessions, secureCookies: config.trustProxy });
+  await app.register(csrfPlugin);
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+  });
+
+  await app.register(systemRoutes, { services });
+  await app.register(authRoutes, { services });
+  await app.register(taskRoutes, { services });
+
+  // The built client: hashed assets cached for a year, index.html revalidated every time.
+  const indexFile = path.join(config.clientDir, "index.html");
+  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.startsWith(path.join(config.clientDir, "assets") + path.sep);
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: "1 minute" }) }, (request, reply) => {
+    const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html");
+    if (wantsPage && indexHtml) {
+      // Client routes (/auth, /password-reset, unknown paths) are the SPA's to render.
+      return reply.code(200).header("cache-control", "no-cache").type("text/html").send(indexHtml);
+    }
+    return reply.code(404).send({ message: "Not found" });
+  });
+
+  return app;
+}

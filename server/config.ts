@@ -1,0 +1,70 @@
+import path from "node:path";
+import { DEFAULT_TIME_ZONE } from "../core/dates";
+
+export type DatabaseConfig =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  timeZone: string;
+  adminEmails: string[];
+  adminPasscode: string | undefined;
+  trustProxy: boolean;
+  /** Where the built client lives; the server serves it when present. */
+  clientDir: string;
+  logLevel: string;
+  /** Scales the sign-in and registration limits (a school behind one NAT address may need more). */
+  authRateLimitMultiplier: number;
+}
+
+/** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
+export function parseDatabaseUrl(value: string | undefined): DatabaseConfig {
+  if (!value) return { kind: "sqlite", file: path.resolve("data", "app.db") };
+  if (value.startsWith("postgres://") || value.startsWith("postgresql://")) return { kind: "postgres", url: value };
+  if (value.startsWith("sqlite:")) {
+    const file = value.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
+    return { kind: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${value.split(":")[0]}:…")`);
+}
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function positiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number (got "${value}")`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const timeZone = env.APP_TIME_ZONE || DEFAULT_TIME_ZONE;
+  if (!isValidTimeZone(timeZone)) throw new Error(`APP_TIME_ZONE "${timeZone}" is not a known IANA time zone`);
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT "${env.PORT}" is not a port number`);
+  return {
+    port,
+    host: env.HOST || "0.0.0.0",
+    database: parseDatabaseUrl(env.DATABASE_URL),
+    timeZone,
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    adminPasscode: env.ADMIN_PASSCODE || undefined,
+    trustProxy: Boolean(env.TRUST_PROXY),
+    clientDir: path.resolve(env.CLIENT_DIR || "dist"),
+    logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
+    authRateLimitMultiplier: positiveNumber(env.AUTH_RATE_LIMIT_MULTIPLIER, 1, "AUTH_RATE_LIMIT_MULTIPLIER"),
+  };
+}

@@ -1,0 +1,31 @@
+import { type Migration, Migrator } from "kysely";
+import type { Db } from "./connection";
+import * as m01 from "./migrations/2026-11-22-01-users-sessions-settings";
+import * as m02 from "./migrations/2026-11-22-02-tasks";
+
+// Listed here rather than read from disk, so the bundle and tsx run the same list.
+const migrations: Record<string, Migration> = {
+  "2026-11-22-01-users-sessions-settings": m01,
+  "2026-11-22-02-tasks": m02,
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Brings the schema up to date. PostgreSQL: Kysely's migrator holds an advisory lock, so
+ * instances starting together take turns. SQLite: a second process can hit SQLITE_BUSY while
+ * the first migrates; it waits and tries again, then finds the work done.
+ */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    const busy = /SQLITE_BUSY|database is locked|already exists|UNIQUE constraint failed|duplicate key/i.test(String((error as Error).message ?? error));
+    if (!busy || attempt >= 10) {
+      const failed = results?.find((r) => r.status === "Error");
+      throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${(error as Error).message ?? error}`);
+    }
+    await sleep(100 * attempt);
+  }
+}

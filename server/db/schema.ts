@@ -1,0 +1,75 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+// Booleans are stored as 0/1 integers and instants as ISO-8601 UTC text in both engines,
+// so one query path serves SQLite and PostgreSQL alike (docs/decisions/003-portable-column-types.md).
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string; // always lower case: emails compare case-insensitively
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  profile_image_url: string | null;
+  is_admin: number;
+  password_reset_required: number;
+  /** When a temporary password from an admin reset stops working. */
+  temporary_password_expires_at: string | null;
+  /** JSON array of class names (spec §3 userClasses). */
+  user_classes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's session id; the id itself is never stored. */
+  id_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute end of the session, whatever the activity. */
+  expires_at: string;
+  /** Set when the admin passcode step-up succeeded (admin issue). */
+  admin_unlocked_at: string | null;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string; // JSON
+  updated_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_ends_at: string;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string | null;
+  subject: string | null;
+  due_date: string | null;
+  due_time: string | null;
+  priority: string;
+  recurring: string | null;
+  completed: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  app_settings: AppSettingsTable;
+  rate_limits: RateLimitsTable;
+  tasks: TasksTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type TaskRow = Selectable<TasksTable>;

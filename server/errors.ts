@@ -1,0 +1,32 @@
+import type { z } from "zod";
+import { fieldErrors } from "../core/schemas/auth";
+
+/** The one error shape (design.md): `{ message, errors? }` with the status beside it. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) => new HttpError(400, message, errors);
+export const unauthorized = (message = "Not signed in") => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string, errors?: Record<string, string[]>) => new HttpError(409, message, errors);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** Validates a request part with a shared zod schema; the first message becomes the summary. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  const first = result.error.issues[0];
+  const message = first ? first.message : "Invalid request";
+  throw badRequest(message, errors);
+}

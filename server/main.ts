@@ -1,0 +1,39 @@
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { createDb } from "./db/connection";
+import { migrateToLatest } from "./db/migrate";
+import { createServices } from "./services";
+
+const config = loadConfig();
+const db = createDb(config.database);
+await migrateToLatest(db);
+const services = createServices(config, db);
+const app = await buildApp(services);
+
+const promoted = await services.users.promoteAll(config.adminEmails);
+if (promoted) app.log.info({ promoted }, "ADMIN_EMAILS: accounts promoted to admin");
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down: finishing requests in flight");
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { database: config.database.kind, timeZone: config.timeZone },
+  `Student Hub is ready on http://localhost:${config.port}`,
+);

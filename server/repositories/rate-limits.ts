@@ -1,0 +1,38 @@
+import { sql } from "kysely";
+import type { Db } from "../db/connection";
+
+/**
+ * Fixed-window counters kept in the database, so every app instance sees the same count.
+ * One upsert per hit: a new window starts when the old one has ended.
+ */
+export function createRateLimitsRepository(db: Db) {
+  return {
+    async hit(key: string, windowMs: number, now = new Date()): Promise<{ count: number; windowEndsAt: string }> {
+      const nowIso = now.toISOString();
+      const newEnd = new Date(now.getTime() + windowMs).toISOString();
+      const row = await db
+        .insertInto("rate_limits")
+        .values({ key, count: 1, window_ends_at: newEnd })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            count: sql<number>`case when rate_limits.window_ends_at <= ${nowIso} then 1 else rate_limits.count + 1 end`,
+            window_ends_at: sql<string>`case when rate_limits.window_ends_at <= ${nowIso} then ${newEnd} else rate_limits.window_ends_at end`,
+          }),
+        )
+        .returning(["count", "window_ends_at"])
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), windowEndsAt: row.window_ends_at };
+    },
+
+    async peek(key: string, now = new Date()): Promise<number> {
+      const row = await db.selectFrom("rate_limits").select(["count", "window_ends_at"]).where("key", "=", key).executeTakeFirst();
+      if (!row || row.window_ends_at <= now.toISOString()) return 0;
+      return Number(row.count);
+    },
+
+    async clear(key: string): Promise<void> {
+      await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+    },
+  };
+}
+export type RateLimitsRepository = ReturnType<typeof createRateLimitsRepository>;

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../db/connection";
+import type { SessionRow, UserRow } from "../db/schema";
+
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding the idle window costs a write; once a minute per session is plenty. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export function hashSessionId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+export interface LoadedSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+export function createSessionsRepository(db: Db) {
+  return {
+    /** Creates a session and returns the cookie value (256 random bits). */
+    async create(userId: number, now = new Date()): Promise<{ id: string; csrfToken: string }> {
+      const id = randomBytes(32).toString("base64url");
+      const csrfToken = randomBytes(32).toString("base64url");
+      await db
+        .insertInto("sessions")
+        .values({
+          id_hash: hashSessionId(id),
+          user_id: userId,
+          csrf_token: csrfToken,
+          created_at: now.toISOString(),
+          last_seen_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+          admin_unlocked_at: null,
+        })
+        .execute();
+      return { id, csrfToken };
+    },
+
+    /** Finds a live session with its user, sliding the idle window; expired ones are removed. */
+    async load(id: string, now = new Date()): Promise<LoadedSession | undefined> {
+      const idHash = hashSessionId(id);
+      const row = await db
+        .selectFrom("sessions")
+        .innerJoin("users", "users.id", "sessions.user_id")
+        .selectAll("users")
+        .select([
+          "sessions.id_hash",
+          "sessions.user_id",
+          "sessions.csrf_token",
+          "sessions.created_at as session_created_at",
+          "sessions.last_seen_at",
+          "sessions.expires_at",
+          "sessions.admin_unlocked_at",
+        ])
+        .where("sessions.id_hash", "=", idHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const idleEnd = new Date(row.last_seen_at).getTime() + SESSION_IDLE_MS;
+      if (now.toISOString() >= row.expires_at || now.getTime() >= idleEnd) {
+        await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+        return undefined;
+      }
+      if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+        await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
+      }
+      const { id_hash, user_id, csrf_token, session_created_at, last_seen_at, expires_at, admin_unlocked_at, ...user } = row;
+      return {
+        session: { id_hash, user_id, csrf_token, created_at: session_created_at, last_seen_at, expires_at, admin_unlocked_at },
+        user: user as UserRow,
+      };
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom("sessions").where("id_hash", "=", hashSessionId(id)).execute();
+    },
+
+    async deleteAllForUser(userId: number): Promise<void> {
+      await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,28 @@
+import type { PublicSettings } from "../../core/api-types";
+import type { Db } from "../db/connection";
+
+export function createSettingsRepository(db: Db) {
+  async function get<T>(key: string): Promise<T | undefined> {
+    const row = await db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirst();
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+  return {
+    get,
+    async set(key: string, value: unknown): Promise<void> {
+      const now = new Date().toISOString();
+      const json = JSON.stringify(value);
+      await db
+        .insertInto("app_settings")
+        .values({ key, value: json, updated_at: now })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
+        .execute();
+    },
+    async getPublic(): Promise<Omit<PublicSettings, "timeZone">> {
+      const rows = await db.selectFrom("app_settings").select(["key", "value"]).where("key", "in", ["logoUrl", "instagramUrl"]).execute();
+      const map = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+      const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
+      return { logoUrl: text(map.get("logoUrl")), instagramUrl: text(map.get("instagramUrl")) };
+    },
+  };
+}
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,92 @@
+import type { CreateTaskData, Priority, Task } from "../../core/schemas/task";
+import type { Db } from "../db/connection";
+import type { TaskRow } from "../db/schema";
+
+function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    description: row.description,
+    subject: row.subject,
+    dueDate: row.due_date,
+    dueTime: row.due_time,
+    priority: row.priority as Priority,
+    recurring: row.recurring,
+    completed: Boolean(row.completed),
+    createdAt: row.created_at,
+  };
+}
+
+function toColumns(data: Partial<CreateTaskData>) {
+  const columns: Record<string, unknown> = {};
+  if (data.title !== undefined) columns.title = data.title;
+  if (data.description !== undefined) columns.description = data.description;
+  if (data.subject !== undefined) columns.subject = data.subject;
+  if (data.dueDate !== undefined) columns.due_date = data.dueDate;
+  if (data.dueTime !== undefined) columns.due_time = data.dueTime;
+  if (data.priority !== undefined) columns.priority = data.priority;
+  if (data.recurring !== undefined) columns.recurring = data.recurring;
+  if (data.completed !== undefined) columns.completed = data.completed ? 1 : 0;
+  return columns;
+}
+
+/** Every query is scoped by user id: another user's task is "not found". */
+export function createTasksRepository(db: Db) {
+  return {
+    async listForUser(userId: number): Promise<Task[]> {
+      const rows = await db
+        .selectFrom("tasks")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .execute();
+      return rows.map(toTask);
+    },
+
+    async findForUser(userId: number, id: number): Promise<Task | undefined> {
+      const row = await db.selectFrom("tasks").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+      return row && toTask(row);
+    },
+
+    async create(userId: number, data: CreateTaskData): Promise<Task> {
+      const now = new Date().toISOString();
+      const row = await db
+        .insertInto("tasks")
+        .values({
+          user_id: userId,
+          title: data.title,
+          description: data.description,
+          subject: data.subject,
+          due_date: data.dueDate,
+          due_time: data.dueTime,
+          priority: data.priority,
+          recurring: data.recurring,
+          completed: data.completed ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toTask(row);
+    },
+
+    async update(userId: number, id: number, data: Partial<CreateTaskData>): Promise<Task | undefined> {
+      const row = await db
+        .updateTable("tasks")
+        .set({ ...toColumns(data), updated_at: new Date().toISOString() })
+        .where("user_id", "=", userId)
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toTask(row);
+    },
+
+    async delete(userId: number, id: number): Promise<boolean> {
+      const result = await db.deleteFrom("tasks").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+export type TasksRepository = ReturnType<typeof createTasksRepository>;

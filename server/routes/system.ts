@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import type { Services } from "../services";
+
+export default async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.get("/api/health", async (request, reply) => {
+    try {
+      await sql`select 1`.execute(services.db);
+      return { status: "ok" };
+    } catch (error) {
+      request.log.error({ err: error }, "health check: database unreachable");
+      return reply.code(503).send({ message: "Service unavailable" });
+    }
+  });
+
+  app.get("/api/settings/public", async () => ({
+    ...(await services.settings.getPublic()),
+    timeZone: services.config.timeZone,
+  }));
+}

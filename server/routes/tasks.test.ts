@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+
+describeEachEngine("tasks API", (engine) => {
+  let t: TestApp;
+  let alice: TestClient;
+  let bob: TestClient;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    alice = new TestClient(t.app);
+    bob = new TestClient(t.app);
+    await alice.register({ firstName: "Alice" });
+    await bob.register({ firstName: "Bob" });
+  });
+  afterAll(() => t.close());
+
+  const create = (client: TestClient, body: object) => client.request("POST", "/api/tasks", body);
+
+  describe("creating", () => {
+    it("answers 201 with the created task, applying the defaults", async () => {
+      const res = await create(alice, { title: "  Read chapter 4  " });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        title: "Read chapter 4",
+        description: null,
+        subject: null,
+        dueDate: null,
+        dueTime: null,
+        priority: "medium",
+        recurring: null,
+        completed: false,
+      });
+      expect(res.json().id).toEqual(expect.any(Number));
+      expect(new Date(res.json().createdAt).toISOString()).toBe(res.json().createdAt);
+      const row = await t.db.selectFrom("tasks").selectAll().where("id", "=", res.json().id).executeTakeFirstOrThrow();
+      expect(row.title).toBe("Read chapter 4");
+    });
+
+    it("stores every field, turning blanks into null and recurring 'none' into null", async () => {
+      const res = await create(alice, {
+        title: "Lab report",
+        description: "",
+        subject: "Chemistry",
+        dueDate: "2026-12-01",
+        dueTime: "15:30",
+        priority: "high",
+        recurring: "none",
+        completed: true,
+        userId: 9999,
+        isAdmin: true,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        description: null,
+        subject: "Chemistry",
+        dueDate: "2026-12-01",
+        dueTime: "15:30",
+        priority: "high",
+        recurring: null,
+        completed: true,
+      });
+      // Unknown fields are dropped: the task belongs to the signed-in user.
+      const me = (await alice.request("GET", "/api/user")).json();
+      expect(res.json().userId).toBe(me.id);
+    });
+
+    it.each([
+      [{}, "title", "Title is required"],
+      [{ title: "   " }, "title", "Title is required"],
+      [{ title: "x".repeat(201) }, "title", "Title must be at most 200 characters"],
+      [{ title: "ok", description: "x".repeat(5001) }, "description", "Description must be at most 5000 characters"],
+      [{ title: "ok", subject: "x".repeat(101) }, "subject", "Subject must be at most 100 characters"],
+      [{ title: "ok", dueDate: "2026-02-30" }, "dueDate", "Due date must be a real date in yyyy-MM-dd format"],
+      [{ title: "ok", dueDate: "12/01/2026" }, "dueDate", "Due date must be a real date in yyyy-MM-dd format"],
+      [{ title: "ok", dueTime: "25:00" }, "dueTime", "Due time must be a time in HH:mm format"],
+      [{ title: "ok", priority: "urgent" }, "priority", "Priority must be low, medium or high"],
+      [{ title: "ok", completed: "yes" }, "completed", "Completed must be true or false"],
+      [{ title: 42 }, "title", "Title is required"],
+    ])("refuses %j with 400 on %s", async (body, field, message) => {
+      const before = (await alice.request("GET", "/api/tasks")).json().length;
+      const res = await create(alice, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[field][0]).toBe(message);
+      expect((await alice.request("GET", "/api/tasks")).json()).toHaveLength(before);
+    });
+
+    it("accepts 29 February in a leap year only", async () => {
+      expect((await create(alice, { title: "Leap", dueDate: "2028-02-29" })).statusCode).toBe(201);
+      expect((await create(alice, { title: "Leap", dueDate: "2027-02-29" })).statusCode).toBe(400);
+    });
+
+    it("requires the CSRF token", async () => {
+      const client = new TestClient(t.app);
+      await client.register();
+      const token = client.csrfToken;
+      client.csrfToken = undefined;
+      expect((await create(client, { title: "No token" })).statusCode).toBe(403);
+      client.csrfToken = token;
+      expect((await client.request("GET", "/api/tasks")).json()).toEqual([]);
+    });
+
+    it("requires a signed-in user", async () => {
+      const visitor = new TestClient(t.app);
+      expect((await visitor.request("GET", "/api/tasks")).statusCode).toBe(401);
+      expect((await create(visitor, { title: "x" })).statusCode).toBe(401);
+    });
+  });
+
+  describe("listing", () => {
+    it("lists only the user's own tasks, newest first", async () => {
+      const client = new TestClient(t.app);
+      await client.register();
+      await create(client, { title: "First" });
+      await create(client, { title: "Second" });
+      await create(bob, { title: "Bob's" });
+      const res = await client.request("GET", "/api/tasks");
+      expect(res.statusCode).toBe(200);
+      expect(res.json().map((task: { title: string }) => task.title)).toEqual(["Second", "First"]);
+      expect(Object.keys(res.json()[0]).sort()).toEqual(
+        ["id", "userId", "title", "description", "subject", "dueDate", "dueTime", "priority", "recurring", "completed", "createdAt"].sort(),
+      );
+    });
+  });
+
+  describe("updating", () => {
+    it("applies a full edit", async () => {
+      const { id } = (await create(alice, { title: "Draft essay", priority: "low" })).json();
+      const res = await alice.request("PUT", `/api/tasks/${id}`, {
+        title: "Final essay",
+        description: "Two pages",
+        subject: "English",
+        dueDate: "2026-12-05",
+        dueTime: "08:00",
+        priority: "high",
+        completed: false,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id, title: "Final essay", description: "Two pages", subject: "English", dueDate: "2026-12-05", dueTime: "08:00", priority: "high" });
+    });
+
+    it("applies a partial completion update and leaves the rest alone", async () => {
+      const { id } = (await create(alice, { title: "Worksheet", subject: "Mathematics", dueDate: "2026-12-02", priority: "high" })).json();
+      const res = await alice.request("PUT", `/api/tasks/${id}`, { completed: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ title: "Worksheet", subject: "Mathematics", dueDate: "2026-12-02", priority: "high", completed: true });
+      const row = await t.db.selectFrom("tasks").select("completed").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(Number(row.completed)).toBe(1);
+      const undo = await alice.request("PUT", `/api/tasks/${id}`, { completed: false });
+      expect(undo.json().completed).toBe(false);
+    });
+
+    it("can clear a due date", async () => {
+      const { id } = (await create(alice, { title: "Dated", dueDate: "2026-12-02", dueTime: "10:00" })).json();
+      const res = await alice.request("PUT", `/api/tasks/${id}`, { dueDate: null, dueTime: null });
+      expect(res.json()).toMatchObject({ dueDate: null, dueTime: null });
+    });
+
+    it("refuses invalid changes with 400 and keeps the task as it was", async () => {
+      const { id } = (await create(alice, { title: "Keep me" })).json();
+      const res = await alice.request("PUT", `/api/tasks/${id}`, { title: "" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.title).toEqual(["Title is required"]);
+      const row = await t.db.selectFrom("tasks").select("title").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.title).toBe("Keep me");
+    });
+  });
+
+  describe("ownership", () => {
+    it("answers 404 for another user's task on update and delete, and changes nothing", async () => {
+      const { id } = (await create(alice, { title: "Alice's secret" })).json();
+      const update = await bob.request("PUT", `/api/tasks/${id}`, { title: "Hacked", completed: true });
+      expect(update.statusCode).toBe(404);
+      expect(update.json()).toEqual({ message: "Task not found" });
+      const read = await bob.request("GET", `/api/tasks/${id}`);
+      expect(read.statusCode).toBe(404);
+      const del = await bob.request("DELETE", `/api/tasks/${id}`);
+      expect(del.statusCode).toBe(404);
+      const row = await t.db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.title).toBe("Alice's secret");
+      expect(Number(row.completed)).toBe(0);
+    });
+
+    it.each(["999999", "abc", "-1", "1.5", "99999999999999"])("answers 404 for the id %s", async (id) => {
+      expect((await alice.request("PUT", `/api/tasks/${id}`, { completed: true })).statusCode).toBe(404);
+      expect((await alice.request("DELETE", `/api/tasks/${id}`)).statusCode).toBe(404);
+    });
+  });
+
+  describe("deleting", () => {
+    it("deletes the task with 204", async () => {
+      const { id } = (await create(alice, { title: "Temporary" })).json();
+      const res = await alice.request("DELETE", `/api/tasks/${id}`);
+      expect(res.statusCode).toBe(204);
+      expect(await t.db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirst()).toBeUndefined();
+      expect((await alice.request("DELETE", `/api/tasks/${id}`)).statusCode).toBe(404);
+    });
+
+    it("removes a user's tasks with the user", async () => {
+      const client = new TestClient(t.app);
+      const { user } = await client.register();
+      await create(client, { title: "Goes with me" });
+      await t.db.deleteFrom("users").where("id", "=", user.id).execute();
+      const left = await t.db.selectFrom("tasks").selectAll().where("user_id", "=", user.id).execute();
+      expect(left).toEqual([]);
+    });
+  });
+
+  it("lists a user's tasks with one indexed query", async () => {
+    const { sql } = await import("kysely");
+    if (engine === "sqlite") {
+      const plan = await sql<{ detail: string }>`explain query plan select * from tasks where user_id = ${1} order by created_at desc, id desc`.execute(t.db);
+      const details = plan.rows.map((r) => r.detail).join(" | ");
+      expect(details).toContain("USING INDEX tasks_user_id_created_idx");
+      expect(details).not.toContain("TEMP B-TREE");
+    } else {
+      // One transaction, so the planner setting and the EXPLAIN share a connection.
+      const plan = await t.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return sql<{ "QUERY PLAN": string }>`explain select * from tasks where user_id = ${1} order by created_at desc, id desc`.execute(trx);
+      });
+      expect(plan.rows.map((r) => r["QUERY PLAN"]).join(" ")).toContain("tasks_user_id_created_idx");
+    }
+  });
+});

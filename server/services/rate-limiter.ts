@@ -1,0 +1,55 @@
+import { tooManyRequests } from "../errors";
+import type { RateLimitsRepository } from "../repositories/rate-limits";
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export interface AuthRateLimits {
+  /** Sign-in attempts from one IP (a whole school may share one address). */
+  signInPerIp: Limit;
+  /** Failed sign-ins against one account, whatever the IP. */
+  signInFailuresPerAccount: Limit;
+  /** Registrations from one IP. */
+  registerPerIp: Limit;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  signInPerIp: { max: 100, windowMs: 15 * 60 * 1000 },
+  signInFailuresPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  registerPerIp: { max: 30, windowMs: 60 * 60 * 1000 },
+};
+
+export function scaleLimits(limits: AuthRateLimits, multiplier: number): AuthRateLimits {
+  const scale = (l: Limit): Limit => ({ ...l, max: Math.ceil(l.max * multiplier) });
+  return {
+    signInPerIp: scale(limits.signInPerIp),
+    signInFailuresPerAccount: scale(limits.signInFailuresPerAccount),
+    registerPerIp: scale(limits.registerPerIp),
+  };
+}
+
+const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a few minutes and try again.";
+const TOO_MANY_REGISTRATIONS = "Too many accounts created from this network. Please try again later.";
+
+export function createAuthRateLimiter(repo: RateLimitsRepository, limits: AuthRateLimits) {
+  async function consume(key: string, limit: Limit, message: string) {
+    const { count, windowEndsAt } = await repo.hit(key, limit.windowMs);
+    if (count > limit.max) throw tooManyRequests(message, (new Date(windowEndsAt).getTime() - Date.now()) / 1000);
+  }
+  return {
+    signInAttempt: (ip: string) => consume(`sign-in:ip:${ip}`, limits.signInPerIp, TOO_MANY_SIGN_INS),
+    registerAttempt: (ip: string) => consume(`register:ip:${ip}`, limits.registerPerIp, TOO_MANY_REGISTRATIONS),
+    /** Refuses before checking the password once an account has had too many failures. */
+    async assertAccountNotLocked(email: string) {
+      const failures = await repo.peek(`sign-in:account:${email}`);
+      if (failures >= limits.signInFailuresPerAccount.max) {
+        throw tooManyRequests(TOO_MANY_SIGN_INS, limits.signInFailuresPerAccount.windowMs / 1000);
+      }
+    },
+    signInFailed: (email: string) => repo.hit(`sign-in:account:${email}`, limits.signInFailuresPerAccount.windowMs),
+    signInSucceeded: (email: string) => repo.clear(`sign-in:account:${email}`),
+  };
+}
+export type AuthRateLimiter = ReturnType<typeof createAuthRateLimiter>;

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./test/harness";
+
+describe("serving the built client", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "student-hub-dist-"));
+    fs.mkdirSync(path.join(dir, "assets"));
+    fs.writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>Student Hub</title>");
+    fs.writeFileSync(path.join(dir, "assets", "index-abc123.js"), "console.log(1)");
+    fs.writeFileSync(path.join(dir, "logo.svg"), "<svg/>");
+    t = await buildTestApp("sqlite", { clientDir: dir });
+  });
+  afterAll(() => t.close());
+
+  it("caches hashed assets for a year and revalidates other files", async () => {
+    const asset = await t.app.inject({ url: "/assets/index-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const logo = await t.app.inject({ url: "/logo.svg" });
+    expect(logo.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it.each(["/", "/auth", "/password-reset", "/no/such/page"])("answers the page %s with the app shell", async (url) => {
+    const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>Student Hub</title>");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+
+  it("keeps unknown API paths and missing assets as JSON 404s", async () => {
+    const api = await t.app.inject({ url: "/api/missing", headers: { accept: "text/html" } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: "Not found" });
+    const asset = await t.app.inject({ url: "/assets/gone.js" });
+    expect(asset.statusCode).toBe(404);
+  });
+});

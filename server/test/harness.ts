@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { describe } from "vitest";
+import { buildApp } from "../app";
+import { type AppConfig, type DatabaseConfig, loadConfig } from "../config";
+import { createDb, type Db } from "../db/connection";
+import { migrateToLatest } from "../db/migrate";
+import { createServices, type Services } from "../services";
+import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "../services/rate-limiter";
+
+export type EngineName = "sqlite" | "postgres";
+
+/**
+ * The engines every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
+ * Under CI a missing PostgreSQL is an error, not a skip.
+ */
+export function engines(): EngineName[] {
+  if (process.env.TEST_DATABASE_URL) return ["sqlite", "postgres"];
+  if (process.env.CI) throw new Error("CI is set but TEST_DATABASE_URL is not: the PostgreSQL suite must run under CI");
+  return ["sqlite"];
+}
+
+/** `describe` once per engine, and a visible skip line when PostgreSQL is not configured. */
+export function describeEachEngine(name: string, body: (engine: EngineName) => void) {
+  for (const engine of engines()) describe(`${name} [${engine}]`, () => body(engine));
+  if (!process.env.TEST_DATABASE_URL) {
+    describe.skip(`${name} [postgres] skipped: set TEST_DATABASE_URL=postgres://… to run it`, () => {});
+  }
+}
+
+/** A fresh, empty database of the given engine; `drop` removes it. */
+export async function freshDatabase(engine: EngineName): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
+  const name = `student_hub_test_${randomBytes(6).toString("hex")}`;
+  if (engine === "sqlite") {
+    return { config: { kind: "sqlite", file: path.join(os.tmpdir(), `${name}.db`) }, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: "postgres", url: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  services: Services;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+export async function buildTestApp(
+  engine: EngineName,
+  options: { authRateLimits?: AuthRateLimits; env?: Record<string, string>; clientDir?: string } = {},
+): Promise<TestApp> {
+  const { config: database, drop } = await freshDatabase(engine);
+  const config: AppConfig = { ...loadConfig({ ...options.env }), database, logLevel: "silent", clientDir: options.clientDir ?? "/nonexistent" };
+  const db = createDb(database, { poolSize: 4 });
+  await migrateToLatest(db);
+  const services = createServices(config, db, { authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS });
+  const app = await buildApp(services, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    services,
+    config,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      await drop();
+    },
+  };
+}
+
+/** A browser-like client: keeps the session cookie and the CSRF token between calls. */
+export class TestClient {
+  cookie: string | undefined;
+  csrfToken: string | undefined;
+  constructor(readonly app: FastifyInstance) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method: method as "GET",
+      url,
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.csrfToken && method !== "GET" ? { "x-csrf-token": this.csrfToken } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === "string" ? body : JSON.stringify(body) } : {}),
+    });
+    const setCookie = res.cookies.find((c) => c.name === "sid");
+    if (setCookie) this.cookie = setCookie.value ? `sid=${setCookie.value}` : undefined;
+    return res;
+  }
+
+  async refreshCsrf(): Promise<string | undefined> {
+    const res = await this.request("GET", "/api/csrf-token");
+    this.csrfToken = res.json().csrfToken ?? undefined;
+    return this.csrfToken;
+  }
+
+  /** Registers and signs in a new user, then fetches the session's CSRF token. */
+  async register(overrides: Partial<RegisterBody> = {}) {
+    const body = newUserBody(overrides);
+    const res = await this.request("POST", "/api/register", body);
+    if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+    await this.refreshCsrf();
+    return { user: res.json(), body };
+  }
+
+  async login(email: string, password: string) {
+    const res = await this.request("POST", "/api/login", { email, password });
+    if (res.statusCode === 200) await this.refreshCsrf();
+    return res;
+  }
+}
+
+export interface RegisterBody {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export const STRONG_PASSWORD = "Str0ng!Passw0rd";
+
+export function newUserBody(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  const email = `student-${randomBytes(5).toString("hex")}@example.com`;
+  return { firstName: "Ada", lastName: "Lovelace", email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, ...overrides };
+}

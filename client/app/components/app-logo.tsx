@@ -1,0 +1,28 @@
+import { useState } from "react";
+import { usePublicSettings } from "@/features/settings/api/get-public-settings";
+import { cn } from "@/lib/cn";
+
+export const DEFAULT_LOGO_SRC = "/logo.svg";
+
+type AppLogoProps = {
+  className?: string;
+  /** Alt text; empty when a visible "Student Hub" name sits next to it. */
+  alt?: string;
+};
+
+/** The school's custom logo (public setting logoUrl) when set, else the bundled one. */
+export function AppLogo({ className, alt = "Student Hub" }: AppLogoProps) {
+  const { logoUrl } = usePublicSettings();
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const src = logoUrl && logoUrl !== brokenSrc ? logoUrl : DEFAULT_LOGO_SRC;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      className={cn("size-10 shrink-0 rounded-lg object-contain", className)}
+      onError={() => {
+        if (src !== DEFAULT_LOGO_SRC) setBrokenSrc(src);
+      }}
+    />
+  );
+}

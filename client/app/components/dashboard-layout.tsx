@@ -1,0 +1,116 @@
+import type { LucideIcon } from "lucide-react";
+import { Menu, Settings } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { AppLogo } from "@/app/components/app-logo";
+import { SettingsDialog } from "@/app/components/settings-dialog";
+import { UserProfile } from "@/app/components/user-profile";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { User } from "@core/api-types";
+
+export const DASHBOARD_TABS = ["home", "todo", "calendar"] as const;
+export type DashboardTabId = (typeof DASHBOARD_TABS)[number];
+
+export type DashboardTab = {
+  id: DashboardTabId;
+  label: string;
+  icon: LucideIcon;
+  content: ReactNode;
+};
+
+type DashboardLayoutProps = {
+  user: User;
+  tabs: readonly DashboardTab[];
+  activeTab: DashboardTabId;
+  onTabChange: (tab: DashboardTabId) => void;
+  onEditClasses?: () => void;
+  /** Extra dialogs owned by features (e.g. class setup), rendered once beside the shell. */
+  children?: ReactNode;
+};
+
+function Sidebar({ user, onOpenSettings }: { user: User; onOpenSettings: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <div className="flex items-center gap-2 pr-8 md:pr-0">
+        <AppLogo className="size-9" alt="" />
+        <span className="text-lg font-bold tracking-tight">Student Hub</span>
+      </div>
+      <div className="rounded-lg border bg-background/60 p-3">
+        <UserProfile user={user} />
+      </div>
+      <div className="mt-auto">
+        <Button variant="ghost" className="w-full justify-start" onClick={onOpenSettings}>
+          <Settings aria-hidden="true" /> Settings
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The signed-in shell: sidebar (a drawer under 768 px), the three hash-selected tabs and the
+ * Settings dialog. Tab bodies come from app/screens/dashboard.tsx.
+ */
+export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClasses, children }: DashboardLayoutProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  const openSettings = () => {
+    setDrawerOpen(false);
+    setSettingsOpen(true);
+  };
+
+  return (
+    <div className="min-h-dvh bg-background">
+      <aside
+        aria-label="Sidebar"
+        className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r bg-card md:block"
+      >
+        <Sidebar user={user} onOpenSettings={openSettings} />
+      </aside>
+
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b bg-card/95 px-3 backdrop-blur md:hidden">
+        <div className="flex min-w-0 items-center gap-2">
+          <AppLogo className="size-8" alt="" />
+          <span className="truncate font-bold tracking-tight">Student Hub</span>
+        </div>
+        <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+          <Menu className="size-5" aria-hidden="true" />
+        </Button>
+      </header>
+
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <SheetContent>
+          <SheetTitle className="sr-only">Menu</SheetTitle>
+          <SheetDescription className="sr-only">Your profile and settings</SheetDescription>
+          <Sidebar user={user} onOpenSettings={openSettings} />
+        </SheetContent>
+      </Sheet>
+
+      <main className="md:pl-64">
+        <Tabs
+          value={activeTab}
+          onValueChange={(value) => onTabChange(value as DashboardTabId)}
+          className="mx-auto w-full max-w-6xl gap-4 px-3 py-4 sm:px-6 sm:py-6"
+        >
+          <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit" aria-label="Dashboard sections">
+            {tabs.map(({ id, label, icon: Icon }) => (
+              <TabsTrigger key={id} value={id} className="gap-1 px-1.5 sm:gap-1.5 sm:px-5">
+                <Icon aria-hidden="true" /> {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {tabs.map(({ id, content }) => (
+            <TabsContent key={id} value={id}>
+              {content}
+            </TabsContent>
+          ))}
+        </Tabs>
+      </main>
+
+      <SettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} onEditClasses={onEditClasses} />
+      {children}
+    </div>
+  );
+}

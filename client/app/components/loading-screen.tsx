@@ -1,0 +1,75 @@
+import { RefreshCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { AppLogo } from "@/app/components/app-logo";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
+
+export type LoadingPhase = "starting" | "connecting" | "loading-account";
+
+const HEADINGS: Record<LoadingPhase, string> = {
+  starting: "Starting...",
+  connecting: "Connecting...",
+  "loading-account": "Loading your account",
+};
+
+const DOT_TICK_MS = 500;
+
+type LoadingScreenProps = {
+  phase: LoadingPhase;
+  /** A line naming the product, e.g. "Getting Student Hub ready". */
+  message?: string;
+  /** Shown under the heading when the service is not reachable. */
+  error?: string | null;
+  /** When given, a "Retry Connection" button calls it. */
+  onRetry?: () => void;
+  retrying?: boolean;
+};
+
+export function LoadingScreen({
+  phase,
+  message = "Getting Student Hub ready for you",
+  error,
+  onRetry,
+  retrying = false,
+}: LoadingScreenProps) {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const id = window.setInterval(() => setTick((t) => (t + 1) % 3), DOT_TICK_MS);
+    return () => window.clearInterval(id);
+  }, []);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-indigo-50 to-background px-4 py-10">
+      <div className="flex w-full max-w-sm flex-col items-center gap-5 text-center" aria-live="polite">
+        <AppLogo className="size-16" />
+        <h1 className="text-2xl font-semibold tracking-tight">{HEADINGS[phase]}</h1>
+        <p className="text-muted-foreground">{message}</p>
+        <div className="flex items-center gap-3">
+          <Spinner label={HEADINGS[phase]} />
+          <span className="flex gap-1.5" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <span
+                key={i}
+                className={cn(
+                  "size-2 rounded-full bg-primary transition-opacity duration-300",
+                  i <= tick ? "opacity-100" : "opacity-25",
+                )}
+              />
+            ))}
+          </span>
+        </div>
+        {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+        <p className="text-sm text-muted-foreground">
+          Your student productivity hub is starting up. This may take a moment.
+        </p>
+        {onRetry && (
+          <Button variant="outline" onClick={onRetry} disabled={retrying}>
+            <RefreshCw className={cn(retrying && "animate-spin")} aria-hidden="true" />
+            Retry Connection
+          </Button>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect, type ReactNode } from "react";
+import { useLocation } from "wouter";
+import { Spinner } from "@/components/ui/spinner";
+import { showToast } from "@/lib/toast";
+import type { User } from "@core/api-types";
+
+export const LOGGED_OUT_REDIRECT_MS = 500;
+
+/**
+ * Guards a protected screen: a signed-out visitor gets the "Unauthorized" toast and lands on
+ * /auth 500 ms later (spec §2).
+ */
+export function RequireSignIn({
+  user,
+  children,
+}: {
+  user: User | null | undefined;
+  children: (user: User) => ReactNode;
+}) {
+  if (!user) return <RedirectToSignIn />;
+  return <>{children(user)}</>;
+}
+
+function RedirectToSignIn() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    showToast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive", id: "unauthorized" });
+    const id = window.setTimeout(() => navigate("/auth", { replace: true }), LOGGED_OUT_REDIRECT_MS);
+    return () => window.clearTimeout(id);
+  }, [navigate]);
+  return (
+    <main className="flex min-h-dvh items-center justify-center">
+      <Spinner label="Redirecting to sign in" />
+    </main>
+  );
+}

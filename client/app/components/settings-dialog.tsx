@@ -1,0 +1,99 @@
+import { BookOpen, LogOut, ShieldCheck } from "lucide-react";
+import { useLocation } from "wouter";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useSignOut } from "@/features/auth/api/sign-out";
+import { errorMessage } from "@/lib/api";
+import { showToast } from "@/lib/toast";
+import type { User } from "@core/api-types";
+
+type SettingsDialogProps = {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opens the class editor. Until one exists the button is disabled with a "coming soon" tooltip. */
+  onEditClasses?: () => void;
+};
+
+export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: SettingsDialogProps) {
+  const [, navigate] = useLocation();
+  const signOut = useSignOut();
+
+  const handleSignOut = () => {
+    signOut.mutate(undefined, {
+      onError: (error) => {
+        showToast({ title: "Logout failed", description: errorMessage(error), variant: "destructive" });
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="max-w-sm"
+        // Focus the dialog itself, not the first button: focusing "Edit Classes" would pop its
+        // tooltip open the moment the dialog appears.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Settings</DialogTitle>
+          <DialogDescription>Manage your classes and your account.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2">
+          {onEditClasses ? (
+            <Button
+              variant="outline"
+              className="justify-start"
+              onClick={() => {
+                onOpenChange(false);
+                onEditClasses();
+              }}
+            >
+              <BookOpen aria-hidden="true" /> Edit Classes
+            </Button>
+          ) : (
+            <Tooltip>
+              <TooltipTrigger asChild>
+                {/* aria-disabled keeps it focusable so the tooltip can explain why. */}
+                <Button
+                  variant="outline"
+                  className="justify-start opacity-60"
+                  aria-disabled="true"
+                  aria-describedby="edit-classes-soon"
+                  onClick={(event) => event.preventDefault()}
+                >
+                  <BookOpen aria-hidden="true" /> Edit Classes
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent id="edit-classes-soon">Editing classes is coming soon.</TooltipContent>
+            </Tooltip>
+          )}
+          {user.isAdmin && (
+            <Button
+              variant="outline"
+              className="justify-start"
+              onClick={() => {
+                onOpenChange(false);
+                navigate("/admin");
+              }}
+            >
+              <ShieldCheck aria-hidden="true" /> Admin Panel
+            </Button>
+          )}
+          <Button
+            variant="outline"
+            className="justify-start text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={handleSignOut}
+            disabled={signOut.isPending}
+          >
+            <LogOut aria-hidden="true" /> {signOut.isPending ? "Signing Out..." : "Sign Out"}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { UserRound } from "lucide-react";
+import { useState } from "react";
+import type { User } from "@core/api-types";
+
+/** Full name, else the email, else "Student" (spec §2). */
+export function displayName(user: Pick<User, "firstName" | "lastName" | "email">): string {
+  const full = `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim();
+  return full || user.email || "Student";
+}
+
+export function UserProfile({ user }: { user: User }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const name = displayName(user);
+  const hasName = `${user.firstName ?? ""}${user.lastName ?? ""}`.trim().length > 0;
+  const image = user.profileImageUrl && !imageFailed ? user.profileImageUrl : null;
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      {image ? (
+        <img
+          src={image}
+          alt=""
+          className="size-11 shrink-0 rounded-full object-cover"
+          onError={() => setImageFailed(true)}
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary"
+        >
+          <UserRound className="size-6" />
+        </span>
+      )}
+      <div className="min-w-0">
+        <p className="truncate font-semibold" data-testid="user-display-name">
+          {name}
+        </p>
+        {hasName && user.email && <p className="truncate text-sm text-muted-foreground">{user.email}</p>}
+      </div>
+    </div>
+  );
+}

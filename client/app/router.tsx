@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { LoadingScreen } from "@/app/components/loading-screen";
+import { RequireSignIn } from "@/app/components/require-sign-in";
+import { AdminScreen } from "@/app/screens/admin";
+import { AuthScreen } from "@/app/screens/auth";
+import { DashboardScreen } from "@/app/screens/dashboard";
+import { LandingScreen } from "@/app/screens/landing";
+import { NotFoundScreen } from "@/app/screens/not-found";
+import { PasswordResetScreen } from "@/app/screens/password-reset";
+import { PushDebugScreen } from "@/app/screens/push-debug";
+import { useUser } from "@/features/auth/api/get-user";
+import { useHealth } from "@/features/health/api/get-health";
+import { useOnline } from "@/hooks/use-online";
+
+export const PASSWORD_RESET_PATH = "/password-reset";
+
+/**
+ * The app is ready only when online and the health check succeeds (spec §4); until then, and
+ * while the user loads, the start-up screen shows.
+ */
+function StartupGate({ children }: { children: ReactNode }) {
+  const online = useOnline();
+  const health = useHealth(online);
+  const ready = online && health.isSuccess && !health.isError;
+
+  if (!ready) {
+    const failed = !online || health.isError;
+    return (
+      <LoadingScreen
+        phase={failed ? "connecting" : "starting"}
+        message={online ? "Getting Student Hub ready for you" : "Waiting for a connection to reach Student Hub"}
+        error={failed ? (online ? "Service unavailable" : "You appear to be offline") : null}
+        onRetry={failed ? () => void health.refetch() : undefined}
+        retrying={health.isFetching}
+      />
+    );
+  }
+  return <>{children}</>;
+}
+
+function Routes() {
+  const { data: user, isPending } = useUser();
+  const [location] = useLocation();
+
+  if (isPending) return <LoadingScreen phase="loading-account" message="Loading your Student Hub account" />;
+
+  // Spec §2: a user who must change a password can reach only /password-reset.
+  if (user?.passwordResetRequired && location !== PASSWORD_RESET_PATH) {
+    return <Redirect to={PASSWORD_RESET_PATH} replace />;
+  }
+
+  return (
+    <Switch>
+      <Route path="/">{user ? <DashboardScreen user={user} /> : <LandingScreen />}</Route>
+      <Route path="/auth">{user ? <Redirect to="/" replace /> : <AuthScreen />}</Route>
+      <Route path={PASSWORD_RESET_PATH}>
+        <PasswordResetScreen />
+      </Route>
+      <Route path="/admin">
+        <RequireSignIn user={user}>
+          {(signedIn) => (signedIn.isAdmin ? <AdminScreen /> : <Redirect to="/" replace />)}
+        </RequireSignIn>
+      </Route>
+      <Route path="/admin/push-debug">
+        <RequireSignIn user={user}>{() => <PushDebugScreen />}</RequireSignIn>
+      </Route>
+      <Route>
+        <NotFoundScreen />
+      </Route>
+    </Switch>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <StartupGate>
+      <Routes />
+    </StartupGate>
+  );
+}

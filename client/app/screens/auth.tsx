@@ -1,0 +1,107 @@
+import { CalendarDays, ListChecks, ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { AppLogo } from "@/app/components/app-logo";
+import { RegisterForm } from "@/features/auth/components/register-form";
+import { SignInForm } from "@/features/auth/components/sign-in-form";
+
+const BLURBS = [
+  {
+    icon: ListChecks,
+    title: "Task management",
+    text: "Keep assignments on track with smart priority tracking.",
+  },
+  {
+    icon: CalendarDays,
+    title: "Advanced calendar",
+    text: "Plan your weeks with recurring events and exceptions.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Secure workspace",
+    text: "A personal workspace that only you can see.",
+  },
+] as const;
+
+export function AuthScreen() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const isRegister = new URLSearchParams(search).get("mode") === "register";
+  const [showPassword, setShowPassword] = useState(false);
+
+  const toggleShowPassword = () => setShowPassword((v) => !v);
+  const goHome = () => navigate("/", { replace: true });
+
+  return (
+    <div className="flex min-h-dvh flex-col lg:flex-row">
+      <aside className="hidden flex-col justify-center gap-10 bg-gradient-to-br from-indigo-600 to-violet-700 p-12 text-white lg:flex lg:w-[44%] xl:p-16">
+        <div className="flex items-center gap-3">
+          <AppLogo className="size-12 bg-white/10" alt="" />
+          <span className="text-2xl font-bold tracking-tight">Student Hub</span>
+        </div>
+        <p className="text-3xl leading-tight font-semibold text-balance">Your Student Productivity Hub</p>
+        <ul className="grid gap-6">
+          {BLURBS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-4">
+              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-white/15">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <span>
+                <span className="block font-semibold">{title}</span>
+                <span className="text-sm text-indigo-100">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </aside>
+
+      <main className="flex flex-1 items-center justify-center bg-gradient-to-b from-indigo-50 to-background px-4 py-10 sm:px-6">
+        <div className="w-full max-w-md">
+          <Link
+            href="/"
+            className="mb-6 flex items-center justify-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden"
+          >
+            <AppLogo className="size-10" alt="" />
+            <span className="text-xl font-bold tracking-tight">Student Hub</span>
+          </Link>
+          <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
+            <div className="mb-6 text-center">
+              <h1 className="text-2xl font-bold tracking-tight">{isRegister ? "Create Account" : "Sign In"}</h1>
+              <p className="mt-1 text-sm text-muted-foreground">
+                {isRegister ? "Join Student Hub and get organized." : "Welcome back to Student Hub."}
+              </p>
+            </div>
+            {/* Each mode mounts a fresh form, so switching clears fields and errors (spec §2). */}
+            {isRegister ? (
+              <RegisterForm
+                key="register"
+                showPassword={showPassword}
+                onToggleShowPassword={toggleShowPassword}
+                onSuccess={goHome}
+              />
+            ) : (
+              <SignInForm
+                key="sign-in"
+                showPassword={showPassword}
+                onToggleShowPassword={toggleShowPassword}
+                onSuccess={goHome}
+              />
+            )}
+            <p className="mt-6 text-center text-sm text-muted-foreground">
+              {isRegister ? "Already have an account?" : "Don't have an account?"}{" "}
+              <Link
+                href={isRegister ? "/auth" : "/auth?mode=register"}
+                replace
+                onClick={() => setShowPassword(false)}
+                className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {isRegister ? "Sign in" : "Create an account"}
+              </Link>
+            </p>
+          </div>
+          <p className="mt-6 text-center text-xs text-muted-foreground lg:hidden">Your Student Productivity Hub</p>
+        </div>
+      </main>
+    </div>
+  );
+}

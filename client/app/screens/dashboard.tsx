@@ -1,0 +1,57 @@
+import { CalendarDays, House, ListTodo } from "lucide-react";
+import { ComingSoonCard } from "@/app/components/coming-soon-card";
+import {
+  DASHBOARD_TABS,
+  DashboardLayout,
+  type DashboardTab,
+  type DashboardTabId,
+} from "@/app/components/dashboard-layout";
+import { usePublicSettings } from "@/features/settings/api/get-public-settings";
+import { HomeTab } from "@/features/tasks/components/home-tab";
+import { TasksTab } from "@/features/tasks/components/tasks-tab";
+import { useHashTab } from "@/hooks/use-hash-tab";
+import type { User } from "@core/api-types";
+
+/**
+ * What every tab body receives. Feature tabs take these as props (features never import app/):
+ * the signed-in user, the school's time zone, and a way to switch tab (e.g. Home → Tasks).
+ */
+export type DashboardTabProps = {
+  user: User;
+  timeZone: string;
+  goToTab: (tab: DashboardTabId) => void;
+};
+
+/**
+ * The tab composition: the one place the dashboard's feature tabs are plugged in.
+ * To plug a feature in, import its component and replace the ComingSoonCard, e.g.
+ *   content: <TasksTab {...tabProps} />
+ */
+export function DashboardScreen({ user }: { user: User }) {
+  const { timeZone } = usePublicSettings();
+  const [activeTab, setActiveTab] = useHashTab(DASHBOARD_TABS, "home");
+  const tabProps: DashboardTabProps = { user, timeZone, goToTab: setActiveTab };
+
+  const tabs: DashboardTab[] = [
+    {
+      id: "home",
+      label: "Home",
+      icon: House,
+      content: <HomeTab {...tabProps} />,
+    },
+    {
+      id: "todo",
+      label: "Tasks",
+      icon: ListTodo,
+      content: <TasksTab {...tabProps} />,
+    },
+    {
+      id: "calendar",
+      label: "Calendar",
+      icon: CalendarDays,
+      content: <ComingSoonCard title="Calendar" text="Calendar is coming soon." />,
+    },
+  ];
+
+  return <DashboardLayout user={user} tabs={tabs} activeTab={activeTab} onTabChange={setActiveTab} />;
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RegisterInput } from "@core/schemas/auth";
+import { apiJson, clearCsrfToken } from "@/lib/api";
+import { getUserQueryOptions } from "@/features/auth/api/get-user";
+import type { User } from "@core/api-types";
+
+export function register(input: RegisterInput): Promise<User> {
+  return apiJson<User>("POST", "/api/auth/register", input);
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      clearCsrfToken();
+      queryClient.setQueryData(getUserQueryOptions().queryKey, user);
+    },
+  });
+}

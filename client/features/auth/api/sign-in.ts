@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SignInInput } from "@core/schemas/auth";
+import { apiJson, clearCsrfToken } from "@/lib/api";
+import { getUserQueryOptions } from "@/features/auth/api/get-user";
+import type { User } from "@core/api-types";
+
+export function signIn(input: SignInInput): Promise<User> {
+  return apiJson<User>("POST", "/api/auth/login", input);
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (user) => {
+      // The session id changed, so the CSRF token bound to it did too.
+      clearCsrfToken();
+      queryClient.setQueryData(getUserQueryOptions().queryKey, user);
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { registerSchema, type RegisterInput } from "@core/schemas/auth";
+import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
+import { Spinner } from "@/components/ui/spinner";
+import { TextField } from "@/features/auth/components/text-field";
+import { useRegister } from "@/features/auth/api/register";
+import { errorMessage, fieldErrorsOf } from "@/lib/api";
+import { showToast } from "@/lib/toast";
+import type { User } from "@core/api-types";
+
+export const PASSWORD_HINT = "At least 8 characters with uppercase, lowercase, number, and special character";
+
+const FIELDS = ["firstName", "lastName", "email", "password", "confirmPassword"] as const;
+
+type RegisterFormProps = {
+  showPassword: boolean;
+  onToggleShowPassword: () => void;
+  onSuccess: (user: User) => void;
+};
+
+export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: RegisterFormProps) {
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
+    reValidateMode: "onSubmit",
+  });
+  const registerUser = useRegister();
+
+  const onSubmit = form.handleSubmit((values) => {
+    registerUser.mutate(values, {
+      onSuccess,
+      onError: (error) => {
+        // Put the server's per-field messages (first one only) under their fields too.
+        const errors = fieldErrorsOf(error);
+        for (const name of FIELDS) {
+          const first = errors[name]?.[0];
+          if (first) form.setError(name, { type: "server", message: first });
+        }
+        showToast({ title: "Registration failed", description: errorMessage(error), variant: "destructive" });
+      },
+    });
+  });
+
+  const field = { control: form.control, clearErrors: form.clearErrors };
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...field} name="firstName" label="First Name" autoComplete="given-name" />
+          <TextField {...field} name="lastName" label="Last Name" autoComplete="family-name" />
+        </div>
+        <TextField {...field} name="email" label="Email" type="email" autoComplete="email" placeholder="you@school.edu" />
+        <TextField
+          {...field}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          description={PASSWORD_HINT}
+          revealed={showPassword}
+          onToggleReveal={onToggleShowPassword}
+        />
+        <TextField
+          {...field}
+          name="confirmPassword"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          revealed={showPassword}
+        />
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerUser.isPending}>
+          {registerUser.isPending ? (
+            <>
+              <Spinner className="size-4 text-current" label={null} /> Creating Account...
+            </>
+          ) : (
+            "Create Account"
+          )}
+        </Button>
+      </form>
+    </Form>
+  );
+}

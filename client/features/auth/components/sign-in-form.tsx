@@ -1,0 +1,74 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AlertCircle } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { signInSchema, type SignInInput } from "@core/schemas/auth";
+import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
+import { Spinner } from "@/components/ui/spinner";
+import { TextField } from "@/features/auth/components/text-field";
+import { useSignIn } from "@/features/auth/api/sign-in";
+import { errorMessage } from "@/lib/api";
+import type { User } from "@core/api-types";
+
+type SignInFormProps = {
+  showPassword: boolean;
+  onToggleShowPassword: () => void;
+  onSuccess: (user: User) => void;
+};
+
+export function SignInForm({ showPassword, onToggleShowPassword, onSuccess }: SignInFormProps) {
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+    reValidateMode: "onSubmit",
+  });
+  const signIn = useSignIn();
+
+  const onSubmit = form.handleSubmit((values) => {
+    signIn.mutate(values, { onSuccess });
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+        {signIn.isError && (
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive"
+          >
+            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{errorMessage(signIn.error, "Sign in failed")}</span>
+          </div>
+        )}
+        <TextField
+          control={form.control}
+          clearErrors={form.clearErrors}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@school.edu"
+        />
+        <TextField
+          control={form.control}
+          clearErrors={form.clearErrors}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          revealed={showPassword}
+          onToggleReveal={onToggleShowPassword}
+        />
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? (
+            <>
+              <Spinner className="size-4 text-current" label={null} /> Signing In...
+            </>
+          ) : (
+            "Sign In"
+          )}
+        </Button>
+      </form>
+    </Form>
+  );
+}

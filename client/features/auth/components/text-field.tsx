@@ -1,0 +1,85 @@
+import { Eye, EyeOff } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Control, FieldPath, FieldValues, UseFormClearErrors } from "react-hook-form";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+
+type TextFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  clearErrors: UseFormClearErrors<T>;
+  name: FieldPath<T>;
+  label: string;
+  type?: "text" | "email" | "password";
+  autoComplete?: string;
+  placeholder?: string;
+  description?: ReactNode;
+  disabled?: boolean;
+  /** For password fields: whether the text is visible, and the one toggle shared by the form. */
+  revealed?: boolean;
+  onToggleReveal?: () => void;
+};
+
+/**
+ * A labelled input wired to react-hook-form: the value is trimmed as typed, and editing the
+ * field clears its error (spec §2). Only the first error per field is shown.
+ */
+export function TextField<T extends FieldValues>({
+  control,
+  clearErrors,
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  placeholder,
+  description,
+  disabled,
+  revealed,
+  onToggleReveal,
+}: TextFieldProps<T>) {
+  const isPassword = type === "password";
+  const inputType = isPassword && revealed ? "text" : type;
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <div className="relative">
+            <FormControl>
+              <Input
+                {...field}
+                value={(field.value as string | undefined) ?? ""}
+                onChange={(event) => {
+                  clearErrors(name);
+                  field.onChange(event.target.value.trim());
+                }}
+                type={inputType}
+                autoComplete={autoComplete}
+                placeholder={placeholder}
+                disabled={disabled}
+                spellCheck={isPassword || type === "email" ? false : undefined}
+                autoCapitalize={isPassword || type === "email" ? "none" : undefined}
+                className={onToggleReveal ? "pr-20" : undefined}
+              />
+            </FormControl>
+            {onToggleReveal && (
+              // One toggle shows or hides every password field of the form together (spec §2).
+              // Its name is "Show"/"Hide" (not "... password") so getByLabel("Password") stays unique.
+              <button
+                type="button"
+                onClick={onToggleReveal}
+                className="absolute inset-y-0 right-0 flex items-center gap-1 rounded-r-md px-3 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+                {revealed ? "Hide" : "Show"}
+              </button>
+            )}
+          </div>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

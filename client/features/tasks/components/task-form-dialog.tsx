@@ -1,0 +1,393 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CalendarIcon, Trash2Icon } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { subjectOptions } from "@core/classes";
+import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type Task } from "@core/schemas/task";
+import { formatDueDate, PRIORITY_LABEL } from "@core/tasks";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Calendar } from "@/components/ui/calendar";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { fieldErrorsOf } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { useCreateTask } from "../api/create-task";
+import { useDeleteTask } from "../api/delete-task";
+import { useUpdateTask } from "../api/update-task";
+import { fireCompletionConfetti } from "../hooks/confetti";
+import { isSessionExpired, saveTaskDraft } from "../hooks/task-draft";
+import { toastTaskError, toastTaskSuccess } from "../hooks/task-toasts";
+import {
+  EMPTY_TASK_FORM,
+  formToRequest,
+  taskFormSchema,
+  taskToFormValues,
+  type TaskFormOutput,
+  type TaskFormValues,
+} from "./task-form-schema";
+
+/** Radix Select items cannot have an empty value; this one stands for "no subject". */
+const NO_SUBJECT = "__none__";
+
+export type TaskDialogState =
+  | { mode: "create"; values?: TaskFormValues }
+  | { mode: "edit"; task: Task; values?: TaskFormValues };
+
+type TaskFormDialogProps = {
+  /** null = closed. */
+  state: TaskDialogState | null;
+  onClose: () => void;
+  userId: number;
+  userClasses: readonly string[] | null | undefined;
+  /** The school's today (yyyy-MM-dd): the date picker's "today" and the default due date. */
+  today: string;
+};
+
+/** The Add Task and Edit Task dialogs (spec §2). */
+export function TaskFormDialog({ state, onClose, ...rest }: TaskFormDialogProps) {
+  return (
+    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-lg">
+        {state && <TaskForm key={state.mode === "edit" ? `edit-${state.task.id}` : "create"} state={state} onClose={onClose} {...rest} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type TaskFormProps = Omit<TaskFormDialogProps, "state"> & { state: TaskDialogState };
+
+function TaskForm({ state, onClose, userId, userClasses, today }: TaskFormProps) {
+  const isEdit = state.mode === "edit";
+  const task = isEdit ? state.task : undefined;
+  // The inputs hold TaskFormValues; the resolver hands handleSubmit the schema's output
+  // (trimmed, blanks as null). The typing stays on the input side because ui/form's FormField
+  // does not carry react-hook-form's transformed-values generic.
+  const form = useForm<TaskFormValues>({
+    resolver: zodResolver(taskFormSchema) as unknown as Resolver<TaskFormValues>,
+    defaultValues: { ...EMPTY_TASK_FORM, ...(task ? taskToFormValues(task) : {}), ...state.values },
+  });
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const saving = create.isPending || update.isPending;
+
+  const subjects = useMemo(() => {
+    const options = subjectOptions(userClasses);
+    // A subject that is no longer one of the user's classes stays selectable, never silently dropped.
+    const current = form.getValues("subject");
+    if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: current, periodLabel: "" });
+    return options;
+  }, [userClasses, form]);
+
+  function handleError(error: unknown, fallback: "Failed to create task" | "Failed to update task") {
+    if (isSessionExpired(error)) {
+      saveTaskDraft({ userId, mode: state.mode, taskId: task?.id, values: form.getValues() });
+    }
+    for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
+      if (field in EMPTY_TASK_FORM && messages[0]) form.setError(field as keyof TaskFormValues, { message: messages[0] });
+    }
+    toastTaskError(error, fallback);
+  }
+
+  const onSubmit = form.handleSubmit((parsed) => {
+    const values = parsed as unknown as TaskFormOutput;
+    if (task) {
+      const completing = values.completed && !task.completed;
+      update.mutate(
+        { id: task.id, changes: formToRequest(values, "edit") },
+        {
+          onSuccess: () => {
+            if (completing) fireCompletionConfetti();
+            toastTaskSuccess("Task updated successfully");
+            onClose();
+          },
+          onError: (error) => handleError(error, "Failed to update task"),
+        },
+      );
+    } else {
+      create.mutate(formToRequest(values, "create"), {
+        onSuccess: () => {
+          toastTaskSuccess("Task created successfully");
+          onClose();
+        },
+        onError: (error) => handleError(error, "Failed to create task"),
+      });
+    }
+  });
+
+  const hasDueDate = form.watch("hasDueDate");
+
+  return (
+    <Form {...form}>
+      <DialogHeader>
+        <DialogTitle>{isEdit ? "Edit Task" : "Add Task"}</DialogTitle>
+        <DialogDescription>
+          {isEdit ? "Change the details of this assignment." : "Add an assignment to your to-do list."}
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="title"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>
+                Task Title<span aria-hidden="true"> *</span>
+              </FormLabel>
+              <FormControl>
+                <Input {...field} placeholder="e.g. Read chapter 5" maxLength={TASK_TITLE_MAX} aria-required="true" autoComplete="off" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Description</FormLabel>
+              <FormControl>
+                <Textarea {...field} placeholder="Add any details (optional)" maxLength={TASK_DESCRIPTION_MAX} rows={3} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="subject"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Subject</FormLabel>
+              <Select value={field.value || NO_SUBJECT} onValueChange={(v) => field.onChange(v === NO_SUBJECT ? "" : v)}>
+                <FormControl>
+                  <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+                    <SelectValue placeholder="Select a subject" />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  <SelectItem value={NO_SUBJECT}>No subject</SelectItem>
+                  {subjects.map((s) => (
+                    <SelectItem key={s.value} value={s.value}>
+                      {s.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="hasDueDate"
+          render={({ field }) => (
+            <FormItem className="flex items-center gap-3">
+              <FormControl>
+                <Switch
+                  checked={field.value}
+                  onCheckedChange={(on) => {
+                    field.onChange(on);
+                    // Turning the switch on starts from the school's today, so a date is always set.
+                    if (on && !form.getValues("dueDate")) form.setValue("dueDate", today);
+                  }}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              </FormControl>
+              <FormLabel className="cursor-pointer">Set date and time</FormLabel>
+            </FormItem>
+          )}
+        />
+        {hasDueDate && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="dueDate"
+              render={({ field }) => <DueDateField value={field.value} onChange={field.onChange} today={today} />}
+            />
+            <FormField
+              control={form.control}
+              name="dueTime"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Due Time (optional)</FormLabel>
+                  <FormControl>
+                    <Input type="time" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+        )}
+        <FormField
+          control={form.control}
+          name="priority"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Priority</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+                    <SelectValue />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {[...PRIORITIES].reverse().map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {PRIORITY_LABEL[p]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {isEdit && (
+          <FormField
+            control={form.control}
+            name="completed"
+            render={({ field }) => (
+              <FormItem className="flex items-center gap-3">
+                <FormControl>
+                  <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} ref={field.ref} />
+                </FormControl>
+                <FormLabel className="cursor-pointer">Mark as completed</FormLabel>
+              </FormItem>
+            )}
+          />
+        )}
+        <DialogFooter className={cn(isEdit && "sm:justify-between")}>
+          {task && <DeleteTaskButton task={task} onDeleted={onClose} disabled={saving} />}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {isEdit ? (saving ? "Updating..." : "Update Task") : saving ? "Adding..." : "Add Task"}
+            </Button>
+          </div>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
+
+/** yyyy-MM-dd ↔ a local Date used only as a calendar-day carrier for the picker. */
+function toPickerDate(date: string): Date | undefined {
+  const [y, m, d] = date.split("-").map(Number);
+  return y && m && d ? new Date(y, m - 1, d) : undefined;
+}
+function fromPickerDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
+
+function DueDateField({ value, onChange, today }: { value: string; onChange: (v: string) => void; today: string }) {
+  const [open, setOpen] = useState(false);
+  const labelId = useId();
+  const valueId = useId();
+  const selected = value ? toPickerDate(value) : undefined;
+  const todayDate = toPickerDate(today);
+  return (
+    <FormItem>
+      <FormLabel id={labelId}>Due Date</FormLabel>
+      <Popover open={open} onOpenChange={setOpen}>
+        <FormControl>
+          <PopoverTrigger asChild>
+            <Button
+              variant="outline"
+              className={cn("w-full justify-start font-normal", !value && "text-muted-foreground")}
+              aria-labelledby={`${labelId} ${valueId}`}
+            >
+              <CalendarIcon aria-hidden="true" />
+              <span id={valueId}>{value ? formatDueDate(value) : "Pick a date"}</span>
+            </Button>
+          </PopoverTrigger>
+        </FormControl>
+        <PopoverContent className="w-auto p-0" align="start">
+          <Calendar
+            mode="single"
+            required
+            selected={selected}
+            defaultMonth={selected ?? todayDate}
+            today={todayDate}
+            onSelect={(date) => {
+              if (date) onChange(fromPickerDate(date));
+              setOpen(false);
+            }}
+            autoFocus
+          />
+        </PopoverContent>
+      </Popover>
+      <FormMessage />
+    </FormItem>
+  );
+}
+
+function DeleteTaskButton({ task, onDeleted, disabled }: { task: Task; onDeleted: () => void; disabled: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteTask();
+  return (
+    <>
+      <Button
+        variant="outline"
+        className="border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive"
+        onClick={() => setConfirming(true)}
+        disabled={disabled || remove.isPending}
+      >
+        <Trash2Icon aria-hidden="true" />
+        Delete
+      </Button>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete Task</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete &ldquo;{task.title}&rdquo;? This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(task.id, {
+                  onSuccess: () => {
+                    toastTaskSuccess("Task deleted successfully");
+                    setConfirming(false);
+                    onDeleted();
+                  },
+                  onError: (error) => {
+                    setConfirming(false);
+                    toastTaskError(error, "Failed to delete task");
+                  },
+                })
+              }
+            >
+              {remove.isPending ? "Deleting..." : "Delete"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

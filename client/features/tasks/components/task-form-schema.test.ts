@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_TASK_FORM, formToRequest, taskFormSchema, type TaskFormValues } from "./task-form-schema";
+
+function submit(values: Partial<TaskFormValues>, mode: "create" | "edit") {
+  return formToRequest(taskFormSchema.parse({ ...EMPTY_TASK_FORM, ...values }), mode);
+}
+
+describe("task form → request body", () => {
+  it("requires a title, with the spec's message", () => {
+    const result = taskFormSchema.safeParse({ ...EMPTY_TASK_FORM, title: "   " });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["title", "Title is required"]]);
+  });
+
+  it("trims, sends blanks as null and leaves the due date out of a create while the switch is off", () => {
+    expect(submit({ title: "  Essay ", description: " ", subject: "", dueDate: "2026-11-23", dueTime: "10:00" }, "create")).toEqual({
+      title: "Essay",
+      description: null,
+      subject: null,
+      priority: "medium",
+      completed: false,
+      recurring: null,
+    });
+  });
+
+  it("sends the due date and optional time when the switch is on", () => {
+    expect(submit({ title: "Lab", hasDueDate: true, dueDate: "2026-11-23", dueTime: "" }, "create")).toMatchObject({
+      dueDate: "2026-11-23",
+      dueTime: null,
+    });
+  });
+
+  it("clears the due date and time on an edit that turns the switch off", () => {
+    expect(submit({ title: "Lab", hasDueDate: false, dueDate: "2026-11-23", dueTime: "09:00", completed: true }, "edit")).toEqual({
+      title: "Lab",
+      description: null,
+      subject: null,
+      dueDate: null,
+      dueTime: null,
+      priority: "medium",
+      completed: true,
+    });
+  });
+
+  it("asks for a date when the switch is on without one, and rejects impossible dates", () => {
+    expect(taskFormSchema.safeParse({ ...EMPTY_TASK_FORM, title: "x", hasDueDate: true }).error?.issues[0]?.message).toBe(
+      "Please choose a due date",
+    );
+    expect(taskFormSchema.safeParse({ ...EMPTY_TASK_FORM, title: "x", hasDueDate: true, dueDate: "2026-02-30" }).success).toBe(false);
+  });
+
+  it("never sends the form-only hasDueDate", () => {
+    expect(submit({ title: "x", hasDueDate: true, dueDate: "2026-11-23" }, "edit")).not.toHaveProperty("hasDueDate");
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { createTaskSchema, type CreateTaskInput, type Priority, type Task } from "@core/schemas/task";
+
+const rules = createTaskSchema.shape;
+
+/**
+ * The Add/Edit Task form: the request schema's rules plus the form-only `hasDueDate` switch
+ * (spec §3), which is never sent.
+ */
+export const taskFormSchema = z
+  .object({
+    title: rules.title,
+    description: rules.description,
+    subject: rules.subject,
+    hasDueDate: z.boolean(),
+    dueDate: rules.dueDate,
+    dueTime: rules.dueTime,
+    priority: rules.priority.unwrap(),
+    completed: rules.completed.unwrap(),
+  })
+  .refine((v) => !v.hasDueDate || v.dueDate !== null, { message: "Please choose a due date", path: ["dueDate"] });
+
+/** What the inputs hold: plain strings, "" for empty. */
+export type TaskFormValues = {
+  title: string;
+  description: string;
+  subject: string;
+  hasDueDate: boolean;
+  dueDate: string;
+  dueTime: string;
+  priority: Priority;
+  completed: boolean;
+};
+export type TaskFormOutput = z.output<typeof taskFormSchema>;
+
+export const EMPTY_TASK_FORM: TaskFormValues = {
+  title: "",
+  description: "",
+  subject: "",
+  hasDueDate: false,
+  dueDate: "",
+  dueTime: "",
+  priority: "medium",
+  completed: false,
+};
+
+export function taskToFormValues(task: Task): TaskFormValues {
+  return {
+    title: task.title,
+    description: task.description ?? "",
+    subject: task.subject ?? "",
+    hasDueDate: task.dueDate !== null,
+    dueDate: task.dueDate ?? "",
+    dueTime: task.dueTime ?? "",
+    priority: task.priority,
+    completed: task.completed,
+  };
+}
+
+/**
+ * The request body. A create leaves dueDate and dueTime out while the switch is off (spec §5);
+ * an edit sends null so turning the switch off clears them.
+ */
+export function formToRequest(values: TaskFormOutput, mode: "create" | "edit"): CreateTaskInput {
+  const body: CreateTaskInput = {
+    title: values.title,
+    description: values.description,
+    subject: values.subject,
+    priority: values.priority,
+    completed: values.completed,
+  };
+  if (values.hasDueDate) {
+    body.dueDate = values.dueDate;
+    body.dueTime = values.dueTime;
+  } else if (mode === "edit") {
+    body.dueDate = null;
+    body.dueTime = null;
+  }
+  if (mode === "create") body.recurring = null;
+  return body;
+}

@@ -1,0 +1,95 @@
+import { AlertCircleIcon, CalendarIcon, PencilIcon } from "lucide-react";
+import type { Task } from "@core/schemas/task";
+import { formatDue, isOverdue, PRIORITY_LABEL } from "@core/tasks";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { cn } from "@/lib/cn";
+
+const PRIORITY_CLASS: Record<Task["priority"], string> = {
+  high: "border-transparent bg-destructive/10 text-destructive",
+  medium: "border-transparent bg-warning/15 text-warning",
+  low: "border-transparent bg-success/15 text-success",
+};
+
+type TaskItemProps = {
+  task: Task;
+  today: string;
+  onToggle: (task: Task, completed: boolean) => void;
+  onEdit: (task: Task) => void;
+  /** The Home tab's shorter row: no description. */
+  compact?: boolean;
+};
+
+/** One task row: completion checkbox, title, subject, due date and time, priority, overdue mark. */
+export function TaskItem({ task, today, onToggle, onEdit, compact = false }: TaskItemProps) {
+  const due = formatDue(task);
+  const overdue = isOverdue(task, today);
+  const titleId = `task-${task.id}-title`;
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={cn(
+        "flex items-start gap-3 rounded-lg border bg-card p-3 sm:p-4",
+        overdue && "border-destructive/40 bg-destructive/5",
+        task.completed && "opacity-70",
+      )}
+    >
+      <Checkbox
+        className="mt-0.5"
+        checked={task.completed}
+        onCheckedChange={(checked) => onToggle(task, checked === true)}
+        aria-label={`Mark ${task.title} as completed`}
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-2">
+          <p
+            id={titleId}
+            className={cn(
+              "min-w-0 flex-1 font-medium break-words",
+              task.completed && "text-muted-foreground line-through",
+            )}
+          >
+            {task.title}
+          </p>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="-mt-1 -mr-1"
+            onClick={() => onEdit(task)}
+            aria-label={`Edit ${task.title}`}
+          >
+            <PencilIcon aria-hidden="true" />
+          </Button>
+        </div>
+        {!compact && task.description && (
+          <p className="mt-1 line-clamp-2 text-sm break-words text-muted-foreground">{task.description}</p>
+        )}
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
+          {task.subject && (
+            <Badge variant="secondary" className="max-w-full truncate">
+              {task.subject}
+            </Badge>
+          )}
+          {due && (
+            <span className={cn("inline-flex items-center gap-1", overdue && "font-medium text-destructive")}>
+              <CalendarIcon className="size-3.5" aria-hidden="true" />
+              <span>
+                <span className="sr-only">Due </span>
+                {due}
+              </span>
+            </span>
+          )}
+          <Badge className={PRIORITY_CLASS[task.priority]}>{PRIORITY_LABEL[task.priority]} priority</Badge>
+          {overdue && (
+            <Badge variant="destructive">
+              <AlertCircleIcon aria-hidden="true" />
+              Overdue
+            </Badge>
+          )}
+          {task.completed && <Badge variant="success">Completed</Badge>}
+        </div>
+      </div>
+    </li>
+  );
+}

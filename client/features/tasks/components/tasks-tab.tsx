@@ -1,0 +1,150 @@
+import { AlertCircleIcon, CheckCircle2Icon, ClipboardListIcon, ListTodoIcon, PlusIcon } from "lucide-react";
+import { useMemo, useState, type ReactNode } from "react";
+import {
+  countTasks,
+  filterTasks,
+  sortTasks,
+  TASK_FILTER_LABEL,
+  TASK_FILTERS,
+  TASK_SORT_LABEL,
+  TASK_SORTS,
+  type TaskFilter,
+  type TaskSort,
+} from "@core/tasks";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { cn } from "@/lib/cn";
+import { useTasks } from "../api/get-tasks";
+import { useTaskDialog } from "../hooks/use-task-dialog";
+import { useToday } from "../hooks/use-today";
+import { useToggleTask } from "../hooks/use-toggle-task";
+import { TaskFormDialog } from "./task-form-dialog";
+import { TaskItem } from "./task-item";
+import type { TaskUser } from "./types";
+
+type TasksTabProps = {
+  user: TaskUser;
+  /** The school's time zone (GET /api/settings/public `timeZone`). */
+  timeZone: string;
+};
+
+/** The Tasks tab: "Assignment To-Do List" (spec §2). */
+export function TasksTab({ user, timeZone }: TasksTabProps) {
+  const { data: tasks, isPending, isError, refetch } = useTasks();
+  const { today } = useToday(timeZone);
+  const [sort, setSort] = useState<TaskSort>("none");
+  const [filter, setFilter] = useState<TaskFilter>("all");
+  const dialog = useTaskDialog(user.id, tasks);
+  const { toggle } = useToggleTask();
+
+  const counts = useMemo(() => countTasks(tasks ?? [], today), [tasks, today]);
+  const visible = useMemo(() => sortTasks(filterTasks(tasks ?? [], filter, today), sort), [tasks, filter, sort, today]);
+
+  const taskList = isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading tasks" />
+        </div>
+      ) : isError ? (
+        <Card className="flex flex-col items-center gap-3 p-8 text-center">
+          <p className="text-sm text-muted-foreground">Your tasks could not be loaded.</p>
+          <Button variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : visible.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+          <ClipboardListIcon className="size-10 text-muted-foreground/60" aria-hidden="true" />
+          {filter === "all" ? (
+            <>
+              <p className="font-medium">No tasks yet</p>
+              <Button onClick={dialog.openCreate}>
+                <PlusIcon aria-hidden="true" />
+                Add Your First Task
+              </Button>
+            </>
+          ) : (
+            <p className="font-medium">No {TASK_FILTER_LABEL[filter].toLowerCase()} tasks</p>
+          )}
+        </Card>
+      ) : (
+        <ul aria-label="Tasks" className="flex flex-col gap-2 sm:gap-3">
+          {visible.map((task) => (
+            <TaskItem key={task.id} task={task} today={today} onToggle={toggle} onEdit={dialog.openEdit} />
+          ))}
+        </ul>
+      );
+
+  return (
+    <section aria-labelledby="tasks-heading" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 id="tasks-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Assignment To-Do List
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">Keep track of your assignments and their due dates.</p>
+        </div>
+        <div className="flex flex-col gap-2 min-[420px]:flex-row sm:shrink-0">
+          <Select value={sort} onValueChange={(v) => setSort(v as TaskSort)}>
+            <SelectTrigger aria-label="Sort tasks" className="min-[420px]:w-52">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {TASK_SORTS.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {TASK_SORT_LABEL[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Button onClick={dialog.openCreate}>
+            <PlusIcon aria-hidden="true" />
+            Add Task
+          </Button>
+        </div>
+      </div>
+
+      <ul aria-label="Task statistics" className="grid grid-cols-3 gap-2 sm:gap-4">
+        <StatCard label="Total Tasks" value={counts.pending} icon={<ListTodoIcon />} tone="text-primary bg-primary/10" />
+        <StatCard label="Overdue" value={counts.overdue} icon={<AlertCircleIcon />} tone="text-destructive bg-destructive/10" />
+        <StatCard label="Completed" value={counts.completed} icon={<CheckCircle2Icon />} tone="text-success bg-success/15" />
+      </ul>
+
+      <Tabs value={filter} onValueChange={(v) => setFilter(v as TaskFilter)}>
+        <TabsList aria-label="Filter tasks" className="grid h-auto w-full grid-cols-2 gap-1 min-[520px]:grid-cols-4">
+          {TASK_FILTERS.map((f) => (
+            <TabsTrigger key={f} value={f} className="h-9 px-2">
+              {TASK_FILTER_LABEL[f]}
+              <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{counts[f]}</span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TASK_FILTERS.map((f) => (
+          <TabsContent key={f} value={f} className="mt-1">
+            {f === filter && taskList}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      <TaskFormDialog state={dialog.state} onClose={dialog.close} userId={user.id} userClasses={user.userClasses} today={today} />
+    </section>
+  );
+}
+
+function StatCard({ label, value, icon, tone }: { label: string; value: number; icon: ReactNode; tone: string }) {
+  return (
+    <li>
+      <Card className="flex h-full flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+        <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-11 [&_svg]:size-5", tone)} aria-hidden="true">
+          {icon}
+        </span>
+        <div className="min-w-0">
+          <p className="text-xs leading-tight text-muted-foreground sm:text-sm">{label}</p>
+          <p className="text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
+        </div>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,22 @@
+import { useCallback } from "react";
+import type { Task } from "@core/schemas/task";
+import { useUpdateTask } from "../api/update-task";
+import { fireCompletionConfetti } from "./confetti";
+import { toastTaskError } from "./task-toasts";
+
+/**
+ * The completion checkbox: flips the task at once, celebrates a completion (never an
+ * un-completion), and rolls back with the spec's toast if the server refuses.
+ */
+export function useToggleTask() {
+  const update = useUpdateTask();
+  const { mutate } = update;
+  const toggle = useCallback(
+    (task: Task, completed: boolean) => {
+      if (completed) fireCompletionConfetti();
+      mutate({ id: task.id, changes: { completed } }, { onError: (error) => toastTaskError(error, "Failed to update task") });
+    },
+    [mutate],
+  );
+  return { toggle, pendingId: update.isPending ? update.variables?.id : undefined };
+}

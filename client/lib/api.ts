@@ -1,0 +1,210 @@
+import type { QueryFunction } from "@tanstack/react-query";
+
+/**
+ * The one API client of spec §7 and §8. Every call to the server goes through `apiRequest`
+ * (or the default query function built on it), so the transport rules live in one place:
+ * method and URL whitelist, cookies, no-cache headers, a 30 s time-out, the CSRF header and the
+ * "{status}: {body}" error text.
+ */
+
+export const API_TIMEOUT_MS = 30_000;
+
+const MUTATING_METHODS = new Set(["POST", "PUT", "DELETE", "PATCH"]);
+const ALLOWED_METHODS = new Set(["GET", ...MUTATING_METHODS]);
+/** Sign-in and registration carry no CSRF token: there is no session to bind one to yet. */
+const CSRF_EXEMPT_PATHS = new Set(["/api/auth/login", "/api/auth/register", "/api/login", "/api/register"]);
+/** A 401 here means "wrong credentials", not "session expired". */
+const LOGIN_PATHS = new Set(["/api/auth/login", "/api/login"]);
+
+const NO_CACHE_HEADERS = { "Cache-Control": "no-cache", Pragma: "no-cache" } as const;
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+/** An Error whose message is the spec's "{status}: {body or statusText}", with the parts kept. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The raw response text (may be empty). */
+  readonly body: string;
+  /** The parsed JSON body when the body was JSON (`{ message, errors? }` from our server). */
+  readonly data: unknown;
+
+  constructor(status: number, body: string, statusText: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+    let data: unknown = undefined;
+    try {
+      data = body ? JSON.parse(body) : undefined;
+    } catch {
+      data = undefined;
+    }
+    this.data = data;
+  }
+}
+
+let cachedCsrfToken: string | null = null;
+
+/** Forget the cached CSRF token. Call after sign-in, registration and sign-out (the session changes). */
+export function clearCsrfToken(): void {
+  cachedCsrfToken = null;
+}
+
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+async function fetchCsrfToken(): Promise<string | null> {
+  const init: RequestInit = { method: "GET", credentials: "include", headers: { ...NO_CACHE_HEADERS } };
+  let res = await fetch("/api/csrf-token", init);
+  if (!res.ok) res = await fetch("/api/admin/csrf-token", init);
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  const data = (await res.json()) as { csrfToken?: unknown } | null;
+  const token = data?.csrfToken;
+  // A visitor without a session gets `{ csrfToken: null }`: nothing to cache.
+  return typeof token === "string" && token.length > 0 ? token : null;
+}
+
+async function csrfTokenFor(url: string): Promise<string | null> {
+  if (cachedCsrfToken) return cachedCsrfToken;
+  try {
+    const token = await fetchCsrfToken();
+    if (token) cachedCsrfToken = token;
+    return token;
+  } catch (error) {
+    console.warn("Failed to get CSRF token");
+    if (pathOf(url).startsWith("/api/admin/")) throw error;
+    return null;
+  }
+}
+
+/**
+ * How long a 401 waits before leaving for /auth: long enough to read the "Session Expired"
+ * toast, which tells the user their unsaved form was kept (spec §8).
+ */
+export const SESSION_EXPIRED_REDIRECT_MS = 1500;
+
+let redirectPending = false;
+function redirectToAuth(): void {
+  if (typeof window === "undefined" || redirectPending) return;
+  redirectPending = true;
+  setTimeout(() => {
+    redirectPending = false;
+    window.location.href = "/auth";
+  }, SESSION_EXPIRED_REDIRECT_MS);
+}
+
+type RequestOptions = {
+  /** "returnNull": a 401 resolves to null without redirecting (the optional user query). */
+  on401?: "returnNull" | "throw";
+};
+
+async function send(method: string, url: string, body: unknown, options: RequestOptions): Promise<Response | null> {
+  const upper = typeof method === "string" ? method.toUpperCase() : "";
+  if (!ALLOWED_METHODS.has(upper)) throw new Error("Invalid HTTP method");
+  if (typeof url !== "string" || !url.startsWith("/api/")) throw new Error("Invalid API URL");
+
+  const path = pathOf(url);
+  const hasBody = body !== undefined;
+  const headers: Record<string, string> = { ...NO_CACHE_HEADERS };
+  if (hasBody) headers["Content-Type"] = "application/json";
+  if (MUTATING_METHODS.has(upper) && !CSRF_EXEMPT_PATHS.has(path)) {
+    const token = await csrfTokenFor(url);
+    if (token) headers["X-CSRF-Token"] = token;
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: upper,
+      headers,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      credentials: "include",
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (controller.signal.aborted) throw new Error("Request timed out");
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (res.status === 401 && !LOGIN_PATHS.has(path)) {
+    // The session is gone, so is the token bound to it.
+    clearCsrfToken();
+    if (options.on401 === "returnNull") return null;
+    redirectToAuth();
+    throw new Error("401: Session expired. Redirecting to login...");
+  }
+  if (!res.ok) {
+    let text = "";
+    try {
+      text = await res.text();
+    } catch {
+      text = "";
+    }
+    throw new ApiError(res.status, text, res.statusText);
+  }
+  return res;
+}
+
+/**
+ * Calls the API under the spec §7 rules and returns the (ok) Response. Throws on any non-ok
+ * answer with the message "{status}: {body or statusText}".
+ */
+export async function apiRequest(method: HttpMethod | string, url: string, body?: unknown): Promise<Response> {
+  return (await send(method, url, body, { on401: "throw" }))!;
+}
+
+/** `apiRequest` plus JSON parsing; resolves to null for an empty (e.g. 204) answer. */
+export async function apiJson<T>(method: HttpMethod | string, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  return readJson<T>(res);
+}
+
+async function readJson<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * The default TanStack query function: GET on the query key segments joined with "/".
+ * `on401: "returnNull"` is the optional mode used by the user query.
+ */
+export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const res = await send("GET", queryKey.join("/"), undefined, { on401 });
+    if (res === null) return null as T;
+    return readJson<T>(res);
+  };
+}
+
+/**
+ * The text to show a person for an error from this client: the server's `message` when the
+ * body was our JSON error shape, else the error text itself.
+ */
+export function errorMessage(error: unknown, fallback = "Something went wrong"): string {
+  if (error instanceof ApiError) {
+    const data = error.data as { message?: unknown } | undefined;
+    if (data && typeof data.message === "string" && data.message) return data.message;
+    return error.body || error.message || fallback;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** Field errors (`errors: { field: [msg] }`) from our server's error shape, if any. */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  if (!(error instanceof ApiError)) return {};
+  const data = error.data as { errors?: unknown } | undefined;
+  const errors = data?.errors;
+  if (!errors || typeof errors !== "object") return {};
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
+    if (Array.isArray(messages)) out[field] = messages.filter((m): m is string => typeof m === "string");
+  }
+  return out;
+}

@@ -1,0 +1,15 @@
+// Must run before any zod schema is built (see the module).
+import "@/lib/zod-config";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "@/app/app";
+import "@/styles.css";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("Missing #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,227 @@
+import type { Page } from "@playwright/test";
+import { collectCspViolations, dashboardTab, expect, test } from "./fixtures";
+
+const greetingFor = (firstName: string) => new RegExp(`^Good (morning|afternoon|evening), ${firstName}$`);
+
+async function expectNoHorizontalScroll(page: Page, width: number) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, "the page must not scroll sideways").toBeLessThanOrEqual(width);
+}
+
+test.describe("the dashboard", () => {
+  test("a signed-in user on / sees the greeting, the three tabs and their name in the sidebar", async ({ signedInPage: page, user }) => {
+    await page.goto("/");
+
+    await expect(page.getByRole("heading", { level: 2, name: greetingFor(user.firstName) })).toBeVisible();
+    const tabs = page.getByRole("tablist", { name: "Dashboard sections" }).getByRole("tab");
+    await expect(tabs).toHaveText(["Home", "Tasks", "Calendar"]);
+    await expect(dashboardTab(page, "Home")).toHaveAttribute("aria-selected", "true");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar.getByText(`${user.firstName} ${user.lastName}`, { exact: true })).toBeVisible();
+    await expect(sidebar.getByText(user.email, { exact: true })).toBeVisible();
+    await expect(sidebar.getByRole("button", { name: "Settings" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your Student Productivity Hub" })).toHaveCount(0);
+  });
+
+  test("the URL hash selects the tab, and choosing a tab writes the hash", async ({ signedInPage: page }) => {
+    await page.goto("/#todo");
+    await expect(dashboardTab(page, "Tasks")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name: "Tasks", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Assignment To-Do List" })).toBeVisible();
+
+    await dashboardTab(page, "Calendar").click();
+    await expect(page).toHaveURL(/\/#calendar$/);
+    await expect(page.getByRole("tabpanel", { name: "Calendar", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Assignment To-Do List" })).toHaveCount(0);
+
+    // Back returns to the previous tab: the hash is the source of truth.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/#todo$/);
+    await expect(dashboardTab(page, "Tasks")).toHaveAttribute("aria-selected", "true");
+
+    await dashboardTab(page, "Home").click();
+    await expect(page).toHaveURL(/\/#home$/);
+    await expect(page.getByRole("tabpanel", { name: "Home", exact: true })).toBeVisible();
+  });
+
+  test("#calendar opens on the Calendar tab and an unknown hash falls back to Home", async ({ signedInPage: page }) => {
+    await page.goto("/#calendar");
+    await expect(dashboardTab(page, "Calendar")).toHaveAttribute("aria-selected", "true");
+    await expect(dashboardTab(page, "Home")).toHaveAttribute("aria-selected", "false");
+
+    await page.goto("/#nonsense");
+    await expect(dashboardTab(page, "Home")).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("Settings → Sign Out lands on the landing page and ends the session", async ({ signedInPage: page, request }) => {
+    await page.goto("/");
+    await expect(dashboardTab(page, "Home")).toBeVisible();
+    const [sessionCookie] = (await page.context().cookies()).filter((c) => c.name === "sid");
+    await page.evaluate(() => localStorage.setItem("leftover", "draft"));
+
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+    const settings = page.getByRole("dialog", { name: "Settings" });
+    await expect(settings).toBeVisible();
+    await settings.getByRole("button", { name: "Sign Out" }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+    await expect(dashboardTab(page, "Home")).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("leftover"))).toBeNull();
+
+    expect((await page.request.get("/api/user")).status()).toBe(401);
+    // The server forgot the session too: the old cookie no longer works.
+    const withOldCookie = await request.get("/api/user", { headers: { cookie: `sid=${sessionCookie!.value}` } });
+    expect(withOldCookie.status()).toBe(401);
+  });
+
+  test("the dashboard raises no Content Security Policy violation", async ({ signedInPage: page, user }) => {
+    const violations = await collectCspViolations(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 2, name: greetingFor(user.firstName) })).toBeVisible();
+    await dashboardTab(page, "Tasks").click();
+    await expect(page.getByRole("heading", { name: "Assignment To-Do List" })).toBeVisible();
+    await dashboardTab(page, "Calendar").click();
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+    await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe("routes that are not for everyone", () => {
+  test("an unknown path shows the 404 page with a way home", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+  });
+
+  test("a signed-in user also gets the 404 page for an unknown path", async ({ signedInPage: page }) => {
+    await page.goto("/settings/unknown");
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await expect(dashboardTab(page, "Home")).toBeVisible();
+  });
+
+  for (const path of ["/admin", "/admin/push-debug"]) {
+    test(`a signed-out visitor on ${path} is told "Unauthorized" and sent to /auth`, async ({ page }) => {
+      await page.goto(path);
+
+      await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();
+      await expect(page.getByText("You are logged out. Logging in again...")).toBeVisible();
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    });
+  }
+
+  test("a signed-in user who is not an admin is sent from /admin to the dashboard", async ({ signedInPage: page }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(dashboardTab(page, "Home")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin Panel" })).toHaveCount(0);
+  });
+});
+
+test.describe("the start-up loading screen", () => {
+  test("shows Starting..., then Connecting... with Retry Connection while the health check fails, then the app", async ({ page }) => {
+    test.slow(); // The health query retries three times (1 s, 2 s, 4 s) before it reports an error.
+    let healthy = false;
+    await page.route("**/api/health", (route) =>
+      healthy ? route.continue() : route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Service unavailable"}' }),
+    );
+    let releaseUser!: () => void;
+    const userReleased = new Promise<void>((resolve) => (releaseUser = resolve));
+    await page.route("**/api/user", async (route) => {
+      await userReleased;
+      await route.continue();
+    });
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Starting..." })).toBeVisible();
+    await expect(page.getByText("Your student productivity hub is starting up. This may take a moment.")).toBeVisible();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Connecting..." })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Service unavailable")).toBeVisible();
+    const retry = page.getByRole("button", { name: "Retry Connection" });
+    await expect(retry).toBeEnabled();
+
+    // Park the 5 s health poll (TanStack polls only while the page is visible), so that only the
+    // Retry Connection button can bring the app back.
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    healthy = true;
+    const retried = page.waitForResponse((response) => response.url().endsWith("/api/health") && response.ok(), { timeout: 5_000 });
+    await retry.click();
+    await retried;
+
+    await expect(page.getByRole("heading", { level: 1, name: "Loading your account" })).toBeVisible();
+    releaseUser();
+    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+    await expect(retry).toHaveCount(0);
+  });
+});
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the top bar's Open menu opens the sidebar drawer, and nothing scrolls sideways", async ({ signedInPage: page, user }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 2, name: greetingFor(user.firstName) })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeHidden();
+    await expectNoHorizontalScroll(page, 375);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText(`${user.firstName} ${user.lastName}`, { exact: true })).toBeVisible();
+    await expect(drawer.getByText(user.email, { exact: true })).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "Settings" })).toBeVisible();
+
+    await drawer.getByRole("button", { name: "Close menu" }).click();
+    await expect(drawer).toBeHidden();
+  });
+
+  test("Settings in the drawer closes the drawer and opens the Settings dialog", async ({ signedInPage: page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
+
+    await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  });
+
+  test("the Tasks tab, the landing page and the auth forms fit the width", async ({ signedInPage: page }) => {
+    await page.goto("/#todo");
+    await expect(page.getByRole("heading", { name: "Assignment To-Do List" })).toBeVisible();
+    await expectNoHorizontalScroll(page, 375);
+
+    await page.context().clearCookies();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+    await expectNoHorizontalScroll(page, 375);
+
+    await page.goto("/auth?mode=register");
+    await expect(page.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
+    await expectNoHorizontalScroll(page, 375);
+  });
+});
+
+test.describe("on a 1280 px desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the sidebar is always visible and there is no menu button", async ({ signedInPage: page, user }) => {
+    await page.goto("/");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByText(`${user.firstName} ${user.lastName}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveCount(0);
+    await expectNoHorizontalScroll(page, 1280);
+  });
+});

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// E2E_PORT lets two runs share a machine; each gets its own database file.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DB_FILE = `test-results/e2e-${E2E_PORT}.db`;
+
+// Debian's Chromium, not a downloaded browser build (none can be fetched here).
+const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/playwright",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    timezoneId: "America/New_York",
+    locale: "en-US",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    // A fresh SQLite database for every run.
+    command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && npx tsx server/main.ts`,
+    url: `http://localhost:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `sqlite:${E2E_DB_FILE}`,
+      LOG_LEVEL: "warn",
+      // The browser suite signs in and registers many times from one address.
+      AUTH_RATE_LIMIT_MULTIPLIER: "100",
+    },
+  },
+});

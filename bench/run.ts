@@ -60,7 +60,7 @@ async function signIn(base: string) {
   return { cookie, "x-csrf-token": csrfToken };
 }
 
-async function benchEngine(label: string, databaseUrl: string, port: number, bare: Row): Promise<Row[]> {
+async function benchEngine(label: string, databaseUrl: string, port: number): Promise<Row[]> {
   const server = await startServer("server/main.ts", {
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -94,7 +94,6 @@ async function benchEngine(label: string, databaseUrl: string, port: number, bar
         ],
       }),
     ];
-    void bare;
     return rows;
   } finally {
     server.kill("SIGTERM");
@@ -117,8 +116,8 @@ const bare = await measure("bare Fastify route {}", { url: "http://127.0.0.1:390
 bareServer.kill("SIGTERM");
 
 const sqliteFile = path.join(os.tmpdir(), `student-hub-bench-${process.pid}.db`);
-const rows = await benchEngine("sqlite", `sqlite:${sqliteFile}`, 3902, bare);
+const rows = await benchEngine("sqlite", `sqlite:${sqliteFile}`, 3902);
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sqliteFile + suffix, { force: true });
-if (process.env.DATABASE_URL?.startsWith("postgres")) rows.push(...(await benchEngine("postgres", process.env.DATABASE_URL, 3903, bare)));
+if (process.env.DATABASE_URL?.startsWith("postgres")) rows.push(...(await benchEngine("postgres", process.env.DATABASE_URL, 3903)));
 else console.log("PostgreSQL skipped: set DATABASE_URL=postgres://… to measure it too.");
 print(rows, bare);

@@ -213,7 +213,7 @@ describe("Today's Schedule tasks", () => {
 describe("due date display (12-hour, English US)", () => {
   it.each([
     ["2026-11-23", "15:30", "Nov 23, 2026 at 3:30 PM"],
-    ["2026-11-23", null, "Nov 23, 2026"],
+    ["2026-11-23", null, "Nov 23, 2026 at 11:59 PM"],
     ["2026-01-05", "00:05", "Jan 5, 2026 at 12:05 AM"],
     ["2026-12-31", "12:00", "Dec 31, 2026 at 12:00 PM"],
     ["2028-02-29", "23:59", "Feb 29, 2028 at 11:59 PM"],

@@ -177,9 +177,16 @@ export function formatDueDate(date: string): string {
   return `${MONTHS_SHORT[m! - 1]} ${d}, ${y}`;
 }
 
-/** "Nov 23, 2026 at 3:30 PM", or just "Nov 23, 2026" without a time; null without a due date. */
+/**
+ * The due time as shown: a task with a date but no time is due at the end of that day, shown as
+ * "11:59 PM" (spec §9 "Default due time shown"; docs/decisions/024), the same time it sorts by.
+ */
+export function formatDueTime(task: Pick<Task, "dueTime">): string {
+  return formatTime12(task.dueTime ?? END_OF_DAY_TIME);
+}
+
+/** "Nov 23, 2026 at 3:30 PM" ("at 11:59 PM" without a time); null without a due date. */
 export function formatDue(task: Pick<Task, "dueDate" | "dueTime">): string | null {
   if (!task.dueDate) return null;
-  const date = formatDueDate(task.dueDate);
-  return task.dueTime ? `${date} at ${formatTime12(task.dueTime)}` : date;
+  return `${formatDueDate(task.dueDate)} at ${formatDueTime(task)}`;
 }

@@ -68,7 +68,8 @@ test.describe("Home tab", () => {
     await expect(page.getByRole("heading", { name: "Urgent Tasks" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your Tasks" })).toHaveCount(0);
     await expect.poll(() => titlesIn(page, "Urgent Tasks")).toEqual(["Poem reading", "Quiz prep"]);
-    await expect(tasksCard(page, "Urgent Tasks").getByRole("listitem", { name: "Quiz prep" })).toContainText(shortDate(schoolDate(1)));
+    // No due time: shown as due at the end of the day (spec §9 "Default due time shown").
+    await expect(tasksCard(page, "Urgent Tasks").getByRole("listitem", { name: "Quiz prep" })).toContainText(`${shortDate(schoolDate(1))} at 11:59 PM`);
 
     const schedule = scheduleCard(page).getByRole("listitem");
     await expect(schedule).toHaveCount(1);

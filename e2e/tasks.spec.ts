@@ -206,6 +206,7 @@ test.describe("Tasks tab", () => {
     await expectFilterCounts(page, { all: 2, pending: 2, completed: 1, overdue: 1 });
     await expect(taskRow(page, "Late lab")).toContainText("Overdue");
     await expect(taskRow(page, "Due today")).not.toContainText("Overdue");
+    await expect(taskRow(page, "Due today")).toContainText(`${shortDate(schoolDate(0))} at 11:59 PM`);
     await expect(taskRow(page, "Old but done")).not.toContainText("Overdue");
 
     await filterTab(page, "Overdue").click();
@@ -290,14 +291,14 @@ test.describe("Tasks tab", () => {
     releaseSave();
     expect((await failed).status()).toBe(404);
 
-    // Rolled back at once, while the list is being refetched.
+    // Rolled back, with the server's message, at once: not only after the refetch is back.
     await expect(box).not.toBeChecked();
     await expectStat(page, "Completed", 0);
     await expectStat(page, "Total Tasks", 1);
-
-    // Once the refetch is back, the server's message is shown and the deleted task is gone.
-    releaseRefetch();
     await expect(toast(page, "Error", "Task not found")).toBeVisible();
+
+    // Once the refetch is back, the deleted task is gone.
+    releaseRefetch();
     await expect(page.getByText("No tasks yet")).toBeVisible();
   });
 

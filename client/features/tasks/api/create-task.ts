@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateTaskInput, Task } from "@core/schemas/task";
 import { apiJson } from "@/lib/api";
-import { getTasksQueryOptions } from "./get-tasks";
+import { refetchTasksAfter } from "./get-tasks";
 
 /** POST /api/tasks → 201 with the created task. */
 export function createTask(input: CreateTaskInput): Promise<Task> {
@@ -12,6 +12,6 @@ export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTask,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
+    onSettled: refetchTasksAfter(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api";
-import { getTasksQueryOptions } from "./get-tasks";
+import { refetchTasksAfter } from "./get-tasks";
 
 /** DELETE /api/tasks/{id} → 204. */
 export async function deleteTask(id: number): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTask,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
+    onSettled: refetchTasksAfter(queryClient),
   });
 }

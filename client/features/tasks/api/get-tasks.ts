@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { Task } from "@core/schemas/task";
 import { apiJson } from "@/lib/api";
 
@@ -16,4 +16,16 @@ export function getTasksQueryOptions() {
 
 export function useTasks() {
   return useQuery(getTasksQueryOptions());
+}
+
+/**
+ * The `onSettled` of every task mutation: refetch the list (spec §4). After a success the
+ * mutation waits for the fresh list, so a dialog closes on a list that already shows the change;
+ * after a failure it does not wait, so the error toast and the rollback appear at once.
+ */
+export function refetchTasksAfter(queryClient: QueryClient) {
+  return (_data: unknown, error: Error | null): Promise<void> | undefined => {
+    const refetch = queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey });
+    return error ? undefined : refetch;
+  };
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task, UpdateTaskInput } from "@core/schemas/task";
 import { apiJson } from "@/lib/api";
-import { getTasksQueryOptions } from "./get-tasks";
+import { getTasksQueryOptions, refetchTasksAfter } from "./get-tasks";
 
 export type UpdateTaskVariables = { id: number; changes: UpdateTaskInput };
 
@@ -30,6 +30,6 @@ export function useUpdateTask() {
     onError: (_error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: refetchTasksAfter(queryClient),
   });
 }

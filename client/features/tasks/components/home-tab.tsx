@@ -2,7 +2,7 @@ import { AlertTriangleIcon, CalendarDaysIcon, CalendarPlusIcon, CheckCircle2Icon
 import { useId, useMemo, type ReactNode } from "react";
 import { formatFullDate, greeting } from "@core/greeting";
 import type { Task } from "@core/schemas/task";
-import { formatTime12, homeTaskList, moreTasksLabel, tasksDueOn } from "@core/tasks";
+import { formatDueTime, homeTaskList, moreTasksLabel, tasksDueOn } from "@core/tasks";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -98,7 +98,7 @@ function TodaySchedule({ tasks, today, isPending }: { tasks: Task[] | undefined;
                 className={cn("flex items-center gap-3 rounded-md border-l-4 border-primary bg-muted/50 px-3 py-2", task.completed && "opacity-60")}
               >
                 <span className="w-16 shrink-0 text-xs font-medium tabular-nums text-muted-foreground">
-                  {task.dueTime ? formatTime12(task.dueTime) : ""}
+                  {formatDueTime(task)}
                 </span>
                 <span className={cn("min-w-0 flex-1 text-sm font-medium break-words", task.completed && "line-through")}>
                   {task.title}

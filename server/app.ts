@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
 import { HttpError } from "./errors";
 import csrfPlugin from "./plugins/csrf";
+import nullCharacterGuard from "./plugins/null-character-guard";
 import sessionPlugin from "./plugins/session";
 import authRoutes from "./routes/auth";
 import systemRoutes from "./routes/system";
@@ -70,6 +71,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   // The app's own plugins: who is asking, and is the request allowed to change state.
   await app.register(sessionPlugin, { sessions: services.sessions, secureCookies: config.trustProxy });
   await app.register(csrfPlugin);
+  await app.register(nullCharacterGuard);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

@@ -122,6 +122,18 @@ describeEachEngine("accounts API", (engine) => {
       expect(res.json().isAdmin).toBe(true);
     });
 
+    it("refuses a name holding the null character with 400 on either database, and creates nothing", async () => {
+      const body = newUserBody({ firstName: "Ann\u0000" });
+      const res = await new TestClient(t.app).request("POST", "/api/register", body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: "Text must not contain the null character (\\u0000)",
+        errors: { firstName: ["Text must not contain the null character (\\u0000)"] },
+      });
+      const found = await t.db.selectFrom("users").select("id").where("email", "=", body.email.toLowerCase()).executeTakeFirst();
+      expect(found).toBeUndefined();
+    });
+
     it("refuses a body that is not JSON with 400, and one over the size limit with 413", async () => {
       const client = new TestClient(t.app);
       const bad = await client.request("POST", "/api/register", "{not json");

@@ -9,9 +9,9 @@ export const PRIORITIES = ["low", "medium", "high"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
 /** An optional text field: blank becomes null, so "" never lands in the database. */
-function optionalText(max: number, tooLong: string) {
+function optionalText(max: number, tooLong: string, notText: string) {
   return z
-    .string()
+    .string({ error: notText })
     .trim()
     .max(max, tooLong)
     .nullish()
@@ -24,29 +24,32 @@ const title = z
   .min(1, "Title is required")
   .max(TASK_TITLE_MAX, `Title must be at most ${TASK_TITLE_MAX} characters`);
 
-const description = optionalText(TASK_DESCRIPTION_MAX, `Description must be at most ${TASK_DESCRIPTION_MAX} characters`);
-const subject = optionalText(TASK_SUBJECT_MAX, `Subject must be at most ${TASK_SUBJECT_MAX} characters`);
+const description = optionalText(TASK_DESCRIPTION_MAX, `Description must be at most ${TASK_DESCRIPTION_MAX} characters`, "Description must be text");
+const subject = optionalText(TASK_SUBJECT_MAX, `Subject must be at most ${TASK_SUBJECT_MAX} characters`, "Subject must be text");
 
+const DUE_DATE_MESSAGE = "Due date must be a real date in yyyy-MM-dd format";
 const dueDate = z
-  .string()
+  .string({ error: DUE_DATE_MESSAGE })
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || isCalendarDate(v), "Due date must be a real date in yyyy-MM-dd format");
+  .refine((v) => v === null || isCalendarDate(v), DUE_DATE_MESSAGE);
 
+const DUE_TIME_MESSAGE = "Due time must be a time in HH:mm format";
 const dueTime = z
-  .string()
+  .string({ error: DUE_TIME_MESSAGE })
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || isWallClockTime(v), "Due time must be a time in HH:mm format");
+  .refine((v) => v === null || isWallClockTime(v), DUE_TIME_MESSAGE);
 
 const priority = z.enum(PRIORITIES, { error: "Priority must be low, medium or high" });
 
-// Tasks do not repeat yet; the field exists in the spec's data, with "none" meaning null.
+// Tasks do not repeat: the field is in the spec's data only with "none" (stored as null), so a
+// value that would promise a repetition nothing performs is refused rather than kept.
+const RECURRING_MESSAGE = 'Tasks do not repeat: recurring must be "none" or null';
 const recurring = z
-  .string()
-  .max(20, "Recurring must be at most 20 characters")
+  .union([z.literal("none"), z.literal("")], { error: RECURRING_MESSAGE })
   .nullish()
-  .transform((v) => (!v || v === "none" ? null : v));
+  .transform(() => null);
 
 const completed = z.boolean({ error: "Completed must be true or false" });
 

@@ -76,6 +76,14 @@ describeEachEngine("tasks API", (engine) => {
       [{ title: "ok", priority: "urgent" }, "priority", "Priority must be low, medium or high"],
       [{ title: "ok", completed: "yes" }, "completed", "Completed must be true or false"],
       [{ title: 42 }, "title", "Title is required"],
+      [{ title: "ok", description: 5 }, "description", "Description must be text"],
+      [{ title: "ok", subject: ["Math"] }, "subject", "Subject must be text"],
+      [{ title: "ok", dueDate: 20261201 }, "dueDate", "Due date must be a real date in yyyy-MM-dd format"],
+      [{ title: "ok", dueTime: 930 }, "dueTime", "Due time must be a time in HH:mm format"],
+      [{ title: "ok", recurring: "weekly" }, "recurring", 'Tasks do not repeat: recurring must be "none" or null'],
+      // PostgreSQL cannot store U+0000; both databases refuse it the same way.
+      [{ title: "a\u0000b" }, "title", "Text must not contain the null character (\\u0000)"],
+      [{ title: "ok", description: "line\u0000" }, "description", "Text must not contain the null character (\\u0000)"],
     ])("refuses %j with 400 on %s", async (body, field, message) => {
       const before = (await alice.request("GET", "/api/tasks")).json().length;
       const res = await create(alice, body);
@@ -155,13 +163,18 @@ describeEachEngine("tasks API", (engine) => {
       expect(res.json()).toMatchObject({ dueDate: null, dueTime: null });
     });
 
-    it("refuses invalid changes with 400 and keeps the task as it was", async () => {
-      const { id } = (await create(alice, { title: "Keep me" })).json();
-      const res = await alice.request("PUT", `/api/tasks/${id}`, { title: "" });
+    it.each([
+      [{ title: "" }, "title", "Title is required"],
+      [{ subject: "Art\u0000" }, "subject", "Text must not contain the null character (\\u0000)"],
+      [{ completed: "true" }, "completed", "Completed must be true or false"],
+    ])("refuses %j with 400 and keeps the task as it was", async (change, field, message) => {
+      const { id } = (await create(alice, { title: "Keep me", subject: "Art" })).json();
+      const res = await alice.request("PUT", `/api/tasks/${id}`, change);
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.title).toEqual(["Title is required"]);
-      const row = await t.db.selectFrom("tasks").select("title").where("id", "=", id).executeTakeFirstOrThrow();
-      expect(row.title).toBe("Keep me");
+      expect(res.json().errors[field]).toEqual([message]);
+      const row = await t.db.selectFrom("tasks").select(["title", "subject", "completed"]).where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ title: "Keep me", subject: "Art" });
+      expect(Number(row.completed)).toBe(0);
     });
   });
 

@@ -3,6 +3,7 @@ import { loadConfig } from "./config";
 import { createDb } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
 import { createServices } from "./services";
+import { startHousekeeping } from "./services/housekeeping";
 
 const config = loadConfig();
 const db = createDb(config.database);
@@ -13,6 +14,8 @@ const app = await buildApp(services);
 const promoted = await services.users.promoteAll(config.adminEmails);
 if (promoted) app.log.info({ promoted }, "ADMIN_EMAILS: accounts promoted to admin");
 
+const housekeeping = startHousekeeping(services, app.log);
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -20,6 +23,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, "shutting down: finishing requests in flight");
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  housekeeping.stop();
   try {
     await app.close();
     await db.destroy();

@@ -33,6 +33,12 @@ export function createRateLimitsRepository(db: Db) {
     async clear(key: string): Promise<void> {
       await db.deleteFrom("rate_limits").where("key", "=", key).execute();
     },
+
+    /** Drops the counters whose window has ended (they would start afresh anyway); returns how many. */
+    async deleteExpired(now = new Date()): Promise<number> {
+      const result = await db.deleteFrom("rate_limits").where("window_ends_at", "<=", now.toISOString()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 export type RateLimitsRepository = ReturnType<typeof createRateLimitsRepository>;

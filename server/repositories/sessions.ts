@@ -78,6 +78,19 @@ export function createSessionsRepository(db: Db) {
     async deleteAllForUser(userId: number): Promise<void> {
       await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
     },
+
+    /**
+     * Removes sessions past their absolute or idle end. `load` already refuses them; this keeps
+     * the sessions of students who never come back from piling up. Returns how many went.
+     */
+    async deleteExpired(now = new Date()): Promise<number> {
+      const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
+      const result = await db
+        .deleteFrom("sessions")
+        .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("last_seen_at", "<=", idleCutoff)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

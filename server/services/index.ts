@@ -9,6 +9,7 @@ import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, s
 
 /** The app's own services, built once and handed to the routes. */
 export function createServices(config: AppConfig, db: Db, options: { authRateLimits?: AuthRateLimits } = {}) {
+  const rateLimits = createRateLimitsRepository(db);
   return {
     config,
     db,
@@ -16,7 +17,8 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
     sessions: createSessionsRepository(db),
     settings: createSettingsRepository(db),
     tasks: createTasksRepository(db),
-    authRateLimiter: createAuthRateLimiter(createRateLimitsRepository(db), options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier)),
+    rateLimits,
+    authRateLimiter: createAuthRateLimiter(rateLimits, options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier)),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../repositories/sessions";
+import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+import { sweepExpiredRows } from "./housekeeping";
+
+describeEachEngine("housekeeping", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it("removes expired sessions and ended rate-limit windows, and keeps the live ones", async () => {
+    const client = new TestClient(t.app);
+    const { user } = await client.register();
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+    const { sessions, rateLimits } = t.services;
+    // An idle session (last seen past the idle window) and one past its absolute end.
+    await sessions.create(user.id, new Date(now.getTime() - SESSION_IDLE_MS - 60_000));
+    await sessions.create(user.id, new Date(now.getTime() - SESSION_ABSOLUTE_MS - 60_000));
+    await rateLimits.hit("test:ended", 60_000, daysAgo(1));
+    await rateLimits.hit("test:live", 60_000, now);
+
+    expect(await sweepExpiredRows(t.services, now)).toEqual({ sessions: 2, rateLimits: 1 });
+
+    // The browser's own session is untouched.
+    expect((await client.request("GET", "/api/user")).statusCode).toBe(200);
+    const left = await t.db.selectFrom("sessions").select("user_id").where("user_id", "=", user.id).execute();
+    expect(left).toHaveLength(1);
+    expect(await rateLimits.peek("test:live", now)).toBe(1);
+    expect(await t.db.selectFrom("rate_limits").select("key").where("key", "=", "test:ended").executeTakeFirst()).toBeUndefined();
+    expect(await sweepExpiredRows(t.services, now)).toEqual({ sessions: 0, rateLimits: 0 });
+  });
+});

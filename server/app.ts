@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { HttpError } from "./errors";
 import csrfPlugin from "./plugins/csrf";
 import nullCharacterGuard from "./plugins/null-character-guard";
@@ -36,6 +36,12 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Errors raised before routing (a malformed URL such as /api/%) skip the error handler below;
+    // they still answer in the one error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      return (reply as FastifyReply).code(status).send({ message: error.code === "FST_ERR_BAD_URL" ? "The address is not valid" : "Bad request" });
+    },
   });
 
   // Third-party plugins, in one place.
@@ -81,7 +87,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
-      return reply.code(status).send({ message });
+      return (reply as FastifyReply).code(status).send({ message });
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });

@@ -15,6 +15,10 @@ describe("sign-in schema", () => {
     [{ email: "not-an-email", password: "x" }, "email", "Invalid email address"],
     [{ email: "a@b.co", password: "" }, "password", "Password is required"],
     [{ email: "a@b.co", password: "   " }, "password", "Password is required"],
+    [{ email: `${"a".repeat(4000)}@b.co`, password: "x" }, "email", "Email too long"],
+    [{}, "email", "Invalid email address"],
+    [{}, "password", "Password is required"],
+    [{ email: 5, password: null }, "password", "Password is required"],
   ])("%j → %s: %s", (value, field, message) => {
     expect(firstError(signInSchema, value, field)).toBe(message);
   });
@@ -50,6 +54,18 @@ describe("registration schema", () => {
     expect(firstError(registerSchema, { ...valid, ...override }, field)).toBe(message);
   });
 
+  // A body missing a field gets the field's own message, not the schema library's generic one.
+  it.each([
+    ["firstName", "First name is required"],
+    ["lastName", "Last name is required"],
+    ["email", "Invalid email address"],
+    ["password", "Password must be at least 8 characters"],
+    ["confirmPassword", "Passwords don't match"],
+  ])("a missing %s → %s", (field, message) => {
+    const { [field as keyof typeof valid]: _omitted, ...rest } = valid;
+    expect(firstError(registerSchema, rest, field)).toBe(message);
+  });
+
   it("allows exactly 8, 128, 50 and 320 characters", () => {
     const p8 = "Aa1!aaaa";
     const p128 = `Aa1!${"a".repeat(124)}`;
@@ -76,6 +92,15 @@ describe("set-new-password schema", () => {
     [{ confirmPassword: "Nope1!nope" }, "confirmPassword", "Passwords don't match"],
   ])("%j → %s: %s", (override, field, message) => {
     expect(firstError(setNewPasswordSchema, { ...valid, ...override }, field)).toBe(message);
+  });
+
+  it.each([
+    ["temporaryPassword", "Temporary password is required"],
+    ["newPassword", "Password must be at least 8 characters"],
+    ["confirmPassword", "Passwords don't match"],
+  ])("a missing %s → %s", (field, message) => {
+    const { [field as keyof typeof valid]: _omitted, ...rest } = valid;
+    expect(firstError(setNewPasswordSchema, rest, field)).toBe(message);
   });
 
   it("trims the new password", () => {

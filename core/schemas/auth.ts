@@ -5,14 +5,15 @@ import { z } from "zod";
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
+const EMAIL_MAX = 320;
 const email = z
-  .string()
+  .string({ error: "Invalid email address" })
   .trim()
   .email("Invalid email address")
-  .max(320, "Email too long");
+  .max(EMAIL_MAX, "Email too long");
 
 const passwordLength = z
-  .string()
+  .string({ error: "Password must be at least 8 characters" })
   .trim()
   .min(PASSWORD_MIN, "Password must be at least 8 characters")
   .max(PASSWORD_MAX, "Password must be less than 128 characters");
@@ -37,18 +38,19 @@ const strongNewPassword = passwordLength
   .regex(...hasSpecial);
 
 export const signInSchema = z.object({
-  email: z.string().trim().email("Invalid email address"),
-  password: z.string().trim().min(1, "Password is required"),
+  // The length cap also keeps an absurd address from reaching the database as a rate-limit key.
+  email: z.string({ error: "Invalid email address" }).trim().email("Invalid email address").max(EMAIL_MAX, "Email too long"),
+  password: z.string({ error: "Password is required" }).trim().min(1, "Password is required"),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const registerSchema = z
   .object({
-    firstName: z.string().trim().min(1, "First name is required").max(50, "First name too long"),
-    lastName: z.string().trim().min(1, "Last name is required").max(50, "Last name too long"),
+    firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(50, "First name too long"),
+    lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(50, "Last name too long"),
     email,
     password: strongPassword,
-    confirmPassword: z.string().trim(),
+    confirmPassword: z.string({ error: "Passwords don't match" }).trim(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords don't match",
@@ -58,9 +60,9 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const setNewPasswordSchema = z
   .object({
-    temporaryPassword: z.string().trim().min(1, "Temporary password is required"),
+    temporaryPassword: z.string({ error: "Temporary password is required" }).trim().min(1, "Temporary password is required"),
     newPassword: strongNewPassword,
-    confirmPassword: z.string().trim(),
+    confirmPassword: z.string({ error: "Passwords don't match" }).trim(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",

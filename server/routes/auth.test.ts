@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId } from "../repositories/sessions";
 import { hashPassword } from "../services/passwords";
+import { DEFAULT_AUTH_RATE_LIMITS } from "../services/rate-limiter";
 import { buildTestApp, describeEachEngine, newUserBody, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
 
 describeEachEngine("accounts API", (engine) => {
@@ -47,6 +48,12 @@ describeEachEngine("accounts API", (engine) => {
       expect(res.headers["content-security-policy"]).toContain("object-src 'none'");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    });
+
+    it("answers a malformed address with 400 in the error shape", async () => {
+      const res = await t.app.inject({ method: "GET", url: "/api/%" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "The address is not valid" });
     });
 
     it("answers unknown API paths with 404 in the error shape", async () => {
@@ -105,6 +112,13 @@ describeEachEngine("accounts API", (engine) => {
       expect(res.json().errors[field][0]).toBe(message);
       const count = await t.db.selectFrom("users").select(t.db.fn.countAll().as("n")).where("email", "=", body.email.toLowerCase()).executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(0);
+    });
+
+    it("names the missing field with the spec's message when a body leaves one out", async () => {
+      const { firstName: _missing, ...body } = newUserBody();
+      const res = await new TestClient(t.app).request("POST", "/api/register", body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.firstName).toEqual(["First name is required"]);
     });
 
     it("refuses a taken email, whatever its case, with 409", async () => {
@@ -186,9 +200,26 @@ describeEachEngine("accounts API", (engine) => {
       expect(unknown.json()).toEqual({ message: "Invalid email or password" });
     });
 
+    it("refuses an absurdly long email with 400 on either database, storing no counter for it", async () => {
+      const email = `${"a".repeat(4000)}@example.com`;
+      const res = await new TestClient(t.app).request("POST", "/api/login", { email, password: "Wrong!Passw0rd" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.email).toEqual(["Email too long"]);
+    });
+
+    it("keys the per-account failure counter by a digest, never by the email itself", async () => {
+      const { body } = await new TestClient(t.app).register();
+      expect((await new TestClient(t.app).login(body.email, "Wrong!Passw0rd")).statusCode).toBe(401);
+      const keys = (await t.db.selectFrom("rate_limits").select("key").execute()).map((r) => r.key);
+      expect(keys.some((k) => /^sign-in:account:[0-9a-f]{64}$/.test(k))).toBe(true);
+      expect(keys.filter((k) => k.includes("@"))).toEqual([]);
+    });
+
     it.each([
       [{ email: "bad", password: "x" }, "email", "Invalid email address"],
       [{ email: "a@b.co", password: "   " }, "password", "Password is required"],
+      [{ password: "x" }, "email", "Invalid email address"],
+      [{ email: "a@b.co" }, "password", "Password is required"],
     ])("validates the sign-in body %j", async (body, field, message) => {
       const res = await new TestClient(t.app).request("POST", "/api/login", body);
       expect(res.statusCode).toBe(400);
@@ -356,5 +387,30 @@ describeEachEngine("rate limits", (engine) => {
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await new TestClient(t.app).login("x@example.com", "Wrong!Passw0rd")).statusCode);
     expect(statuses).toEqual([401, 401, 429]);
+  });
+});
+
+describeEachEngine("set-new-password attempts", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, {
+      authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, signInFailuresPerAccount: { max: 2, windowMs: 60_000 } },
+    });
+  });
+  afterAll(() => t.close());
+
+  it("stops guessing the current password with 429 after repeated failures, even for the right one", async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    const attempt = (temporaryPassword: string) =>
+      client.request("POST", "/api/auth/set-new-password", { temporaryPassword, newPassword: "Brand!N3wPass", confirmPassword: "Brand!N3wPass" });
+    expect((await attempt("Guess1!one")).statusCode).toBe(400);
+    expect((await attempt("Guess2!two")).statusCode).toBe(400);
+    const locked = await attempt(STRONG_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: "Too many incorrect passwords. Please wait a few minutes and try again." });
+    // Nothing changed: the old password still signs in.
+    const me = (await client.request("GET", "/api/user")).json();
+    expect((await new TestClient(t.app).login(me.email, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 });

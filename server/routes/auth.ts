@@ -85,9 +85,12 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
         temporaryPassword: ["Your temporary password has expired. Ask a staff member to reset it again."],
       });
     }
+    await authRateLimiter.assertPasswordChangeNotLocked(user.id);
     if (!(await verifyPassword(user.password_hash, input.temporaryPassword))) {
+      await authRateLimiter.passwordChangeFailed(user.id);
       throw badRequest("Temporary password is incorrect", { temporaryPassword: ["Temporary password is incorrect"] });
     }
+    await authRateLimiter.passwordChangeSucceeded(user.id);
     if (input.newPassword === input.temporaryPassword) {
       const message = "New password must be different from the temporary password";
       throw badRequest(message, { newPassword: [message] });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { tooManyRequests } from "../errors";
 import type { RateLimitsRepository } from "../repositories/rate-limits";
 
@@ -33,6 +34,17 @@ export function scaleLimits(limits: AuthRateLimits, multiplier: number): AuthRat
 const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 const TOO_MANY_REGISTRATIONS = "Too many accounts created from this network. Please try again later.";
 
+const TOO_MANY_PASSWORD_CHANGES = "Too many incorrect passwords. Please wait a few minutes and try again.";
+const passwordChangeKey = (userId: number) => `set-password:user:${userId}`;
+
+/**
+ * The counter key for an account: a digest, so the key has a fixed size whatever was typed and
+ * the table holds no email addresses.
+ */
+function accountKey(email: string): string {
+  return `sign-in:account:${createHash("sha256").update(email).digest("hex")}`;
+}
+
 export function createAuthRateLimiter(repo: RateLimitsRepository, limits: AuthRateLimits) {
   async function consume(key: string, limit: Limit, message: string) {
     const { count, windowEndsAt } = await repo.hit(key, limit.windowMs);
@@ -43,13 +55,26 @@ export function createAuthRateLimiter(repo: RateLimitsRepository, limits: AuthRa
     registerAttempt: (ip: string) => consume(`register:ip:${ip}`, limits.registerPerIp, TOO_MANY_REGISTRATIONS),
     /** Refuses before checking the password once an account has had too many failures. */
     async assertAccountNotLocked(email: string) {
-      const failures = await repo.peek(`sign-in:account:${email}`);
+      const failures = await repo.peek(accountKey(email));
       if (failures >= limits.signInFailuresPerAccount.max) {
         throw tooManyRequests(TOO_MANY_SIGN_INS, limits.signInFailuresPerAccount.windowMs / 1000);
       }
     },
-    signInFailed: (email: string) => repo.hit(`sign-in:account:${email}`, limits.signInFailuresPerAccount.windowMs),
-    signInSucceeded: (email: string) => repo.clear(`sign-in:account:${email}`),
+    signInFailed: (email: string) => repo.hit(accountKey(email), limits.signInFailuresPerAccount.windowMs),
+    signInSucceeded: (email: string) => repo.clear(accountKey(email)),
+
+    /**
+     * Set-new-password checks the current (temporary) password, so whoever holds a signed-in
+     * browser could otherwise guess it without end. Same allowance as sign-in failures.
+     */
+    async assertPasswordChangeNotLocked(userId: number) {
+      const failures = await repo.peek(passwordChangeKey(userId));
+      if (failures >= limits.signInFailuresPerAccount.max) {
+        throw tooManyRequests(TOO_MANY_PASSWORD_CHANGES, limits.signInFailuresPerAccount.windowMs / 1000);
+      }
+    },
+    passwordChangeFailed: (userId: number) => repo.hit(passwordChangeKey(userId), limits.signInFailuresPerAccount.windowMs),
+    passwordChangeSucceeded: (userId: number) => repo.clear(passwordChangeKey(userId)),
   };
 }
 export type AuthRateLimiter = ReturnType<typeof createAuthRateLimiter>;

@@ -1,6 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -20,9 +17,56 @@ export function isWallClockTime(value: string): boolean {
   return WALL_CLOCK_TIME.test(value);
 }
 
+export interface ZonedParts {
+  year: number;
+  month: number; // 1–12
+  day: number;
+  hour: number; // 0–23
+  minute: number;
+  /** English US weekday name, e.g. "Monday". */
+  weekday: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      weekday: "long",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The wall-clock date and time of an instant in a time zone, read with Intl from the instant's
+ * time value alone: the device's own zone never enters into it.
+ */
+export function zonedParts(now: Date, timeZone: string): ZonedParts {
+  const parts: Record<string, string> = {};
+  for (const { type, value } of formatterFor(timeZone).formatToParts(now)) parts[type] = value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    weekday: parts.weekday ?? "",
+  };
+}
+
 /** The calendar date (yyyy-MM-dd) it is now in the given time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return format(new TZDate(now, timeZone), "yyyy-MM-dd");
+  const { year, month, day } = zonedParts(now, timeZone);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /** Adds whole days to a yyyy-MM-dd date, without any time zone involved. */

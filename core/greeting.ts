@@ -2,14 +2,15 @@
  * The Home tab greeting (spec §2): time of day and the full date, both in the school's time zone
  * rather than the browser's.
  */
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { zonedParts } from "./dates";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 export type TimeOfDay = "morning" | "afternoon" | "evening";
 
 /** Morning before 12:00, afternoon before 17:00, otherwise evening. */
 export function timeOfDay(now: Date, timeZone: string): TimeOfDay {
-  const hour = new TZDate(now, timeZone).getHours();
+  const { hour } = zonedParts(now, timeZone);
   if (hour < 12) return "morning";
   if (hour < 17) return "afternoon";
   return "evening";
@@ -24,5 +25,6 @@ export function greeting(now: Date, timeZone: string, firstName?: string | null)
 
 /** "Sunday, November 22, 2026" (English US). */
 export function formatFullDate(now: Date, timeZone: string): string {
-  return format(new TZDate(now, timeZone), "EEEE, MMMM d, yyyy");
+  const { weekday, month, day, year } = zonedParts(now, timeZone);
+  return `${weekday}, ${MONTHS[month - 1]} ${day}, ${year}`;
 }

@@ -142,3 +142,39 @@ test.describe("Home tab", () => {
     await expect(page.getByRole("checkbox", { name: "Mark Slow task as completed" })).toBeVisible();
   });
 });
+
+test.describe("a student whose device is in another time zone", () => {
+  // 03:30 UTC on 23 Nov 2026: 22:30 on Sunday 22 Nov at the school (New York), but already
+  // 12:30 on Monday 23 Nov on a device set to Tokyo. The app must answer with the school's day.
+  test.use({ timezoneId: "Asia/Tokyo" });
+  const SCHOOL_EVENING = new Date("2026-11-23T03:30:00Z");
+
+  test("sees today, tomorrow, overdue and the greeting as the school does", async ({ page }) => {
+    const student = await seedUser({ firstName: "Kenji" });
+    await seedTasks(student, [
+      { title: "Due school-today", dueDate: "2026-11-22" },
+      { title: "Due school-tomorrow", dueDate: "2026-11-23", dueTime: "08:00" },
+      { title: "Due school-yesterday", dueDate: "2026-11-21" },
+      { title: "Due in two days", dueDate: "2026-11-24" },
+    ]);
+    await signIn(page, student);
+    await page.clock.setFixedTime(SCHOOL_EVENING);
+
+    await openHomeTab(page);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText("Good evening, Kenji");
+    await expect(page.getByText("Sunday, November 22, 2026", { exact: true })).toBeVisible();
+    // Today's Schedule holds the school's today: Tokyo's today ("Due school-tomorrow") is not in it.
+    const schedule = scheduleCard(page).getByRole("listitem");
+    await expect(schedule).toHaveCount(1);
+    await expect(schedule).toContainText("Due school-today");
+    // Urgent = due tomorrow (school time) or earlier; the task two days out is not.
+    await expect.poll(() => titlesIn(page, "Urgent Tasks")).toEqual(["Due school-yesterday", "Due school-today", "Due school-tomorrow"]);
+
+    await page.goto("/#todo");
+    const overdue = page.getByRole("list", { name: "Task statistics" }).getByRole("listitem").filter({ hasText: "Overdue" });
+    await expect(overdue).toHaveText(/^Overdue\s*1$/);
+    const list = page.getByRole("list", { name: "Tasks", exact: true });
+    await expect(list.getByRole("listitem", { name: "Due school-yesterday" })).toContainText("Overdue");
+    await expect(list.getByRole("listitem", { name: "Due school-today" })).not.toContainText("Overdue");
+  });
+});

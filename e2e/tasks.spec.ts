@@ -302,6 +302,95 @@ test.describe("Tasks tab", () => {
     await expect(page.getByText("No tasks yet")).toBeVisible();
   });
 
+  test("while a task is being added the dialog reads “Adding...” and cannot be closed", async ({ signedInPage: page, user }) => {
+    await openTasksTab(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/tasks", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Add Task" }).click();
+    const form = dialog(page, "Add Task");
+    await form.getByRole("textbox", { name: "Task Title" }).fill("History timeline");
+    await form.getByRole("button", { name: "Add Task" }).click();
+
+    await expect(form.getByRole("button", { name: "Adding..." })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await page.keyboard.press("Escape");
+    await expect(form).toBeVisible();
+
+    release();
+    await expect(toast(page, "Success", "Task created successfully")).toBeVisible();
+    await expect(form).toBeHidden();
+    expect(await storedTasks(user)).toMatchObject([{ title: "History timeline" }]);
+  });
+
+  test("while a task is being updated the dialog reads “Updating...”", async ({ signedInPage: page, user }) => {
+    const id = await seedTask(user, { title: "Map quiz" });
+    await openTasksTab(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/tasks/${id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Edit Map quiz" }).click();
+    const form = dialog(page, "Edit Task");
+    await form.getByRole("textbox", { name: "Task Title" }).fill("Map quiz: Europe");
+    await form.getByRole("button", { name: "Update Task" }).click();
+    await expect(form.getByRole("button", { name: "Updating..." })).toBeDisabled();
+    release();
+    await expect(toast(page, "Success", "Task updated successfully")).toBeVisible();
+    await expect(taskRow(page, "Map quiz: Europe")).toBeVisible();
+  });
+
+  test("when one of two quick completions fails, only that one rolls back, with the toast", async ({ signedInPage: page, user }) => {
+    const [ghostId] = await seedTasks(user, [{ title: "Ghost task" }, { title: "Real task" }]);
+    await openTasksTab(page);
+    await e2eDb().deleteFrom("tasks").where("id", "=", ghostId!).execute();
+    let releaseGhost!: () => void;
+    const ghostHeld = new Promise<void>((resolve) => (releaseGhost = resolve));
+    await page.route(`**/api/tasks/${ghostId}`, async (route) => {
+      await ghostHeld;
+      await route.continue();
+    });
+
+    const ghost = page.getByRole("checkbox", { name: "Mark Ghost task as completed" });
+    const real = page.getByRole("checkbox", { name: "Mark Real task as completed" });
+    await ghost.click();
+    const realSaved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/tasks/${ghostId! + 1}`));
+    await real.click();
+    expect((await realSaved).status()).toBe(200);
+    releaseGhost();
+
+    await expect(toast(page, "Error", "Task not found")).toBeVisible();
+    await expect(real).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Mark Ghost task as completed" })).toHaveCount(0);
+    await expectStat(page, "Completed", 1);
+    expect(await storedTasks(user)).toMatchObject([{ title: "Real task", completed: 1 }]);
+  });
+
+  test("a completion after the session expired says to sign in and try again, promising no restore", async ({ signedInPage: page, user }) => {
+    await seedTask(user, { title: "Vocab list" });
+    await openTasksTab(page);
+    await endSessions(user);
+    await page.getByRole("checkbox", { name: "Mark Vocab list as completed" }).click();
+    await expect(toast(page, "Session Expired", "You'll be redirected to login. Please sign in and try again.")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("the other filters have their own empty states", async ({ signedInPage: page, user }) => {
+    await seedTask(user, { title: "Done already", completed: true });
+    await openTasksTab(page);
+    await filterTab(page, "Pending").click();
+    await expect(page.getByText("No pending tasks")).toBeVisible();
+    await filterTab(page, "Overdue").click();
+    await expect(page.getByText("No overdue tasks")).toBeVisible();
+    await filterTab(page, "Completed").click();
+    await expect(taskRow(page, "Done already")).toBeVisible();
+  });
+
   test("after the session expires, the typed task survives signing in again", async ({ signedInPage: page, user }) => {
     await openTasksTab(page);
     await page.getByRole("button", { name: "Add Task" }).click();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateTaskInput, Task } from "@core/schemas/task";
 import { apiJson } from "@/lib/api";
-import { refetchTasksAfter } from "./get-tasks";
+import { refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
 /** POST /api/tasks → 201 with the created task. */
 export function createTask(input: CreateTaskInput): Promise<Task> {
@@ -11,6 +11,7 @@ export function createTask(input: CreateTaskInput): Promise<Task> {
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: TASK_MUTATION_KEY,
     mutationFn: createTask,
     onSettled: refetchTasksAfter(queryClient),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api";
-import { refetchTasksAfter } from "./get-tasks";
+import { refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
 /** DELETE /api/tasks/{id} → 204. */
 export async function deleteTask(id: number): Promise<void> {
@@ -10,6 +10,7 @@ export async function deleteTask(id: number): Promise<void> {
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: TASK_MUTATION_KEY,
     mutationFn: deleteTask,
     onSettled: refetchTasksAfter(queryClient),
   });

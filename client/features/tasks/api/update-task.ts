@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task, UpdateTaskInput } from "@core/schemas/task";
 import { apiJson } from "@/lib/api";
-import { getTasksQueryOptions, refetchTasksAfter } from "./get-tasks";
+import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
 export type UpdateTaskVariables = { id: number; changes: UpdateTaskInput };
 
@@ -12,23 +12,29 @@ export function updateTask({ id, changes }: UpdateTaskVariables): Promise<Task> 
 
 /**
  * Applies the change to the cached list at once (the completion checkbox must feel instant),
- * puts the previous list back if the server refuses, and refetches either way.
+ * puts the task back as it was if the server refuses, and refetches (see refetchTasksAfter).
+ * Only the failed task is restored: other changes made meanwhile keep their optimistic state.
+ * `onError` runs for every failed call, after the rollback (a per-call `mutate` callback would run
+ * only for the latest of several quick clicks).
  */
-export function useUpdateTask() {
+export function useUpdateTask(options: { onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   const { queryKey } = getTasksQueryOptions();
   return useMutation({
+    mutationKey: TASK_MUTATION_KEY,
     mutationFn: updateTask,
     onMutate: async ({ id, changes }) => {
       await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData(queryKey);
+      const previousTask = queryClient.getQueryData(queryKey)?.find((t) => t.id === id);
       queryClient.setQueryData(queryKey, (tasks) =>
         tasks?.map((t) => (t.id === id ? { ...t, ...(changes as Partial<Task>) } : t)),
       );
-      return { previous };
+      return { previousTask };
     },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+    onError: (error, { id }, context) => {
+      const previousTask = context?.previousTask;
+      if (previousTask) queryClient.setQueryData(queryKey, (tasks) => tasks?.map((t) => (t.id === id ? previousTask : t)));
+      options.onError?.(error);
     },
     onSettled: refetchTasksAfter(queryClient),
   });

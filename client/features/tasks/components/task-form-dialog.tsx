@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarIcon, Trash2Icon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { subjectOptions } from "@core/classes";
 import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type Task } from "@core/schemas/task";
@@ -59,20 +59,33 @@ type TaskFormDialogProps = {
   today: string;
 };
 
-/** The Add Task and Edit Task dialogs (spec §2). */
+/**
+ * The Add Task and Edit Task dialogs (spec §2). While a save or delete is on its way the dialog
+ * stays open (Escape, the close button and clicks outside do nothing): its outcome, the toast,
+ * and on session expiry the saved draft, belong to the open form.
+ */
 export function TaskFormDialog({ state, onClose, ...rest }: TaskFormDialogProps) {
+  const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={state !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent className="sm:max-w-lg">
-        {state && <TaskForm key={state.mode === "edit" ? `edit-${state.task.id}` : "create"} state={state} onClose={onClose} {...rest} />}
+        {state && (
+          <TaskForm
+            key={state.mode === "edit" ? `edit-${state.task.id}` : "create"}
+            state={state}
+            onClose={onClose}
+            onBusyChange={setBusy}
+            {...rest}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-type TaskFormProps = Omit<TaskFormDialogProps, "state"> & { state: TaskDialogState };
+type TaskFormProps = Omit<TaskFormDialogProps, "state"> & { state: TaskDialogState; onBusyChange: (busy: boolean) => void };
 
-function TaskForm({ state, onClose, userId, userClasses, today }: TaskFormProps) {
+function TaskForm({ state, onClose, onBusyChange, userId, userClasses, today }: TaskFormProps) {
   const isEdit = state.mode === "edit";
   const task = isEdit ? state.task : undefined;
   // The inputs hold TaskFormValues; the resolver hands handleSubmit the schema's output
@@ -84,7 +97,13 @@ function TaskForm({ state, onClose, userId, userClasses, today }: TaskFormProps)
   });
   const create = useCreateTask();
   const update = useUpdateTask();
+  const remove = useDeleteTask();
   const saving = create.isPending || update.isPending;
+  const busy = saving || remove.isPending;
+  useEffect(() => {
+    onBusyChange(busy);
+    return () => onBusyChange(false);
+  }, [busy, onBusyChange]);
 
   const subjects = useMemo(() => {
     const options = subjectOptions(userClasses);
@@ -101,7 +120,7 @@ function TaskForm({ state, onClose, userId, userClasses, today }: TaskFormProps)
     for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
       if (field in EMPTY_TASK_FORM && messages[0]) form.setError(field as keyof TaskFormValues, { message: messages[0] });
     }
-    toastTaskError(error, fallback);
+    toastTaskError(error, fallback, { draftSaved: true });
   }
 
   const onSubmit = form.handleSubmit((parsed) => {
@@ -276,9 +295,9 @@ function TaskForm({ state, onClose, userId, userClasses, today }: TaskFormProps)
           />
         )}
         <DialogFooter className={cn(isEdit && "sm:justify-between")}>
-          {task && <DeleteTaskButton task={task} onDeleted={onClose} disabled={saving} />}
+          {task && <DeleteTaskButton task={task} remove={remove} onDeleted={onClose} disabled={saving} />}
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button variant="outline" onClick={onClose}>
+            <Button variant="outline" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
             <Button type="submit" disabled={saving}>
@@ -342,9 +361,10 @@ function DueDateField({ value, onChange, today }: { value: string; onChange: (v:
   );
 }
 
-function DeleteTaskButton({ task, onDeleted, disabled }: { task: Task; onDeleted: () => void; disabled: boolean }) {
+type DeleteTaskButtonProps = { task: Task; remove: ReturnType<typeof useDeleteTask>; onDeleted: () => void; disabled: boolean };
+
+function DeleteTaskButton({ task, remove, onDeleted, disabled }: DeleteTaskButtonProps) {
   const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteTask();
   return (
     <>
       <Button
@@ -356,7 +376,7 @@ function DeleteTaskButton({ task, onDeleted, disabled }: { task: Task; onDeleted
         <Trash2Icon aria-hidden="true" />
         Delete
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+      <AlertDialog open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete Task</AlertDialogTitle>
@@ -365,7 +385,7 @@ function DeleteTaskButton({ task, onDeleted, disabled }: { task: Task; onDeleted
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
             <Button
               variant="destructive"
               disabled={remove.isPending}
@@ -378,7 +398,7 @@ function DeleteTaskButton({ task, onDeleted, disabled }: { task: Task; onDeleted
                   },
                   onError: (error) => {
                     setConfirming(false);
-                    toastTaskError(error, "Failed to delete task");
+                    toastTaskError(error, "Failed to delete task", { draftSaved: false });
                   },
                 })
               }

@@ -9,12 +9,13 @@ import { toastTaskError } from "./task-toasts";
  * un-completion), and rolls back with the spec's toast if the server refuses.
  */
 export function useToggleTask() {
-  const update = useUpdateTask();
+  // Nothing of a checkbox click is kept for after sign-in, so the toast must not promise it.
+  const update = useUpdateTask({ onError: (error) => toastTaskError(error, "Failed to update task", { draftSaved: false }) });
   const { mutate } = update;
   const toggle = useCallback(
     (task: Task, completed: boolean) => {
       if (completed) fireCompletionConfetti();
-      mutate({ id: task.id, changes: { completed } }, { onError: (error) => toastTaskError(error, "Failed to update task") });
+      mutate({ id: task.id, changes: { completed } });
     },
     [mutate],
   );

@@ -110,6 +110,12 @@ test.describe("creating an account", () => {
     const form = await openRegister(page);
     await form.email.fill("  ana@example.com  ");
     await expect(form.email).toHaveValue("ana@example.com");
+
+    // Typed key by key, a two-word name keeps its inner space; the edges go as typed and on blur.
+    await form.firstName.pressSequentially("  Mary Ann ");
+    await expect(form.firstName).toHaveValue("Mary Ann ");
+    await form.lastName.focus();
+    await expect(form.firstName).toHaveValue("Mary Ann");
   });
 
   test("a valid form creates the account and lands on the dashboard", async ({ page }) => {

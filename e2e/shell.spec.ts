@@ -51,6 +51,10 @@ test.describe("the dashboard", () => {
 
     await page.goto("/#nonsense");
     await expect(dashboardTab(page, "Home")).toHaveAttribute("aria-selected", "true");
+
+    // A hash that is not valid percent-encoding is just another unknown hash, not a blank page.
+    await page.goto("/#%");
+    await expect(dashboardTab(page, "Home")).toHaveAttribute("aria-selected", "true");
   });
 
   test("Settings → Sign Out lands on the landing page and ends the session", async ({ signedInPage: page, request }) => {
@@ -73,6 +77,25 @@ test.describe("the dashboard", () => {
     // The server forgot the session too: the old cookie no longer works.
     const withOldCookie = await request.get("/api/user", { headers: { cookie: `sid=${sessionCookie!.value}` } });
     expect(withOldCookie.status()).toBe(401);
+  });
+
+  test("Sign Out after the session already ended still signs out, with no error", async ({ signedInPage: page }) => {
+    await page.goto("/");
+    await expect(dashboardTab(page, "Home")).toBeVisible();
+    await page.evaluate(() => localStorage.setItem("leftover", "draft"));
+    // The session ends behind the page's back (expired, or signed out in another tab).
+    await page.context().clearCookies();
+
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+    await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Sign Out" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Logout failed")).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("leftover"))).toBeNull();
+    // No late "session expired" redirect to /auth follows.
+    await page.waitForTimeout(2000);
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test("the dashboard raises no Content Security Policy violation", async ({ signedInPage: page, user }) => {

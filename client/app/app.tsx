@@ -1,10 +1,13 @@
+import { AppErrorBoundary } from "@/app/components/error-boundary";
 import { AppProviders } from "@/app/providers";
 import { AppRouter } from "@/app/router";
 
 export function App() {
   return (
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
+    <AppErrorBoundary>
+      <AppProviders>
+        <AppRouter />
+      </AppProviders>
+    </AppErrorBoundary>
   );
 }

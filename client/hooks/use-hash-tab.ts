@@ -19,7 +19,9 @@ export function useHashTab<T extends string>(tabs: readonly T[], fallback: T): [
     () => window.location.hash,
     () => "",
   );
-  const current = decodeURIComponent(hash.replace(/^#/, ""));
+  // Compared raw, not decoded: tab names are plain words, and decodeURIComponent throws on a
+  // hash like "#%" (which used to blank the dashboard).
+  const current = hash.replace(/^#/, "");
   const tab = (tabs as readonly string[]).includes(current) ? (current as T) : fallback;
   const setTab = useCallback((next: T) => {
     if (window.location.hash !== `#${next}`) window.location.hash = next;

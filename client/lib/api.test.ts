@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_TIMEOUT_MS, apiRequest, clearCsrfToken, errorMessage, getQueryFn, SESSION_EXPIRED_REDIRECT_MS } from "@/lib/api";
+import { API_TIMEOUT_MS, apiRequest, apiRequestIfSignedIn, clearCsrfToken, errorMessage, getQueryFn, SESSION_EXPIRED_REDIRECT_MS } from "@/lib/api";
 
 type Call = { url: string; init: RequestInit };
 
@@ -122,6 +122,44 @@ describe("CSRF token", () => {
     },
   );
 
+  it("is fetched once for changes started together", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = installFetch({
+      "/api/csrf-token": async () => {
+        await gate;
+        return jsonResponse(200, { csrfToken: "tok-1" });
+      },
+      "*": () => jsonResponse(200, {}),
+    });
+    const changes = [apiRequest("PUT", "/api/tasks/1", {}), apiRequest("PUT", "/api/tasks/2", {}), apiRequest("DELETE", "/api/tasks/3")];
+    release();
+    await Promise.all(changes);
+    expect(calls.filter((c) => c.url === "/api/csrf-token")).toHaveLength(1);
+    expect(calls.filter((c) => c.url.startsWith("/api/tasks/")).map((c) => headersOf(c)["X-CSRF-Token"])).toEqual(["tok-1", "tok-1", "tok-1"]);
+  });
+
+  it("fetched for a session that has since ended is not cached", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let n = 0;
+    const { calls } = installFetch({
+      "/api/csrf-token": async () => {
+        const token = `tok-${++n}`;
+        if (n === 1) await gate;
+        return jsonResponse(200, { csrfToken: token });
+      },
+      "*": () => jsonResponse(200, {}),
+    });
+    const first = apiRequest("POST", "/api/tasks", {});
+    clearCsrfToken(); // signed out and in again while the first token was on its way
+    release();
+    await first;
+    await apiRequest("POST", "/api/tasks", {});
+    expect(calls.filter((c) => c.url === "/api/csrf-token")).toHaveLength(2);
+    expect(headersOf(calls.at(-1))["X-CSRF-Token"]).toBe("tok-2");
+  });
+
   it("falls back to /api/admin/csrf-token when the first answer is not ok", async () => {
     const { calls } = installFetch({
       "/api/csrf-token": () => jsonResponse(500, { message: "boom" }),
@@ -213,6 +251,17 @@ describe("errors", () => {
     expect(location.href).toBe("/auth");
     await apiRequest("POST", "/api/tasks", {});
     expect(calls.filter((c) => c.url === "/api/csrf-token")).toHaveLength(2);
+  });
+
+  it("apiRequestIfSignedIn resolves a 401 to null, without the session-expired redirect", async () => {
+    vi.useFakeTimers();
+    installFetch({
+      "/api/csrf-token": () => jsonResponse(200, { csrfToken: null }),
+      "/api/logout": () => jsonResponse(401, { message: "Not signed in" }),
+    });
+    await expect(apiRequestIfSignedIn("POST", "/api/logout")).resolves.toBeNull();
+    await vi.advanceTimersByTimeAsync(SESSION_EXPIRED_REDIRECT_MS);
+    expect(location.href).toBe("http://localhost/");
   });
 
   it.each(["/api/auth/login", "/api/login"])("a 401 from %s is a plain error without redirect", async (url) => {

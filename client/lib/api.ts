@@ -44,10 +44,19 @@ export class ApiError extends Error {
 }
 
 let cachedCsrfToken: string | null = null;
+/**
+ * The token request under way, shared so that several changes started together (two quick
+ * checkbox clicks) fetch the token once, as spec §7 asks, instead of once each.
+ */
+let pendingCsrfToken: Promise<string | null> | null = null;
+/** Bumped by clearCsrfToken so a request started for the old session cannot cache its answer. */
+let csrfGeneration = 0;
 
 /** Forget the cached CSRF token. Call after sign-in, registration and sign-out (the session changes). */
 export function clearCsrfToken(): void {
   cachedCsrfToken = null;
+  pendingCsrfToken = null;
+  csrfGeneration += 1;
 }
 
 function pathOf(url: string): string {
@@ -66,12 +75,26 @@ async function fetchCsrfToken(): Promise<string | null> {
   return typeof token === "string" && token.length > 0 ? token : null;
 }
 
+function sharedCsrfTokenRequest(): Promise<string | null> {
+  if (!pendingCsrfToken) {
+    const generation = csrfGeneration;
+    const request = fetchCsrfToken().then((token) => {
+      if (token && generation === csrfGeneration) cachedCsrfToken = token;
+      return token;
+    });
+    pendingCsrfToken = request;
+    const forget = () => {
+      if (pendingCsrfToken === request) pendingCsrfToken = null;
+    };
+    request.then(forget, forget);
+  }
+  return pendingCsrfToken;
+}
+
 async function csrfTokenFor(url: string): Promise<string | null> {
   if (cachedCsrfToken) return cachedCsrfToken;
   try {
-    const token = await fetchCsrfToken();
-    if (token) cachedCsrfToken = token;
-    return token;
+    return await sharedCsrfTokenRequest();
   } catch (error) {
     console.warn("Failed to get CSRF token");
     if (pathOf(url).startsWith("/api/admin/")) throw error;
@@ -157,6 +180,14 @@ async function send(method: string, url: string, body: unknown, options: Request
  */
 export async function apiRequest(method: HttpMethod | string, url: string, body?: unknown): Promise<Response> {
   return (await send(method, url, body, { on401: "throw" }))!;
+}
+
+/**
+ * `apiRequest` for a call where "nobody is signed in" is an answer, not an expired session:
+ * a 401 resolves to null with no "Session expired" redirect (sign-out after the session ended).
+ */
+export async function apiRequestIfSignedIn(method: HttpMethod | string, url: string, body?: unknown): Promise<Response | null> {
+  return send(method, url, body, { on401: "returnNull" });
 }
 
 /** `apiRequest` plus JSON parsing; resolves to null for an empty (e.g. 204) answer. */

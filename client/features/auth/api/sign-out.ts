@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiRequest, clearCsrfToken } from "@/lib/api";
+import { apiRequestIfSignedIn, clearCsrfToken } from "@/lib/api";
 
+/**
+ * Ends the session on the server. A 401 means the session had already ended (expired, or signed
+ * out in another tab): the user wanted to be signed out and is, so that counts as success.
+ */
 export async function signOut(): Promise<void> {
-  await apiRequest("POST", "/api/logout");
+  await apiRequestIfSignedIn("POST", "/api/logout");
 }
 
 /** Spec §4: logout clears every cache and both storages, then hard-redirects to /. */

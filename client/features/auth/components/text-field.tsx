@@ -20,6 +20,16 @@ type TextFieldProps<T extends FieldValues> = {
 };
 
 /**
+ * Spec §2 "inputs are trimmed as typed". Trimming both ends on every keystroke would eat the space
+ * of "Mary Ann" before the "A" is typed, so only an email (which can hold no space) is trimmed
+ * whole as typed; other fields lose leading whitespace as typed and trailing whitespace on blur,
+ * and the schemas trim again on submit (decision 013).
+ */
+export function trimAsTyped(value: string, type: TextFieldProps<FieldValues>["type"]): string {
+  return type === "email" ? value.trim() : value.trimStart();
+}
+
+/**
  * A labelled input wired to react-hook-form: the value is trimmed as typed, and editing the
  * field clears its error (spec §2). Only the first error per field is shown.
  */
@@ -52,7 +62,12 @@ export function TextField<T extends FieldValues>({
                 value={(field.value as string | undefined) ?? ""}
                 onChange={(event) => {
                   clearErrors(name);
-                  field.onChange(event.target.value.trim());
+                  field.onChange(trimAsTyped(event.target.value, type));
+                }}
+                onBlur={(event) => {
+                  const trimmed = event.target.value.trim();
+                  if (trimmed !== event.target.value) field.onChange(trimmed);
+                  field.onBlur();
                 }}
                 type={inputType}
                 autoComplete={autoComplete}

@@ -44,6 +44,18 @@ test.describe("a user whose password was reset by an admin", () => {
     }
   });
 
+  test("Sign Out is their way off the page, and it ends the session", async ({ page, user }) => {
+    await signIn(page, user);
+    await page.goto("/");
+    await expect(resetForm(page).heading).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await page.request.get("/api/user")).status()).toBe(401);
+  });
+
   test("the API refuses everything else with 403 until the password is changed", async ({ page, user }) => {
     await signIn(page, user);
 

@@ -1,10 +1,23 @@
-import { KeyRound } from "lucide-react";
+import { KeyRound, LogOut } from "lucide-react";
 import { useLocation } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
+import { Button } from "@/components/ui/button";
+import { useUser } from "@/features/auth/api/get-user";
+import { useSignOut } from "@/features/auth/api/sign-out";
 import { SetNewPasswordForm } from "@/features/auth/components/set-new-password-form";
+import { errorMessage } from "@/lib/api";
+import { showToast } from "@/lib/toast";
 
 export function PasswordResetScreen() {
   const [, navigate] = useLocation();
+  const { data: user } = useUser();
+  const signOut = useSignOut();
+  // A forced user can reach no other screen; Sign Out is their way off this one (decision 014).
+  const handleSignOut = () =>
+    signOut.mutate(undefined, {
+      onError: (error) => showToast({ title: "Logout failed", description: errorMessage(error), variant: "destructive" }),
+    });
+
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-indigo-50 to-background px-4 py-10">
       <div className="w-full max-w-md">
@@ -19,11 +32,20 @@ export function PasswordResetScreen() {
             </span>
             <h1 className="text-2xl font-bold tracking-tight">Set a New Password</h1>
             <p className="mt-1 text-sm text-muted-foreground">
-              Your password was reset. Enter the temporary password you were given, then choose a new one.
+              {user && !user.passwordResetRequired
+                ? "Enter your current password as the temporary password, then choose a new one."
+                : "Your password was reset. Enter the temporary password you were given, then choose a new one."}
             </p>
           </div>
           <SetNewPasswordForm onSuccess={() => navigate("/", { replace: true })} />
         </div>
+        {user && (
+          <div className="mt-4 flex justify-center">
+            <Button variant="ghost" onClick={handleSignOut} disabled={signOut.isPending}>
+              <LogOut aria-hidden="true" /> {signOut.isPending ? "Signing Out..." : "Sign Out"}
+            </Button>
+          </div>
+        )}
       </div>
     </main>
   );

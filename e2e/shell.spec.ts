@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { collectCspViolations, dashboardTab, expect, test } from "./fixtures";
+import { schoolDate, seedTasks } from "./task-helpers";
 
 const greetingFor = (firstName: string) => new RegExp(`^Good (morning|afternoon|evening), ${firstName}$`);
 
@@ -246,5 +247,50 @@ test.describe("on a 1280 px desktop", () => {
     await expect(sidebar.getByText(`${user.firstName} ${user.lastName}`, { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveCount(0);
     await expectNoHorizontalScroll(page, 1280);
+  });
+});
+
+test.describe("on a 320 px phone, the narrowest the product supports", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("the dashboard with long task text, the task dialog and the forms fit without sideways scrolling", async ({ signedInPage: page, user }) => {
+    await seedTasks(user, [
+      {
+        title: "Finish the annotated bibliography for the interdisciplinary research project",
+        subject: "Advanced Placement Environmental Science",
+        dueDate: schoolDate(1),
+        dueTime: "08:15",
+        priority: "high",
+      },
+      { title: "Supercalifragilisticexpialidocious-vocabulary-list-for-English", dueDate: schoolDate(-2) },
+    ]);
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Urgent Tasks" })).toBeVisible();
+    await expectNoHorizontalScroll(page, 320);
+
+    await page.goto("/#todo");
+    await expect(page.getByText("Finish the annotated bibliography", { exact: false })).toBeVisible();
+    await expectNoHorizontalScroll(page, 320);
+
+    await page.getByRole("button", { name: "Add Task" }).first().click();
+    await expect(page.getByRole("dialog", { name: "Add Task" })).toBeVisible();
+    await expectNoHorizontalScroll(page, 320);
+    await page.keyboard.press("Escape");
+
+    await page.context().clearCookies();
+    for (const [path, heading] of [
+      ["/", "Your Student Productivity Hub"],
+      ["/auth?mode=register", "Create Account"],
+      ["/auth", "Sign In"],
+      ["/password-reset", "Set a New Password"],
+      ["/no-such-page", "404 Page Not Found"],
+    ] as const) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        await expectNoHorizontalScroll(page, 320);
+      });
+    }
   });
 });

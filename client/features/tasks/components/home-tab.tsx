@@ -42,7 +42,8 @@ export function HomeTab({ user, timeZone, notifications }: HomeTabProps) {
 
       {notifications}
 
-      <div className="grid items-start gap-5 lg:grid-cols-2">
+      {/* grid-cols-1 is minmax(0, 1fr): a long unbroken word in a task title must wrap, not widen the page. */}
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
         <TodaySchedule tasks={tasks} today={today} isPending={isPending} />
         <HomeTasks
           tasks={tasks}

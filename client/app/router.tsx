@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
+import { ConnectionBanner } from "@/app/components/connection-banner";
 import { LoadingScreen } from "@/app/components/loading-screen";
 import { RequireSignIn } from "@/app/components/require-sign-in";
 import { AdminScreen } from "@/app/screens/admin";
@@ -16,27 +17,38 @@ import { useOnline } from "@/hooks/use-online";
 export const PASSWORD_RESET_PATH = "/password-reset";
 
 /**
- * The app is ready only when online and the health check succeeds (spec §4); until then, and
- * while the user loads, the start-up screen shows.
+ * The app is ready only when online and the health check succeeds (spec §4). Until it has been
+ * ready once, the start-up screen shows. After that a lost connection shows a banner instead,
+ * keeping the page (and any open form) mounted (decision 015).
  */
 function StartupGate({ children }: { children: ReactNode }) {
   const online = useOnline();
   const health = useHealth(online);
   const ready = online && health.isSuccess && !health.isError;
+  const [hasBeenReady, setHasBeenReady] = useState(false);
+  if (ready && !hasBeenReady) setHasBeenReady(true);
 
-  if (!ready) {
-    const failed = !online || health.isError;
+  const failed = !online || health.isError;
+  const error = online ? "Service unavailable" : "You appear to be offline";
+  const retry = () => void health.refetch();
+
+  if (!ready && !hasBeenReady) {
     return (
       <LoadingScreen
         phase={failed ? "connecting" : "starting"}
         message={online ? "Getting Student Hub ready for you" : "Waiting for a connection to reach Student Hub"}
-        error={failed ? (online ? "Service unavailable" : "You appear to be offline") : null}
-        onRetry={failed ? () => void health.refetch() : undefined}
+        error={failed ? error : null}
+        onRetry={failed ? retry : undefined}
         retrying={health.isFetching}
       />
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      {failed && <ConnectionBanner error={error} onRetry={retry} retrying={health.isFetching} />}
+      {children}
+    </>
+  );
 }
 
 function Routes() {

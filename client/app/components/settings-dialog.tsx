@@ -4,8 +4,6 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useSignOut } from "@/features/auth/api/sign-out";
-import { errorMessage } from "@/lib/api";
-import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
 
 type SettingsDialogProps = {
@@ -20,13 +18,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
   const [, navigate] = useLocation();
   const signOut = useSignOut();
 
-  const handleSignOut = () => {
-    signOut.mutate(undefined, {
-      onError: (error) => {
-        showToast({ title: "Logout failed", description: errorMessage(error), variant: "destructive" });
-      },
-    });
-  };
+  const handleSignOut = () => signOut.mutate();
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -5,18 +5,13 @@ import { Button } from "@/components/ui/button";
 import { useUser } from "@/features/auth/api/get-user";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { SetNewPasswordForm } from "@/features/auth/components/set-new-password-form";
-import { errorMessage } from "@/lib/api";
-import { showToast } from "@/lib/toast";
 
 export function PasswordResetScreen() {
   const [, navigate] = useLocation();
   const { data: user } = useUser();
   const signOut = useSignOut();
   // A forced user can reach no other screen; Sign Out is their way off this one (decision 014).
-  const handleSignOut = () =>
-    signOut.mutate(undefined, {
-      onError: (error) => showToast({ title: "Logout failed", description: errorMessage(error), variant: "destructive" }),
-    });
+  const handleSignOut = () => signOut.mutate();
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-indigo-50 to-background px-4 py-10">

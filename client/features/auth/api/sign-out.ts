@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiRequestIfSignedIn, clearCsrfToken } from "@/lib/api";
+import { apiRequestIfSignedIn, clearCsrfToken, errorMessage } from "@/lib/api";
+import { showToast } from "@/lib/toast";
 
 /**
  * Ends the session on the server. A 401 means the session had already ended (expired, or signed
@@ -29,10 +30,12 @@ export async function clearClientState(queryClient: QueryClient): Promise<void> 
   }
 }
 
+/** Sign-out for every Sign Out button: spec §8's "Logout failed" toast when the server fails. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
+    onError: (error) => showToast({ title: "Logout failed", description: errorMessage(error), variant: "destructive" }),
     onSuccess: async () => {
       await clearClientState(queryClient);
       window.location.href = "/";

@@ -1,0 +1,32 @@
+import { RefreshCw, WifiOff } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+
+type ConnectionBannerProps = {
+  /** "You appear to be offline" or "Service unavailable". */
+  error: string;
+  onRetry: () => void;
+  retrying: boolean;
+};
+
+/**
+ * Shown over a running app when the connection drops (decision 015). Unlike the start-up screen it
+ * leaves the page in place, so a half-typed task in an open dialog survives a Wi-Fi blip.
+ */
+export function ConnectionBanner({ error, onRetry, retrying }: ConnectionBannerProps) {
+  return (
+    <div
+      role="status"
+      aria-label="Connection"
+      className="fixed inset-x-0 top-0 z-[60] flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow-sm"
+    >
+      <WifiOff className="size-4 shrink-0" aria-hidden="true" />
+      <span className="font-semibold">Connecting...</span>
+      <span>{error}. Your changes will not be saved until the connection is back.</span>
+      <Button size="sm" variant="outline" className="h-7 bg-white" onClick={onRetry} disabled={retrying}>
+        <RefreshCw className={cn(retrying && "animate-spin")} aria-hidden="true" />
+        Retry Connection
+      </Button>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { collectCspViolations, dashboardTab, expect, test } from "./fixtures";
-import { schoolDate, seedTasks } from "./task-helpers";
+import { schoolDate, seedTasks, storedTasks } from "./task-helpers";
 
 const greetingFor = (firstName: string) => new RegExp(`^Good (morning|afternoon|evening), ${firstName}$`);
 
@@ -99,6 +99,21 @@ test.describe("the dashboard", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("a sign-out the server fails says Logout failed and keeps the user where they were", async ({ signedInPage: page }) => {
+    await page.goto("/");
+    await expect(dashboardTab(page, "Home")).toBeVisible();
+    await page.route("**/api/logout", (route) => route.fulfill({ status: 503, json: { message: "The server is restarting" } }));
+
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+    const settings = page.getByRole("dialog", { name: "Settings" });
+    await settings.getByRole("button", { name: "Sign Out" }).click();
+
+    await expect(page.getByText("Logout failed", { exact: true })).toBeVisible();
+    await expect(page.getByText("The server is restarting", { exact: true })).toBeVisible();
+    await expect(settings.getByRole("button", { name: "Sign Out" })).toBeEnabled();
+    expect((await page.request.get("/api/user")).status()).toBe(200);
+  });
+
   test("the dashboard raises no Content Security Policy violation", async ({ signedInPage: page, user }) => {
     const violations = await collectCspViolations(page);
     await page.goto("/");
@@ -188,6 +203,29 @@ test.describe("the start-up loading screen", () => {
     releaseUser();
     await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
     await expect(retry).toHaveCount(0);
+  });
+});
+
+test.describe("a connection lost after start-up", () => {
+  test("shows the Connecting... banner over the page and keeps a half-typed task", async ({ signedInPage: page, user }) => {
+    await page.goto("/#todo");
+    await expect(page.getByRole("heading", { name: "Assignment To-Do List" })).toBeVisible();
+    await page.getByRole("button", { name: "Add Task" }).first().click();
+    const form = page.getByRole("dialog", { name: "Add Task" });
+    await form.getByRole("textbox", { name: "Task Title" }).fill("Typed on the bus");
+
+    await page.context().setOffline(true);
+    const banner = page.getByRole("status", { name: "Connection" });
+    await expect(banner).toContainText("Connecting...");
+    await expect(banner).toContainText("You appear to be offline");
+    await expect(banner.getByRole("button", { name: "Retry Connection" })).toBeVisible();
+    await expect(form.getByRole("textbox", { name: "Task Title" })).toHaveValue("Typed on the bus");
+
+    await page.context().setOffline(false);
+    await expect(banner).toBeHidden();
+    await form.getByRole("button", { name: "Add Task" }).click();
+    await expect(form).toBeHidden();
+    await expect.poll(async () => (await storedTasks(user)).map((t) => t.title)).toEqual(["Typed on the bus"]);
   });
 });
 

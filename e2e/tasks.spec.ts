@@ -472,3 +472,32 @@ test.describe("Subject choices", () => {
     ]);
   });
 });
+
+test.describe("the completion burst", () => {
+  test.use({ reducedMotion: "no-preference" });
+
+  test("completing a task fires the confetti; un-completing one does not", async ({ signedInPage: page, user }) => {
+    await seedTasks(user, [
+      { title: "Already done", completed: true },
+      { title: "Still to do", dueDate: schoolDate(2) },
+    ]);
+    // canvas-confetti draws on a canvas it adds to <body> for the burst; count those.
+    await page.addInitScript(() => {
+      const w = window as unknown as { confettiCanvases: number };
+      w.confettiCanvases = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.nodeName === "CANVAS") w.confettiCanvases += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const canvases = () => page.evaluate(() => (window as unknown as { confettiCanvases: number }).confettiCanvases);
+    await openTasksTab(page);
+
+    await page.getByRole("checkbox", { name: "Mark Already done as completed" }).click();
+    await expect.poll(async () => (await storedTasks(user)).find((t) => t.title === "Already done")?.completed).toBe(0);
+    await page.waitForTimeout(500);
+    expect(await canvases()).toBe(0);
+
+    await page.getByRole("checkbox", { name: "Mark Still to do as completed" }).click();
+    await expect.poll(canvases).toBe(1);
+  });
+});

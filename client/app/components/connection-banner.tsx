@@ -10,7 +10,8 @@ type ConnectionBannerProps = {
 };
 
 /**
- * Shown over a running app when the connection drops (decision 015). Unlike the start-up screen it
+ * Shown at the top of a running app when the connection drops (decision 015): in the flow, so it
+ * pushes the page down rather than covering the tabs. Unlike the start-up screen it
  * leaves the page in place, so a half-typed task in an open dialog survives a Wi-Fi blip.
  */
 export function ConnectionBanner({ error, onRetry, retrying }: ConnectionBannerProps) {
@@ -18,7 +19,7 @@ export function ConnectionBanner({ error, onRetry, retrying }: ConnectionBannerP
     <div
       role="status"
       aria-label="Connection"
-      className="fixed inset-x-0 top-0 z-[60] flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow-sm"
+      className="sticky top-0 z-[60] flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow-sm"
     >
       <WifiOff className="size-4 shrink-0" aria-hidden="true" />
       <span className="font-semibold">Connecting...</span>

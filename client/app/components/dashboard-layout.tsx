@@ -62,10 +62,12 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
   };
 
   return (
-    <div className="min-h-dvh bg-background">
+    // On desktop the sidebar is a sticky flex column rather than `fixed`, so anything shown above
+    // the page (the connection banner, decision 015) pushes it down instead of covering its logo.
+    <div className="min-h-dvh bg-background md:flex">
       <aside
         aria-label="Sidebar"
-        className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r bg-card md:block"
+        className="sticky top-0 z-30 hidden h-dvh w-64 shrink-0 border-r bg-card md:block"
       >
         <Sidebar user={user} onOpenSettings={openSettings} />
       </aside>
@@ -88,7 +90,7 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
         </SheetContent>
       </Sheet>
 
-      <main className="md:pl-64">
+      <main className="min-w-0 md:flex-1">
         <Tabs
           value={activeTab}
           onValueChange={(value) => onTabChange(value as DashboardTabId)}

@@ -50,31 +50,34 @@ export function createAuthRateLimiter(repo: RateLimitsRepository, limits: AuthRa
     const { count, windowEndsAt } = await repo.hit(key, limit.windowMs);
     if (count > limit.max) throw tooManyRequests(message, (new Date(windowEndsAt).getTime() - Date.now()) / 1000);
   }
+
+  /**
+   * Counts failed password checks per subject: once `max` sit in the window, the check is refused
+   * before the password is even looked at; a success clears the count.
+   */
+  function failureCounter<Subject>(keyOf: (subject: Subject) => string, limit: Limit, message: string) {
+    return {
+      async assertNotLocked(subject: Subject) {
+        if ((await repo.peek(keyOf(subject))) >= limit.max) throw tooManyRequests(message, limit.windowMs / 1000);
+      },
+      failed: (subject: Subject) => repo.hit(keyOf(subject), limit.windowMs),
+      succeeded: (subject: Subject) => repo.clear(keyOf(subject)),
+    };
+  }
+  const signInFailures = failureCounter(accountKey, limits.signInFailuresPerAccount, TOO_MANY_SIGN_INS);
+  // Set-new-password checks the current (temporary) password, so whoever holds a signed-in
+  // browser could otherwise guess it without end. Same allowance as sign-in failures.
+  const passwordChangeFailures = failureCounter(passwordChangeKey, limits.signInFailuresPerAccount, TOO_MANY_PASSWORD_CHANGES);
+
   return {
     signInAttempt: (ip: string) => consume(`sign-in:ip:${ip}`, limits.signInPerIp, TOO_MANY_SIGN_INS),
     registerAttempt: (ip: string) => consume(`register:ip:${ip}`, limits.registerPerIp, TOO_MANY_REGISTRATIONS),
-    /** Refuses before checking the password once an account has had too many failures. */
-    async assertAccountNotLocked(email: string) {
-      const failures = await repo.peek(accountKey(email));
-      if (failures >= limits.signInFailuresPerAccount.max) {
-        throw tooManyRequests(TOO_MANY_SIGN_INS, limits.signInFailuresPerAccount.windowMs / 1000);
-      }
-    },
-    signInFailed: (email: string) => repo.hit(accountKey(email), limits.signInFailuresPerAccount.windowMs),
-    signInSucceeded: (email: string) => repo.clear(accountKey(email)),
-
-    /**
-     * Set-new-password checks the current (temporary) password, so whoever holds a signed-in
-     * browser could otherwise guess it without end. Same allowance as sign-in failures.
-     */
-    async assertPasswordChangeNotLocked(userId: number) {
-      const failures = await repo.peek(passwordChangeKey(userId));
-      if (failures >= limits.signInFailuresPerAccount.max) {
-        throw tooManyRequests(TOO_MANY_PASSWORD_CHANGES, limits.signInFailuresPerAccount.windowMs / 1000);
-      }
-    },
-    passwordChangeFailed: (userId: number) => repo.hit(passwordChangeKey(userId), limits.signInFailuresPerAccount.windowMs),
-    passwordChangeSucceeded: (userId: number) => repo.clear(passwordChangeKey(userId)),
+    assertAccountNotLocked: signInFailures.assertNotLocked,
+    signInFailed: signInFailures.failed,
+    signInSucceeded: signInFailures.succeeded,
+    assertPasswordChangeNotLocked: passwordChangeFailures.assertNotLocked,
+    passwordChangeFailed: passwordChangeFailures.failed,
+    passwordChangeSucceeded: passwordChangeFailures.succeeded,
   };
 }
 export type AuthRateLimiter = ReturnType<typeof createAuthRateLimiter>;

@@ -25,7 +25,7 @@ type TextFieldProps<T extends FieldValues> = {
  * whole as typed; other fields lose leading whitespace as typed and trailing whitespace on blur,
  * and the schemas trim again on submit (decision 013).
  */
-export function trimAsTyped(value: string, type: TextFieldProps<FieldValues>["type"]): string {
+function trimAsTyped(value: string, type: TextFieldProps<FieldValues>["type"]): string {
   return type === "email" ? value.trim() : value.trimStart();
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarIcon, Trash2Icon } from "lucide-react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { subjectOptions } from "@core/classes";
 import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type Task } from "@core/schemas/task";
@@ -65,7 +65,9 @@ type TaskFormDialogProps = {
  * and on session expiry the saved draft, belong to the open form.
  */
 export function TaskFormDialog({ state, onClose, ...rest }: TaskFormDialogProps) {
-  const [busy, setBusy] = useState(false);
+  // The mutations live here, not in the keyed form, so the dialog itself knows when it is busy.
+  const mutations: TaskMutations = { create: useCreateTask(), update: useUpdateTask(), remove: useDeleteTask() };
+  const busy = mutations.create.isPending || mutations.update.isPending || mutations.remove.isPending;
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent className="sm:max-w-lg">
@@ -74,7 +76,7 @@ export function TaskFormDialog({ state, onClose, ...rest }: TaskFormDialogProps)
             key={state.mode === "edit" ? `edit-${state.task.id}` : "create"}
             state={state}
             onClose={onClose}
-            onBusyChange={setBusy}
+            mutations={mutations}
             {...rest}
           />
         )}
@@ -83,9 +85,15 @@ export function TaskFormDialog({ state, onClose, ...rest }: TaskFormDialogProps)
   );
 }
 
-type TaskFormProps = Omit<TaskFormDialogProps, "state"> & { state: TaskDialogState; onBusyChange: (busy: boolean) => void };
+type TaskMutations = {
+  create: ReturnType<typeof useCreateTask>;
+  update: ReturnType<typeof useUpdateTask>;
+  remove: ReturnType<typeof useDeleteTask>;
+};
 
-function TaskForm({ state, onClose, onBusyChange, userId, userClasses, today }: TaskFormProps) {
+type TaskFormProps = Omit<TaskFormDialogProps, "state"> & { state: TaskDialogState; mutations: TaskMutations };
+
+function TaskForm({ state, onClose, mutations, userId, userClasses, today }: TaskFormProps) {
   const isEdit = state.mode === "edit";
   const task = isEdit ? state.task : undefined;
   // The inputs hold TaskFormValues; the resolver hands handleSubmit the schema's output
@@ -95,15 +103,9 @@ function TaskForm({ state, onClose, onBusyChange, userId, userClasses, today }: 
     resolver: zodResolver(taskFormSchema) as unknown as Resolver<TaskFormValues>,
     defaultValues: { ...EMPTY_TASK_FORM, ...(task ? taskToFormValues(task) : {}), ...state.values },
   });
-  const create = useCreateTask();
-  const update = useUpdateTask();
-  const remove = useDeleteTask();
+  const { create, update, remove } = mutations;
   const saving = create.isPending || update.isPending;
   const busy = saving || remove.isPending;
-  useEffect(() => {
-    onBusyChange(busy);
-    return () => onBusyChange(false);
-  }, [busy, onBusyChange]);
 
   const subjects = useMemo(() => {
     const options = subjectOptions(userClasses);
@@ -361,7 +363,7 @@ function DueDateField({ value, onChange, today }: { value: string; onChange: (v:
   );
 }
 
-type DeleteTaskButtonProps = { task: Task; remove: ReturnType<typeof useDeleteTask>; onDeleted: () => void; disabled: boolean };
+type DeleteTaskButtonProps = { task: Task; remove: TaskMutations["remove"]; onDeleted: () => void; disabled: boolean };
 
 function DeleteTaskButton({ task, remove, onDeleted, disabled }: DeleteTaskButtonProps) {
   const [confirming, setConfirming] = useState(false);

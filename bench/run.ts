@@ -55,7 +55,10 @@ async function signIn(base: string) {
     body: JSON.stringify({ firstName: "Bench", lastName: "User", email, password: PASSWORD, confirmPassword: PASSWORD }),
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0]!;
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid="))!
+    .split(";")[0]!;
   const { csrfToken } = (await (await fetch(`${base}/api/csrf-token`, { headers: { cookie } })).json()) as { csrfToken: string };
   return { cookie, "x-csrf-token": csrfToken };
 }
@@ -77,7 +80,12 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
       const res = await fetch(`${base}/api/tasks`, {
         method: "POST",
         headers: { ...owner, "content-type": "application/json" },
-        body: JSON.stringify({ title: `Task ${i}`, subject: "Mathematics", dueDate: "2026-12-01", priority: ["low", "medium", "high"][i % 3] }),
+        body: JSON.stringify({
+          title: `Task ${i}`,
+          subject: "Mathematics",
+          dueDate: "2026-12-01",
+          priority: ["low", "medium", "high"][i % 3],
+        }),
       });
       ids.push(((await res.json()) as { id: number }).id);
     }
@@ -103,10 +111,16 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
 
 function print(rows: Row[], bare: Row) {
   const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), Node ${process.version}`);
-  console.log(`${"endpoint".padEnd(42)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"vs bare".padStart(9)}${"errors".padStart(8)}`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), Node ${process.version}`,
+  );
+  console.log(
+    `${"endpoint".padEnd(42)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"vs bare".padStart(9)}${"errors".padStart(8)}`,
+  );
   for (const r of [bare, ...rows]) {
-    console.log(`${r.name.padEnd(42)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${`${((r.rps / bare.rps) * 100).toFixed(1)}%`.padStart(9)}${String(r.errors).padStart(8)}`);
+    console.log(
+      `${r.name.padEnd(42)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${`${((r.rps / bare.rps) * 100).toFixed(1)}%`.padStart(9)}${String(r.errors).padStart(8)}`,
+    );
   }
 }
 

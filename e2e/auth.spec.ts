@@ -197,7 +197,9 @@ test.describe("signing in", () => {
     await form.submit.click();
 
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^Good (morning|afternoon|evening), ${user.firstName}$`) })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: new RegExp(`^Good (morning|afternoon|evening), ${user.firstName}$`) }),
+    ).toBeVisible();
     await expect(page.getByRole("complementary", { name: "Sidebar" }).getByText(user.email)).toBeVisible();
 
     await page.goto("/auth");

@@ -23,7 +23,9 @@ export function e2eDb(): Db {
   return db;
 }
 
-export async function seedUser(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; userClasses: string[] }> = {}): Promise<SeededUser> {
+export async function seedUser(
+  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; userClasses: string[] }> = {},
+): Promise<SeededUser> {
   const email = overrides.email ?? `e2e-${randomBytes(5).toString("hex")}@example.com`;
   const password = overrides.password ?? PASSWORD;
   const user = await createUsersRepository(e2eDb()).create({
@@ -35,7 +37,11 @@ export async function seedUser(overrides: Partial<{ firstName: string; lastName:
   });
   if (!user) throw new Error("seedUser: email taken");
   if (overrides.userClasses) {
-    await e2eDb().updateTable("users").set({ user_classes: JSON.stringify(overrides.userClasses) }).where("id", "=", user.id).execute();
+    await e2eDb()
+      .updateTable("users")
+      .set({ user_classes: JSON.stringify(overrides.userClasses) })
+      .where("id", "=", user.id)
+      .execute();
   }
   return { id: user.id, email, firstName: user.first_name, lastName: user.last_name, password };
 }
@@ -90,7 +96,9 @@ export async function collectCspViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __reportCspViolation?: (t: string) => void }).__reportCspViolation;
-      report?.(`${event.violatedDirective} blocked ${event.blockedURI || "inline code"} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+      report?.(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline code"} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+      );
     });
   });
   return violations;

@@ -15,7 +15,9 @@ async function titlesIn(page: Page, title: "Urgent Tasks" | "Your Tasks"): Promi
 
 /** "morning" | "afternoon" | "evening" in the school's time zone, worked out independently of the app. */
 function timeOfDayNow(): string {
-  const hour = Number(new Intl.DateTimeFormat("en-US", { timeZone: SCHOOL_TIME_ZONE, hour: "numeric", hourCycle: "h23" }).format(new Date()));
+  const hour = Number(
+    new Intl.DateTimeFormat("en-US", { timeZone: SCHOOL_TIME_ZONE, hour: "numeric", hourCycle: "h23" }).format(new Date()),
+  );
   return hour < 12 ? "morning" : hour < 17 ? "afternoon" : "evening";
 }
 
@@ -56,7 +58,10 @@ test.describe("Home tab", () => {
     expect(await storedTasks(user)).toMatchObject([{ title: "Pack gym clothes" }]);
   });
 
-  test("a task due tomorrow makes the list “Urgent Tasks”; tasks due today are on Today's Schedule", async ({ signedInPage: page, user }) => {
+  test("a task due tomorrow makes the list “Urgent Tasks”; tasks due today are on Today's Schedule", async ({
+    signedInPage: page,
+    user,
+  }) => {
     await seedTasks(user, [
       { title: "Far project", dueDate: schoolDate(30) },
       { title: "Quiz prep", dueDate: schoolDate(1), subject: "Biology" },
@@ -69,7 +74,9 @@ test.describe("Home tab", () => {
     await expect(page.getByRole("heading", { name: "Your Tasks" })).toHaveCount(0);
     await expect.poll(() => titlesIn(page, "Urgent Tasks")).toEqual(["Poem reading", "Quiz prep"]);
     // No due time: shown as due at the end of the day (spec §9 "Default due time shown").
-    await expect(tasksCard(page, "Urgent Tasks").getByRole("listitem", { name: "Quiz prep" })).toContainText(`${shortDate(schoolDate(1))} at 11:59 PM`);
+    await expect(tasksCard(page, "Urgent Tasks").getByRole("listitem", { name: "Quiz prep" })).toContainText(
+      `${shortDate(schoolDate(1))} at 11:59 PM`,
+    );
 
     const schedule = scheduleCard(page).getByRole("listitem");
     await expect(schedule).toHaveCount(1);

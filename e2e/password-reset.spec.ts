@@ -29,7 +29,9 @@ test.describe("a user whose password was reset by an admin", () => {
     await expect(page).toHaveURL(/\/password-reset$/);
     const form = resetForm(page);
     await expect(form.heading).toBeVisible();
-    await expect(page.getByText("Must contain at least 8 characters with uppercase, lowercase, number, and special character.")).toBeVisible();
+    await expect(
+      page.getByText("Must contain at least 8 characters with uppercase, lowercase, number, and special character."),
+    ).toBeVisible();
     await expect(dashboardTab(page, "Home")).toHaveCount(0);
   });
 
@@ -117,11 +119,11 @@ test.describe("a user whose password was reset by an admin", () => {
     await form.submit.click();
 
     await expect(page.getByText("Password Updated", { exact: true })).toBeVisible();
-    await expect(
-      page.getByText("Your password has been updated successfully. You can now use your account normally."),
-    ).toBeVisible();
+    await expect(page.getByText("Your password has been updated successfully. You can now use your account normally.")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^Good (morning|afternoon|evening), ${user.firstName}$`) })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: new RegExp(`^Good (morning|afternoon|evening), ${user.firstName}$`) }),
+    ).toBeVisible();
     await expect(dashboardTab(page, "Home")).toHaveAttribute("aria-selected", "true");
 
     // The gate is lifted for this browser, and /password-reset is no longer forced.

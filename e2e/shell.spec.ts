@@ -170,7 +170,9 @@ test.describe("the start-up loading screen", () => {
     test.slow(); // The health query retries three times (1 s, 2 s, 4 s) before it reports an error.
     let healthy = false;
     await page.route("**/api/health", (route) =>
-      healthy ? route.continue() : route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Service unavailable"}' }),
+      healthy
+        ? route.continue()
+        : route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Service unavailable"}' }),
     );
     let releaseUser!: () => void;
     const userReleased = new Promise<void>((resolve) => (releaseUser = resolve));
@@ -291,7 +293,10 @@ test.describe("on a 1280 px desktop", () => {
 test.describe("on a 320 px phone, the narrowest the product supports", () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  test("the dashboard with long task text, the task dialog and the forms fit without sideways scrolling", async ({ signedInPage: page, user }) => {
+  test("the dashboard with long task text, the task dialog and the forms fit without sideways scrolling", async ({
+    signedInPage: page,
+    user,
+  }) => {
     await seedTasks(user, [
       {
         title: "Finish the annotated bibliography for the interdisciplinary research project",

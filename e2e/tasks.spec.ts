@@ -9,7 +9,10 @@ const filterTab = (page: Page, label: string) => page.getByRole("tab", { name: n
 
 /** A stat card reads "{label}{count}". */
 async function expectStat(page: Page, label: "Total Tasks" | "Overdue" | "Completed", count: number) {
-  const card = page.getByRole("list", { name: "Task statistics" }).getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+  const card = page
+    .getByRole("list", { name: "Task statistics" })
+    .getByRole("listitem")
+    .filter({ has: page.getByText(label, { exact: true }) });
   await expect(card).toHaveText(new RegExp(`^${label}\\s*${count}$`));
 }
 
@@ -23,7 +26,9 @@ async function expectFilterCounts(page: Page, counts: { all: number; pending: nu
 
 /** The task titles top to bottom, read from each row's checkbox ("Mark {title} as completed"). */
 async function titlesInOrder(page: Page): Promise<string[]> {
-  const names = await taskList(page).getByRole("checkbox").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("aria-label") ?? ""));
+  const names = await taskList(page)
+    .getByRole("checkbox")
+    .evaluateAll((boxes) => boxes.map((b) => b.getAttribute("aria-label") ?? ""));
   return names.map((n) => n.replace(/^Mark (.*) as completed$/, "$1"));
 }
 
@@ -79,7 +84,15 @@ test.describe("Tasks tab", () => {
     await expectStat(page, "Total Tasks", 1);
 
     expect(await storedTasks(user)).toMatchObject([
-      { title: "Lab report", description: "Photosynthesis lab, 2 pages", subject: "Science", due_date: due, due_time: "09:15", priority: "high", completed: 0 },
+      {
+        title: "Lab report",
+        description: "Photosynthesis lab, 2 pages",
+        subject: "Science",
+        due_date: due,
+        due_time: "09:15",
+        priority: "high",
+        completed: 0,
+      },
     ]);
   });
 
@@ -101,7 +114,9 @@ test.describe("Tasks tab", () => {
     const row = taskRow(page, "Read chapter 5");
     await expect(row).toContainText("Medium priority");
     await expect(row).not.toContainText("Due");
-    expect(await storedTasks(user)).toMatchObject([{ title: "Read chapter 5", subject: null, due_date: null, due_time: null, priority: "medium" }]);
+    expect(await storedTasks(user)).toMatchObject([
+      { title: "Read chapter 5", subject: null, due_date: null, due_time: null, priority: "medium" },
+    ]);
   });
 
   test("an empty title shows “Title is required” and creates nothing", async ({ signedInPage: page, user }) => {
@@ -130,7 +145,14 @@ test.describe("Tasks tab", () => {
   });
 
   test("a student edits a task and sees the change", async ({ signedInPage: page, user }) => {
-    await seedTask(user, { title: "Essay draft", description: "Intro only", subject: "English", dueDate: schoolDate(5), dueTime: "14:00", priority: "medium" });
+    await seedTask(user, {
+      title: "Essay draft",
+      description: "Intro only",
+      subject: "English",
+      dueDate: schoolDate(5),
+      dueTime: "14:00",
+      priority: "medium",
+    });
     await openTasksTab(page);
     await expect(taskRow(page, "Essay draft")).toContainText(`${shortDate(schoolDate(5))} at 2:00 PM`);
 
@@ -154,7 +176,9 @@ test.describe("Tasks tab", () => {
     const row = taskRow(page, "Essay final");
     await expect(row).toContainText(`${shortDate(schoolDate(5))} at 6:45 PM`);
     await expect(row).toContainText("Low priority");
-    expect(await storedTasks(user)).toMatchObject([{ title: "Essay final", description: "Intro only", subject: "English", due_time: "18:45", priority: "low" }]);
+    expect(await storedTasks(user)).toMatchObject([
+      { title: "Essay final", description: "Intro only", subject: "English", due_time: "18:45", priority: "low" },
+    ]);
   });
 
   test("checking a task moves it to Completed and updates the counts; unchecking moves it back", async ({ signedInPage: page, user }) => {
@@ -371,7 +395,10 @@ test.describe("Tasks tab", () => {
     expect(await storedTasks(user)).toMatchObject([{ title: "Real task", completed: 1 }]);
   });
 
-  test("a completion after the session expired says to sign in and try again, promising no restore", async ({ signedInPage: page, user }) => {
+  test("a completion after the session expired says to sign in and try again, promising no restore", async ({
+    signedInPage: page,
+    user,
+  }) => {
     await seedTask(user, { title: "Vocab list" });
     await openTasksTab(page);
     await endSessions(user);
@@ -426,7 +453,14 @@ test.describe("Tasks tab", () => {
     await restored.getByRole("button", { name: "Add Task" }).click();
     await expect(toast(page, "Success", "Task created successfully")).toBeVisible();
     expect(await storedTasks(user)).toMatchObject([
-      { title: "Chemistry project", description: "Poster on titration", subject: "Chemistry", due_date: schoolDate(), due_time: "07:30", priority: "high" },
+      {
+        title: "Chemistry project",
+        description: "Poster on titration",
+        subject: "Chemistry",
+        due_date: schoolDate(),
+        due_time: "07:30",
+        priority: "high",
+      },
     ]);
   });
 });

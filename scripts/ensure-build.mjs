@@ -19,5 +19,7 @@ const sources = ["client", "core", "vite.config.ts", "package-lock.json"].filter
 const sourceTime = Math.max(...sources.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)));
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
   console.log("Building the client (first start or changed sources)…");
-  execFileSync(process.execPath, [path.resolve("node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"], { stdio: "inherit" });
+  execFileSync(process.execPath, [path.resolve("node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"], {
+    stdio: "inherit",
+  });
 }

@@ -40,7 +40,9 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     // they still answer in the one error shape.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return (reply as FastifyReply).code(status).send({ message: error.code === "FST_ERR_BAD_URL" ? "The address is not valid" : "Bad request" });
+      return (reply as FastifyReply)
+        .code(status)
+        .send({ message: error.code === "FST_ERR_BAD_URL" ? "The address is not valid" : "Bad request" });
     },
   });
 

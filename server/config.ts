@@ -1,9 +1,7 @@
 import path from "node:path";
 import { DEFAULT_TIME_ZONE } from "../core/dates";
 
-export type DatabaseConfig =
-  | { kind: "sqlite"; file: string }
-  | { kind: "postgres"; url: string };
+export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
 export interface AppConfig {
   port: number;

@@ -37,7 +37,4 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { database: config.database.kind, timeZone: config.timeZone },
-  `Student Hub is ready on http://localhost:${config.port}`,
-);
+app.log.info({ database: config.database.kind, timeZone: config.timeZone }, `Student Hub is ready on http://localhost:${config.port}`);

@@ -70,9 +70,7 @@ function Routes() {
         <PasswordResetScreen />
       </Route>
       <Route path="/admin">
-        <RequireSignIn user={user}>
-          {(signedIn) => (signedIn.isAdmin ? <AdminScreen /> : <Redirect to="/" replace />)}
-        </RequireSignIn>
+        <RequireSignIn user={user}>{(signedIn) => (signedIn.isAdmin ? <AdminScreen /> : <Redirect to="/" replace />)}</RequireSignIn>
       </Route>
       <Route path="/admin/push-debug">
         <RequireSignIn user={user}>{() => <PushDebugScreen />}</RequireSignIn>

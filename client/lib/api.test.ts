@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_TIMEOUT_MS, apiRequest, apiRequestIfSignedIn, clearCsrfToken, errorMessage, getQueryFn, SESSION_EXPIRED_REDIRECT_MS } from "@/lib/api";
+import {
+  API_TIMEOUT_MS,
+  apiRequest,
+  apiRequestIfSignedIn,
+  clearCsrfToken,
+  errorMessage,
+  getQueryFn,
+  SESSION_EXPIRED_REDIRECT_MS,
+} from "@/lib/api";
 
 type Call = { url: string; init: RequestInit };
 
@@ -109,18 +117,15 @@ describe("CSRF token", () => {
     expect(changes.map((c) => headersOf(c)["X-CSRF-Token"])).toEqual(["tok-1", "tok-1", "tok-1", "tok-1"]);
   });
 
-  it.each(["/api/auth/login", "/api/auth/register", "/api/login", "/api/register"])(
-    "is not sent to %s",
-    async (url) => {
-      const { calls } = installFetch({
-        "/api/csrf-token": () => jsonResponse(200, { csrfToken: "tok" }),
-        [url]: () => jsonResponse(200, {}),
-      });
-      await apiRequest("POST", url, { email: "a@b.c", password: "x" });
-      expect(calls.map((c) => c.url)).toEqual([url]);
-      expect(headersOf(calls[0])["X-CSRF-Token"]).toBeUndefined();
-    },
-  );
+  it.each(["/api/auth/login", "/api/auth/register", "/api/login", "/api/register"])("is not sent to %s", async (url) => {
+    const { calls } = installFetch({
+      "/api/csrf-token": () => jsonResponse(200, { csrfToken: "tok" }),
+      [url]: () => jsonResponse(200, {}),
+    });
+    await apiRequest("POST", url, { email: "a@b.c", password: "x" });
+    expect(calls.map((c) => c.url)).toEqual([url]);
+    expect(headersOf(calls[0])["X-CSRF-Token"]).toBeUndefined();
+  });
 
   it("is fetched once for changes started together", async () => {
     let release!: () => void;
@@ -136,7 +141,11 @@ describe("CSRF token", () => {
     release();
     await Promise.all(changes);
     expect(calls.filter((c) => c.url === "/api/csrf-token")).toHaveLength(1);
-    expect(calls.filter((c) => c.url.startsWith("/api/tasks/")).map((c) => headersOf(c)["X-CSRF-Token"])).toEqual(["tok-1", "tok-1", "tok-1"]);
+    expect(calls.filter((c) => c.url.startsWith("/api/tasks/")).map((c) => headersOf(c)["X-CSRF-Token"])).toEqual([
+      "tok-1",
+      "tok-1",
+      "tok-1",
+    ]);
   });
 
   it("fetched for a session that has since ended is not cached", async () => {
@@ -292,8 +301,7 @@ describe("errors", () => {
 });
 
 describe("getQueryFn", () => {
-  const context = (queryKey: readonly unknown[]) =>
-    ({ queryKey, signal: new AbortController().signal, meta: undefined }) as never;
+  const context = (queryKey: readonly unknown[]) => ({ queryKey, signal: new AbortController().signal, meta: undefined }) as never;
 
   it("GETs the query key segments joined with '/'", async () => {
     const { calls } = installFetch({ "/api/events/7": () => jsonResponse(200, { id: 7 }) });
@@ -311,17 +319,13 @@ describe("getQueryFn", () => {
   it("throws and redirects on 401 in the default mode", async () => {
     vi.useFakeTimers();
     installFetch({ "/api/user": () => jsonResponse(401, { message: "Not signed in" }) });
-    await expect(getQueryFn({ on401: "throw" })(context(["/api/user"]))).rejects.toThrow(
-      "401: Session expired. Redirecting to login...",
-    );
+    await expect(getQueryFn({ on401: "throw" })(context(["/api/user"]))).rejects.toThrow("401: Session expired. Redirecting to login...");
     await vi.advanceTimersByTimeAsync(SESSION_EXPIRED_REDIRECT_MS);
     expect(location.href).toBe("/auth");
   });
 
   it("throws on other non-ok answers in both modes", async () => {
     installFetch({ "/api/user": () => jsonResponse(403, { message: "Password reset required" }) });
-    await expect(getQueryFn({ on401: "returnNull" })(context(["/api/user"]))).rejects.toThrow(
-      '403: {"message":"Password reset required"}',
-    );
+    await expect(getQueryFn({ on401: "returnNull" })(context(["/api/user"]))).rejects.toThrow('403: {"message":"Password reset required"}');
   });
 });

@@ -39,7 +39,11 @@ describe("registration schema", () => {
     [{ email: "nope" }, "email", "Invalid email address"],
     [{ email: `${"a".repeat(315)}@b.com` }, "email", "Email too long"],
     [{ password: "Aa1!aaa", confirmPassword: "Aa1!aaa" }, "password", "Password must be at least 8 characters"],
-    [{ password: `Aa1!${"a".repeat(125)}`, confirmPassword: `Aa1!${"a".repeat(125)}` }, "password", "Password must be less than 128 characters"],
+    [
+      { password: `Aa1!${"a".repeat(125)}`, confirmPassword: `Aa1!${"a".repeat(125)}` },
+      "password",
+      "Password must be less than 128 characters",
+    ],
     [{ password: "abcdefg1!", confirmPassword: "abcdefg1!" }, "password", "Password must contain at least one uppercase letter"],
     [{ password: "ABCDEFG1!", confirmPassword: "ABCDEFG1!" }, "password", "Password must contain at least one lowercase letter"],
     [{ password: "Abcdefgh!", confirmPassword: "Abcdefgh!" }, "password", "Password must contain at least one number"],
@@ -88,7 +92,11 @@ describe("set-new-password schema", () => {
     [{ newPassword: "abcdefg1!", confirmPassword: "abcdefg1!" }, "newPassword", "Password must contain at least one uppercase letter"],
     [{ newPassword: "Abcdefgh!", confirmPassword: "Abcdefgh!" }, "newPassword", "Password must contain at least one number"],
     [{ newPassword: "Abcdefgh1", confirmPassword: "Abcdefgh1" }, "newPassword", "Password must contain at least one special character"],
-    [{ newPassword: `Aa1!${"a".repeat(125)}`, confirmPassword: `Aa1!${"a".repeat(125)}` }, "newPassword", "Password must be less than 128 characters"],
+    [
+      { newPassword: `Aa1!${"a".repeat(125)}`, confirmPassword: `Aa1!${"a".repeat(125)}` },
+      "newPassword",
+      "Password must be less than 128 characters",
+    ],
     [{ confirmPassword: "Nope1!nope" }, "confirmPassword", "Passwords don't match"],
   ])("%j → %s: %s", (override, field, message) => {
     expect(firstError(setNewPasswordSchema, { ...valid, ...override }, field)).toBe(message);

@@ -6,11 +6,7 @@ const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
 const EMAIL_MAX = 320;
-const email = z
-  .string({ error: "Invalid email address" })
-  .trim()
-  .email("Invalid email address")
-  .max(EMAIL_MAX, "Email too long");
+const email = z.string({ error: "Invalid email address" }).trim().email("Invalid email address").max(EMAIL_MAX, "Email too long");
 
 const passwordLength = z
   .string({ error: "Password must be at least 8 characters" })

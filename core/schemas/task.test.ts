@@ -43,7 +43,8 @@ describe("task schemas", () => {
   });
 
   it("accepts month ends and leap days", () => {
-    for (const dueDate of ["2026-01-31", "2028-02-29", "2026-12-31"]) expect(createTaskSchema.safeParse({ title: "x", dueDate }).success).toBe(true);
+    for (const dueDate of ["2026-01-31", "2028-02-29", "2026-12-31"])
+      expect(createTaskSchema.safeParse({ title: "x", dueDate }).success).toBe(true);
     expect(createTaskSchema.safeParse({ title: "x", dueDate: "2100-02-29" }).success).toBe(false);
   });
 

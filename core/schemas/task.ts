@@ -24,7 +24,11 @@ const title = z
   .min(1, "Title is required")
   .max(TASK_TITLE_MAX, `Title must be at most ${TASK_TITLE_MAX} characters`);
 
-const description = optionalText(TASK_DESCRIPTION_MAX, `Description must be at most ${TASK_DESCRIPTION_MAX} characters`, "Description must be text");
+const description = optionalText(
+  TASK_DESCRIPTION_MAX,
+  `Description must be at most ${TASK_DESCRIPTION_MAX} characters`,
+  "Description must be text",
+);
 const subject = optionalText(TASK_SUBJECT_MAX, `Subject must be at most ${TASK_SUBJECT_MAX} characters`, "Subject must be text");
 
 const DUE_DATE_MESSAGE = "Due date must be a real date in yyyy-MM-dd format";

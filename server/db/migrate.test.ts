@@ -15,7 +15,10 @@ describeEachEngine("migrations", (engine) => {
     const instances = [createDb(config), createDb(config), createDb(config)];
     try {
       await Promise.all(instances.map((db) => migrateToLatest(db)));
-      const applied = await instances[0]!.selectFrom("kysely_migration" as never).selectAll().execute();
+      const applied = await instances[0]!
+        .selectFrom("kysely_migration" as never)
+        .selectAll()
+        .execute();
       expect(applied.length).toBe(2);
       // Running again is a no-op.
       await migrateToLatest(instances[1]!);

@@ -21,7 +21,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return;
-    const busy = /SQLITE_BUSY|database is locked|already exists|UNIQUE constraint failed|duplicate key/i.test(String((error as Error).message ?? error));
+    const busy = /SQLITE_BUSY|database is locked|already exists|UNIQUE constraint failed|duplicate key/i.test(
+      String((error as Error).message ?? error),
+    );
     if (!busy || attempt >= 10) {
       const failed = results?.find((r) => r.status === "Error");
       throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${(error as Error).message ?? error}`);

@@ -66,7 +66,7 @@ describeEachEngine("accounts API", (engine) => {
   describe("registration", () => {
     it("creates the account, signs it in and answers the user", async () => {
       const client = new TestClient(t.app);
-      const body = newUserBody({ email: "  New.Student@Example.com " , firstName: " Grace " });
+      const body = newUserBody({ email: "  New.Student@Example.com ", firstName: " Grace " });
       const res = await client.request("POST", "/api/register", body);
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
@@ -99,18 +99,30 @@ describeEachEngine("accounts API", (engine) => {
       ["email", { email: "not-an-email" }, "Invalid email address"],
       ["email", { email: `${"a".repeat(310)}@example.com` }, "Email too long"],
       ["password", { password: "Aa1!", confirmPassword: "Aa1!" }, "Password must be at least 8 characters"],
-      ["password", { password: `Aa1!${"x".repeat(125)}`, confirmPassword: `Aa1!${"x".repeat(125)}` }, "Password must be less than 128 characters"],
+      [
+        "password",
+        { password: `Aa1!${"x".repeat(125)}`, confirmPassword: `Aa1!${"x".repeat(125)}` },
+        "Password must be less than 128 characters",
+      ],
       ["password", { password: "lower1!pass", confirmPassword: "lower1!pass" }, "Password must contain at least one uppercase letter"],
       ["password", { password: "UPPER1!PASS", confirmPassword: "UPPER1!PASS" }, "Password must contain at least one lowercase letter"],
       ["password", { password: "NoDigits!here", confirmPassword: "NoDigits!here" }, "Password must contain at least one number"],
-      ["password", { password: "NoSpecial1here", confirmPassword: "NoSpecial1here" }, "Password must contain at least one special character"],
+      [
+        "password",
+        { password: "NoSpecial1here", confirmPassword: "NoSpecial1here" },
+        "Password must contain at least one special character",
+      ],
       ["confirmPassword", { confirmPassword: "Different1!" }, "Passwords don't match"],
     ])("refuses a bad %s with 400: %s", async (field, overrides, message) => {
       const body = newUserBody(overrides as object);
       const res = await new TestClient(t.app).request("POST", "/api/register", body);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[field][0]).toBe(message);
-      const count = await t.db.selectFrom("users").select(t.db.fn.countAll().as("n")).where("email", "=", body.email.toLowerCase()).executeTakeFirstOrThrow();
+      const count = await t.db
+        .selectFrom("users")
+        .select(t.db.fn.countAll().as("n"))
+        .where("email", "=", body.email.toLowerCase())
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(0);
     });
 
@@ -243,7 +255,11 @@ describeEachEngine("accounts API", (engine) => {
       expect(res.statusCode).toBe(200);
       const after = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
       expect(after.statusCode).toBe(401);
-      const rows = await t.db.selectFrom("sessions").selectAll().where("id_hash", "=", hashSessionId(cookie.slice(4))).execute();
+      const rows = await t.db
+        .selectFrom("sessions")
+        .selectAll()
+        .where("id_hash", "=", hashSessionId(cookie.slice(4)))
+        .execute();
       expect(rows).toHaveLength(0);
     });
 
@@ -285,7 +301,10 @@ describeEachEngine("accounts API", (engine) => {
     });
 
     it("accepts our own Origin", async () => {
-      const res = await new TestClient(t.app).request("POST", "/api/register", newUserBody(), { origin: "http://localhost:80", host: "localhost:80" });
+      const res = await new TestClient(t.app).request("POST", "/api/register", newUserBody(), {
+        origin: "http://localhost:80",
+        host: "localhost:80",
+      });
       expect(res.statusCode).toBe(201);
     });
   });
@@ -318,8 +337,16 @@ describeEachEngine("accounts API", (engine) => {
     it("validates the new password with the spec's messages", async () => {
       const { client } = await userNeedingReset("Temp0rary!Pass");
       const cases: Array<[object, string, string]> = [
-        [{ temporaryPassword: "", newPassword: "N3w!Password", confirmPassword: "N3w!Password" }, "temporaryPassword", "Temporary password is required"],
-        [{ temporaryPassword: "x", newPassword: "ALLUPPER1!", confirmPassword: "ALLUPPER1!" }, "newPassword", "Password must contain at least one lowercase letter"],
+        [
+          { temporaryPassword: "", newPassword: "N3w!Password", confirmPassword: "N3w!Password" },
+          "temporaryPassword",
+          "Temporary password is required",
+        ],
+        [
+          { temporaryPassword: "x", newPassword: "ALLUPPER1!", confirmPassword: "ALLUPPER1!" },
+          "newPassword",
+          "Password must contain at least one lowercase letter",
+        ],
         [{ temporaryPassword: "x", newPassword: "N3w!Password", confirmPassword: "other" }, "confirmPassword", "Passwords don't match"],
       ];
       for (const [body, field, message] of cases) {
@@ -403,7 +430,11 @@ describeEachEngine("set-new-password attempts", (engine) => {
     const client = new TestClient(t.app);
     await client.register();
     const attempt = (temporaryPassword: string) =>
-      client.request("POST", "/api/auth/set-new-password", { temporaryPassword, newPassword: "Brand!N3wPass", confirmPassword: "Brand!N3wPass" });
+      client.request("POST", "/api/auth/set-new-password", {
+        temporaryPassword,
+        newPassword: "Brand!N3wPass",
+        confirmPassword: "Brand!N3wPass",
+      });
     expect((await attempt("Guess1!one")).statusCode).toBe(400);
     expect((await attempt("Guess2!two")).statusCode).toBe(400);
     const locked = await attempt(STRONG_PASSWORD);

@@ -51,7 +51,11 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
       await authRateLimiter.signInFailed(email);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    if (user.password_reset_required && user.temporary_password_expires_at && user.temporary_password_expires_at <= new Date().toISOString()) {
+    if (
+      user.password_reset_required &&
+      user.temporary_password_expires_at &&
+      user.temporary_password_expires_at <= new Date().toISOString()
+    ) {
       throw unauthorized("Your temporary password has expired. Ask a staff member to reset it again.");
     }
     await authRateLimiter.signInSucceeded(email);
@@ -80,7 +84,11 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   app.post("/api/auth/set-new-password", { onRequest: requireUser }, async (request, reply) => {
     const input = parseWith(setNewPasswordSchema, request.body);
     const user = request.user!;
-    if (user.password_reset_required && user.temporary_password_expires_at && user.temporary_password_expires_at <= new Date().toISOString()) {
+    if (
+      user.password_reset_required &&
+      user.temporary_password_expires_at &&
+      user.temporary_password_expires_at <= new Date().toISOString()
+    ) {
       throw new HttpError(400, "Your temporary password has expired. Ask a staff member to reset it again.", {
         temporaryPassword: ["Your temporary password has expired. Ask a staff member to reset it again."],
       });

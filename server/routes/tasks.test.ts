@@ -143,14 +143,28 @@ describeEachEngine("tasks API", (engine) => {
         completed: false,
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id, title: "Final essay", description: "Two pages", subject: "English", dueDate: "2026-12-05", dueTime: "08:00", priority: "high" });
+      expect(res.json()).toMatchObject({
+        id,
+        title: "Final essay",
+        description: "Two pages",
+        subject: "English",
+        dueDate: "2026-12-05",
+        dueTime: "08:00",
+        priority: "high",
+      });
     });
 
     it("applies a partial completion update and leaves the rest alone", async () => {
       const { id } = (await create(alice, { title: "Worksheet", subject: "Mathematics", dueDate: "2026-12-02", priority: "high" })).json();
       const res = await alice.request("PUT", `/api/tasks/${id}`, { completed: true });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ title: "Worksheet", subject: "Mathematics", dueDate: "2026-12-02", priority: "high", completed: true });
+      expect(res.json()).toMatchObject({
+        title: "Worksheet",
+        subject: "Mathematics",
+        dueDate: "2026-12-02",
+        priority: "high",
+        completed: true,
+      });
       const row = await t.db.selectFrom("tasks").select("completed").where("id", "=", id).executeTakeFirstOrThrow();
       expect(Number(row.completed)).toBe(1);
       const undo = await alice.request("PUT", `/api/tasks/${id}`, { completed: false });
@@ -221,7 +235,9 @@ describeEachEngine("tasks API", (engine) => {
   it("lists a user's tasks with one indexed query", async () => {
     const { sql } = await import("kysely");
     if (engine === "sqlite") {
-      const plan = await sql<{ detail: string }>`explain query plan select * from tasks where user_id = ${1} order by created_at desc, id desc`.execute(t.db);
+      const plan = await sql<{
+        detail: string;
+      }>`explain query plan select * from tasks where user_id = ${1} order by created_at desc, id desc`.execute(t.db);
       const details = plan.rows.map((r) => r.detail).join(" | ");
       expect(details).toContain("USING INDEX tasks_user_id_created_idx");
       expect(details).not.toContain("TEMP B-TREE");
@@ -229,7 +245,9 @@ describeEachEngine("tasks API", (engine) => {
       // One transaction, so the planner setting and the EXPLAIN share a connection.
       const plan = await t.db.transaction().execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
-        return sql<{ "QUERY PLAN": string }>`explain select * from tasks where user_id = ${1} order by created_at desc, id desc`.execute(trx);
+        return sql<{ "QUERY PLAN": string }>`explain select * from tasks where user_id = ${1} order by created_at desc, id desc`.execute(
+          trx,
+        );
       });
       expect(plan.rows.map((r) => r["QUERY PLAN"]).join(" ")).toContain("tasks_user_id_created_idx");
     }

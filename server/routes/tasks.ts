@@ -5,7 +5,13 @@ import { notFound, parseWith } from "../errors";
 import { requireUser } from "../plugins/session";
 import type { Services } from "../services";
 
-const idParams = z.object({ id: z.coerce.number({ error: "Task not found" }).int("Task not found").positive("Task not found").max(2 ** 31 - 1, "Task not found") });
+const idParams = z.object({
+  id: z.coerce
+    .number({ error: "Task not found" })
+    .int("Task not found")
+    .positive("Task not found")
+    .max(2 ** 31 - 1, "Task not found"),
+});
 
 // Response schemas let Fastify serialize with a compiled stringifier: listing 200 tasks is the
 // hot path of the Tasks tab. They must name every field of the Task type (core/schemas/task.ts).
@@ -39,7 +45,9 @@ export default async function taskRoutes(app: FastifyInstance, { services }: { s
   const { tasks } = services;
   app.addHook("onRequest", requireUser);
 
-  app.get("/api/tasks", { schema: { response: { 200: { type: "array", items: taskJson } } } }, async (request) => tasks.listForUser(request.user!.id));
+  app.get("/api/tasks", { schema: { response: { 200: { type: "array", items: taskJson } } } }, async (request) =>
+    tasks.listForUser(request.user!.id),
+  );
 
   app.get("/api/tasks/:id", { schema: { response: { 200: taskJson } } }, async (request) => {
     const task = await tasks.findForUser(request.user!.id, taskId(request.params));
@@ -55,9 +63,7 @@ export default async function taskRoutes(app: FastifyInstance, { services }: { s
   app.put("/api/tasks/:id", { schema: { response: { 200: taskJson } } }, async (request) => {
     const id = taskId(request.params);
     const data = parseWith(updateTaskSchema, request.body);
-    const task = Object.keys(data).length
-      ? await tasks.update(request.user!.id, id, data)
-      : await tasks.findForUser(request.user!.id, id);
+    const task = Object.keys(data).length ? await tasks.update(request.user!.id, id, data) : await tasks.findForUser(request.user!.id, id);
     if (!task) throw notFound("Task not found");
     return task;
   });

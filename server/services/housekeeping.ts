@@ -14,7 +14,11 @@ export async function sweepExpiredRows(services: Pick<Services, "sessions" | "ra
  * Sweeps at start-up and then hourly. Every instance may sweep: the deletes are idempotent.
  * A failed sweep is logged and retried at the next tick; it never stops the server.
  */
-export function startHousekeeping(services: Pick<Services, "sessions" | "rateLimits">, log: FastifyBaseLogger, intervalMs = HOUSEKEEPING_INTERVAL_MS) {
+export function startHousekeeping(
+  services: Pick<Services, "sessions" | "rateLimits">,
+  log: FastifyBaseLogger,
+  intervalMs = HOUSEKEEPING_INTERVAL_MS,
+) {
   const sweep = () =>
     sweepExpiredRows(services).then(
       (removed) => {

@@ -18,7 +18,10 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
     settings: createSettingsRepository(db),
     tasks: createTasksRepository(db),
     rateLimits,
-    authRateLimiter: createAuthRateLimiter(rateLimits, options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier)),
+    authRateLimiter: createAuthRateLimiter(
+      rateLimits,
+      options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),
+    ),
   };
 }
 export type Services = ReturnType<typeof createServices>;

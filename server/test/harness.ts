@@ -68,7 +68,12 @@ export async function buildTestApp(
   options: { authRateLimits?: AuthRateLimits; env?: Record<string, string>; clientDir?: string } = {},
 ): Promise<TestApp> {
   const { config: database, drop } = await freshDatabase(engine);
-  const config: AppConfig = { ...loadConfig({ ...options.env }), database, logLevel: "silent", clientDir: options.clientDir ?? "/nonexistent" };
+  const config: AppConfig = {
+    ...loadConfig({ ...options.env }),
+    database,
+    logLevel: "silent",
+    clientDir: options.clientDir ?? "/nonexistent",
+  };
   const db = createDb(database, { poolSize: 4 });
   await migrateToLatest(db);
   const services = createServices(config, db, { authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS });

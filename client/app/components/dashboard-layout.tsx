@@ -65,10 +65,7 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
     // On desktop the sidebar is a sticky flex column rather than `fixed`, so anything shown above
     // the page (the connection banner, decision 015) pushes it down instead of covering its logo.
     <div className="min-h-dvh bg-background md:flex">
-      <aside
-        aria-label="Sidebar"
-        className="sticky top-0 z-30 hidden h-dvh w-64 shrink-0 border-r bg-card md:block"
-      >
+      <aside aria-label="Sidebar" className="sticky top-0 z-30 hidden h-dvh w-64 shrink-0 border-r bg-card md:block">
         <Sidebar user={user} onOpenSettings={openSettings} />
       </aside>
 

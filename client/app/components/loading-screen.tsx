@@ -51,18 +51,13 @@ export function LoadingScreen({
             {[0, 1, 2].map((i) => (
               <span
                 key={i}
-                className={cn(
-                  "size-2 rounded-full bg-primary transition-opacity duration-300",
-                  i <= tick ? "opacity-100" : "opacity-25",
-                )}
+                className={cn("size-2 rounded-full bg-primary transition-opacity duration-300", i <= tick ? "opacity-100" : "opacity-25")}
               />
             ))}
           </span>
         </div>
         {error && <p className="text-sm font-medium text-destructive">{error}</p>}
-        <p className="text-sm text-muted-foreground">
-          Your student productivity hub is starting up. This may take a moment.
-        </p>
+        <p className="text-sm text-muted-foreground">Your student productivity hub is starting up. This may take a moment.</p>
         {onRetry && (
           <Button variant="outline" onClick={onRetry} disabled={retrying}>
             <RefreshCw className={cn(retrying && "animate-spin")} aria-hidden="true" />

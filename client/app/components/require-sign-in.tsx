@@ -10,13 +10,7 @@ export const LOGGED_OUT_REDIRECT_MS = 500;
  * Guards a protected screen: a signed-out visitor gets the "Unauthorized" toast and lands on
  * /auth 500 ms later (spec §2).
  */
-export function RequireSignIn({
-  user,
-  children,
-}: {
-  user: User | null | undefined;
-  children: (user: User) => ReactNode;
-}) {
+export function RequireSignIn({ user, children }: { user: User | null | undefined; children: (user: User) => ReactNode }) {
   if (!user) return <RedirectToSignIn />;
   return <>{children(user)}</>;
 }
@@ -24,7 +18,12 @@ export function RequireSignIn({
 function RedirectToSignIn() {
   const [, navigate] = useLocation();
   useEffect(() => {
-    showToast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive", id: "unauthorized" });
+    showToast({
+      title: "Unauthorized",
+      description: "You are logged out. Logging in again...",
+      variant: "destructive",
+      id: "unauthorized",
+    });
     const id = window.setTimeout(() => navigate("/auth", { replace: true }), LOGGED_OUT_REDIRECT_MS);
     return () => window.clearTimeout(id);
   }, [navigate]);

@@ -16,12 +16,7 @@ export function UserProfile({ user }: { user: User }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       {image ? (
-        <img
-          src={image}
-          alt=""
-          className="size-11 shrink-0 rounded-full object-cover"
-          onError={() => setImageFailed(true)}
-        />
+        <img src={image} alt="" className="size-11 shrink-0 rounded-full object-cover" onError={() => setImageFailed(true)} />
       ) : (
         <span
           aria-hidden="true"

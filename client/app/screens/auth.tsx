@@ -73,19 +73,9 @@ export function AuthScreen() {
             </div>
             {/* Each mode mounts a fresh form, so switching clears fields and errors (spec §2). */}
             {isRegister ? (
-              <RegisterForm
-                key="register"
-                showPassword={showPassword}
-                onToggleShowPassword={toggleShowPassword}
-                onSuccess={goHome}
-              />
+              <RegisterForm key="register" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
             ) : (
-              <SignInForm
-                key="sign-in"
-                showPassword={showPassword}
-                onToggleShowPassword={toggleShowPassword}
-                onSuccess={goHome}
-              />
+              <SignInForm key="sign-in" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
             )}
             <p className="mt-6 text-center text-sm text-muted-foreground">
               {isRegister ? "Already have an account?" : "Don't have an account?"}{" "}

@@ -1,11 +1,6 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
 import { ComingSoonCard } from "@/app/components/coming-soon-card";
-import {
-  DASHBOARD_TABS,
-  DashboardLayout,
-  type DashboardTab,
-  type DashboardTabId,
-} from "@/app/components/dashboard-layout";
+import { DASHBOARD_TABS, DashboardLayout, type DashboardTab, type DashboardTabId } from "@/app/components/dashboard-layout";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { HomeTab } from "@/features/tasks/components/home-tab";
 import { TasksTab } from "@/features/tasks/components/tasks-tab";

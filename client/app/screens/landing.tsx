@@ -50,12 +50,9 @@ export function LandingScreen() {
       <main className="flex-1">
         <section className="mx-auto flex max-w-3xl flex-col items-center px-4 pt-12 pb-16 text-center sm:px-6 sm:pt-20">
           <AppLogo className="mb-6 size-20 sm:size-24" alt="" />
-          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
-            Your Student Productivity Hub
-          </h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">Your Student Productivity Hub</h1>
           <p className="mt-4 max-w-xl text-lg text-pretty text-muted-foreground">
-            Assignments, class schedule and calendar in one place, so you always know what is due and
-            what comes next.
+            Assignments, class schedule and calendar in one place, so you always know what is due and what comes next.
           </p>
           <div className="mt-8 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg">

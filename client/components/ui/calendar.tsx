@@ -28,10 +28,7 @@ export function Calendar({ className, classNames, showOutsideDays = true, compon
         weekday: "flex-1 text-[0.8rem] font-normal text-muted-foreground select-none",
         week: "mt-1 flex w-full",
         day: "group/day relative aspect-square size-9 p-0 text-center select-none",
-        day_button: cn(
-          buttonVariants({ variant: "ghost", size: "icon-sm" }),
-          "size-9 font-normal aria-selected:opacity-100",
-        ),
+        day_button: cn(buttonVariants({ variant: "ghost", size: "icon-sm" }), "size-9 font-normal aria-selected:opacity-100"),
         selected:
           "[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary [&>button]:hover:text-primary-foreground",
         today: "[&>button]:font-semibold [&>button]:ring-1 [&>button]:ring-primary/50",

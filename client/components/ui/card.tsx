@@ -2,13 +2,7 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn("rounded-lg border bg-card text-card-foreground shadow-sm", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card" className={cn("rounded-lg border bg-card text-card-foreground shadow-sm", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
@@ -28,7 +22,5 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div data-slot="card-footer" className={cn("flex items-center p-4 pt-0 sm:p-6 sm:pt-0", className)} {...props} />
-  );
+  return <div data-slot="card-footer" className={cn("flex items-center p-4 pt-0 sm:p-6 sm:pt-0", className)} {...props} />;
 }

@@ -23,10 +23,9 @@ const FormFieldContext = createContext<FormFieldContextValue | null>(null);
 type FormItemContextValue = { id: string };
 const FormItemContext = createContext<FormItemContextValue | null>(null);
 
-export function FormField<
-  TFieldValues extends FieldValues = FieldValues,
-  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
->(props: ControllerProps<TFieldValues, TName>) {
+export function FormField<TFieldValues extends FieldValues = FieldValues, TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>>(
+  props: ControllerProps<TFieldValues, TName>,
+) {
   return (
     <FormFieldContext.Provider value={{ name: props.name }}>
       <Controller {...props} />
@@ -87,9 +86,7 @@ export function FormControl(props: ComponentProps<typeof Slot.Root>) {
 
 export function FormDescription({ className, ...props }: ComponentProps<"p">) {
   const { formDescriptionId } = useFormField();
-  return (
-    <p data-slot="form-description" id={formDescriptionId} className={cn("text-xs text-muted-foreground", className)} {...props} />
-  );
+  return <p data-slot="form-description" id={formDescriptionId} className={cn("text-xs text-muted-foreground", className)} {...props} />;
 }
 
 export function FormMessage({ className, children, ...props }: ComponentProps<"p">) {

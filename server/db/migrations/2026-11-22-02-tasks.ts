@@ -6,9 +6,10 @@ function isPostgres(db: Kysely<any>): boolean {
 
 export async function up(db: Kysely<any>): Promise<void> {
   const table = db.schema.createTable("tasks");
-  await (isPostgres(db)
-    ? table.addColumn("id", "integer", (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+  await (
+    isPostgres(db)
+      ? table.addColumn("id", "integer", (c) => c.primaryKey().generatedByDefaultAsIdentity())
+      : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
   )
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("title", "text", (c) => c.notNull())

@@ -10,8 +10,7 @@ import { useSetNewPassword } from "@/features/auth/api/set-new-password";
 import { errorMessage, fieldErrorsOf } from "@/lib/api";
 import { showToast } from "@/lib/toast";
 
-export const NEW_PASSWORD_HELP =
-  "Must contain at least 8 characters with uppercase, lowercase, number, and special character.";
+export const NEW_PASSWORD_HELP = "Must contain at least 8 characters with uppercase, lowercase, number, and special character.";
 
 const FIELDS = ["temporaryPassword", "newPassword", "confirmPassword"] as const;
 

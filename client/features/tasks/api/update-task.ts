@@ -26,9 +26,7 @@ export function useUpdateTask(options: { onError?: (error: Error) => void } = {}
     onMutate: async ({ id, changes }) => {
       await queryClient.cancelQueries({ queryKey });
       const previousTask = queryClient.getQueryData(queryKey)?.find((t) => t.id === id);
-      queryClient.setQueryData(queryKey, (tasks) =>
-        tasks?.map((t) => (t.id === id ? { ...t, ...(changes as Partial<Task>) } : t)),
-      );
+      queryClient.setQueryData(queryKey, (tasks) => tasks?.map((t) => (t.id === id ? { ...t, ...(changes as Partial<Task>) } : t)));
       return { previousTask };
     },
     onError: (error, { id }, context) => {

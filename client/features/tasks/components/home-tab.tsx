@@ -96,12 +96,15 @@ function TodaySchedule({ tasks, today, isPending }: { tasks: Task[] | undefined;
             {dueToday.map((task) => (
               <li
                 key={task.id}
-                className={cn("flex items-center gap-3 rounded-md border-l-4 border-primary bg-muted/50 px-3 py-2", task.completed && "border-muted-foreground/40")}
+                className={cn(
+                  "flex items-center gap-3 rounded-md border-l-4 border-primary bg-muted/50 px-3 py-2",
+                  task.completed && "border-muted-foreground/40",
+                )}
               >
-                <span className="w-16 shrink-0 text-xs font-medium tabular-nums text-muted-foreground">
-                  {formatDueTime(task)}
-                </span>
-                <span className={cn("min-w-0 flex-1 text-sm font-medium break-words", task.completed && "text-muted-foreground line-through")}>
+                <span className="w-16 shrink-0 text-xs font-medium tabular-nums text-muted-foreground">{formatDueTime(task)}</span>
+                <span
+                  className={cn("min-w-0 flex-1 text-sm font-medium break-words", task.completed && "text-muted-foreground line-through")}
+                >
                   {task.title}
                   {task.subject && <span className="block text-xs font-normal text-muted-foreground">{task.subject}</span>}
                 </span>

@@ -45,9 +45,7 @@ import {
 /** Radix Select items cannot have an empty value; this one stands for "no subject". */
 const NO_SUBJECT = "__none__";
 
-export type TaskDialogState =
-  | { mode: "create"; values?: TaskFormValues }
-  | { mode: "edit"; task: Task; values?: TaskFormValues };
+export type TaskDialogState = { mode: "create"; values?: TaskFormValues } | { mode: "edit"; task: Task; values?: TaskFormValues };
 
 type TaskFormDialogProps = {
   /** null = closed. */
@@ -157,9 +155,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
     <Form {...form}>
       <DialogHeader>
         <DialogTitle>{isEdit ? "Edit Task" : "Add Task"}</DialogTitle>
-        <DialogDescription>
-          {isEdit ? "Change the details of this assignment." : "Add an assignment to your to-do list."}
-        </DialogDescription>
+        <DialogDescription>{isEdit ? "Change the details of this assignment." : "Add an assignment to your to-do list."}</DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField
@@ -289,7 +285,12 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
             render={({ field }) => (
               <FormItem className="flex items-center gap-3">
                 <FormControl>
-                  <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} ref={field.ref} />
+                  <Checkbox
+                    checked={field.value}
+                    onCheckedChange={(c) => field.onChange(c === true)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
                 </FormControl>
                 <FormLabel className="cursor-pointer">Mark as completed</FormLabel>
               </FormItem>

@@ -45,28 +45,14 @@ export function TaskItem({ task, today, onToggle, onEdit, compact = false }: Tas
       />
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
-          <p
-            id={titleId}
-            className={cn(
-              "min-w-0 flex-1 font-medium break-words",
-              task.completed && "text-muted-foreground line-through",
-            )}
-          >
+          <p id={titleId} className={cn("min-w-0 flex-1 font-medium break-words", task.completed && "text-muted-foreground line-through")}>
             {task.title}
           </p>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="-mt-1 -mr-1"
-            onClick={() => onEdit(task)}
-            aria-label={`Edit ${task.title}`}
-          >
+          <Button variant="ghost" size="icon-sm" className="-mt-1 -mr-1" onClick={() => onEdit(task)} aria-label={`Edit ${task.title}`}>
             <PencilIcon aria-hidden="true" />
           </Button>
         </div>
-        {!compact && task.description && (
-          <p className="mt-1 line-clamp-2 text-sm break-words text-muted-foreground">{task.description}</p>
-        )}
+        {!compact && task.description && <p className="mt-1 line-clamp-2 text-sm break-words text-muted-foreground">{task.description}</p>}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
           {task.subject && (
             <Badge variant="secondary" className="max-w-full truncate">

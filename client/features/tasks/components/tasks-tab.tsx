@@ -44,38 +44,38 @@ export function TasksTab({ user, timeZone }: TasksTabProps) {
   const visible = useMemo(() => sortTasks(filterTasks(tasks ?? [], filter, today), sort), [tasks, filter, sort, today]);
 
   const taskList = isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading tasks" />
-        </div>
-      ) : isError ? (
-        <Card className="flex flex-col items-center gap-3 p-8 text-center">
-          <p className="text-sm text-muted-foreground">Your tasks could not be loaded.</p>
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try again
+    <div className="flex justify-center py-12">
+      <Spinner label="Loading tasks" />
+    </div>
+  ) : isError ? (
+    <Card className="flex flex-col items-center gap-3 p-8 text-center">
+      <p className="text-sm text-muted-foreground">Your tasks could not be loaded.</p>
+      <Button variant="outline" onClick={() => void refetch()}>
+        Try again
+      </Button>
+    </Card>
+  ) : visible.length === 0 ? (
+    <Card className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+      <ClipboardListIcon className="size-10 text-muted-foreground/60" aria-hidden="true" />
+      {filter === "all" ? (
+        <>
+          <p className="font-medium">No tasks yet</p>
+          <Button onClick={dialog.openCreate}>
+            <PlusIcon aria-hidden="true" />
+            Add Your First Task
           </Button>
-        </Card>
-      ) : visible.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 px-4 py-10 text-center">
-          <ClipboardListIcon className="size-10 text-muted-foreground/60" aria-hidden="true" />
-          {filter === "all" ? (
-            <>
-              <p className="font-medium">No tasks yet</p>
-              <Button onClick={dialog.openCreate}>
-                <PlusIcon aria-hidden="true" />
-                Add Your First Task
-              </Button>
-            </>
-          ) : (
-            <p className="font-medium">No {TASK_FILTER_LABEL[filter].toLowerCase()} tasks</p>
-          )}
-        </Card>
+        </>
       ) : (
-        <ul aria-label="Tasks" className="flex flex-col gap-2 sm:gap-3">
-          {visible.map((task) => (
-            <TaskItem key={task.id} task={task} today={today} onToggle={toggle} onEdit={dialog.openEdit} />
-          ))}
-        </ul>
-      );
+        <p className="font-medium">No {TASK_FILTER_LABEL[filter].toLowerCase()} tasks</p>
+      )}
+    </Card>
+  ) : (
+    <ul aria-label="Tasks" className="flex flex-col gap-2 sm:gap-3">
+      {visible.map((task) => (
+        <TaskItem key={task.id} task={task} today={today} onToggle={toggle} onEdit={dialog.openEdit} />
+      ))}
+    </ul>
+  );
 
   return (
     <section aria-labelledby="tasks-heading" className="flex flex-col gap-5">
@@ -137,7 +137,10 @@ function StatCard({ label, value, icon, tone }: { label: string; value: number; 
   return (
     <li>
       <Card className="flex h-full flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
-        <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-11 [&_svg]:size-5", tone)} aria-hidden="true">
+        <span
+          className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-11 [&_svg]:size-5", tone)}
+          aria-hidden="true"
+        >
           {icon}
         </span>
         <div className="min-w-0">

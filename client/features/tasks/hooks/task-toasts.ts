@@ -21,7 +21,11 @@ export function toastTaskError(
   { draftSaved }: { draftSaved: boolean },
 ) {
   if (isSessionExpired(error)) {
-    showToast({ title: "Session Expired", description: draftSaved ? SESSION_EXPIRED_TASK_TEXT : SESSION_EXPIRED_RETRY_TEXT, variant: "destructive" });
+    showToast({
+      title: "Session Expired",
+      description: draftSaved ? SESSION_EXPIRED_TASK_TEXT : SESSION_EXPIRED_RETRY_TEXT,
+      variant: "destructive",
+    });
     return;
   }
   showToast({ title: "Error", description: serverMessage(error) ?? fallback, variant: "destructive" });

@@ -1,0 +1,17 @@
+/**
+ * API paths that both sides must agree on. The server's CSRF guard and the client's API helper
+ * read the same lists, so a path cannot be exempt on one side and not the other.
+ */
+
+/** Sign-in, in both spellings the API serves (docs/product.md, "API"). */
+export const SIGN_IN_PATHS = ["/api/login", "/api/auth/login"] as const;
+/** Registration, in both spellings. */
+export const REGISTER_PATHS = ["/api/register", "/api/auth/register"] as const;
+/** Sign-out, in both spellings. */
+export const SIGN_OUT_PATHS = ["/api/logout", "/api/auth/logout"] as const;
+
+/**
+ * State-changing calls that carry no CSRF token: sign-in and registration create the session, so
+ * there is no session to bind a token to yet.
+ */
+export const CSRF_EXEMPT_PATHS: readonly string[] = [...SIGN_IN_PATHS, ...REGISTER_PATHS];

@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["core/**/*.test.ts", "client/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+    include: ["core/**/*.test.ts", "client/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     // API suites each own a database; two at a time suits a 2-core machine.
     fileParallelism: true,

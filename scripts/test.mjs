@@ -1,4 +1,5 @@
-// `npm test`: the unit and API suites (Vitest), then the browser suite (Playwright + Chromium).
+// `npm test`: lint and format check, the unit and API suites (Vitest), then the browser suite
+// (Playwright + Chromium).
 // Without PostgreSQL or Chromium a suite is skipped with the reason; under CI it fails instead.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -9,6 +10,12 @@ const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const bin = (name) => path.resolve("node_modules", ".bin", name);
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 const results = [];
+
+console.log("\n▶ Lint (ESLint: TypeScript, import boundaries, React hooks, JSX accessibility)");
+results.push(["lint", run(bin("eslint"), ["--max-warnings=0", "."])]);
+
+console.log("\n▶ Format check (Prettier)");
+results.push(["format", run(bin("prettier"), ["--check", "."])]);
 
 console.log("\n▶ Unit and API suites (Vitest)");
 if (!process.env.TEST_DATABASE_URL) {

@@ -4,7 +4,11 @@ import { fieldErrors, registerSchema, setNewPasswordSchema, signInSchema } from 
 const GOOD = "Str0ng!Pass";
 
 /** The message a form shows for a field: the first one. */
-function firstError(schema: { safeParse: (v: unknown) => any }, value: object, field: string): string | undefined {
+function firstError(
+  schema: typeof signInSchema | typeof registerSchema | typeof setNewPasswordSchema,
+  value: object,
+  field: string,
+): string | undefined {
   const result = schema.safeParse(value);
   return result.success ? undefined : fieldErrors(result.error)[field]?.[0];
 }

@@ -51,6 +51,6 @@ function withStatementCache(database: SQLite.Database) {
   };
 }
 
-export function isPostgres(db: Kysely<any>): boolean {
+export function isPostgres(db: Pick<Kysely<Database>, "getExecutor">): boolean {
   return db.getExecutor().adapter.constructor.name === "PostgresAdapter";
 }

@@ -1,0 +1,146 @@
+// Lint: TypeScript-aware rules plus the import boundaries of docs/decisions/040-lint-boundaries.md.
+// A boundary violation is fixed where it is (move the code to the layer that may hold it), never
+// by switching a rule off.
+import fs from "node:fs";
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** Every client feature folder: each one is a zone the others may not import from. */
+const features = fs
+  .readdirSync("client/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const featureIsolation = features.map((feature) => ({
+  target: `./client/features/${feature}`,
+  from: "./client/features",
+  except: [`./${feature}`],
+  message:
+    "Features never import other features: compose them in client/app, or move the shared part to client/api, lib, hooks or components.",
+}));
+
+const boundaries = [
+  ...featureIsolation,
+  {
+    target: "./client/features",
+    from: "./client/app",
+    message: "Features never import client/app: the app passes what a feature needs as props.",
+  },
+  {
+    target: ["./client/components", "./client/lib", "./client/hooks"],
+    from: ["./client/features", "./client/app"],
+    message: "Generic client code (components, lib, hooks) imports no feature and not client/app.",
+  },
+  {
+    target: "./client/api",
+    from: ["./client/features", "./client/app", "./client/components", "./client/hooks"],
+    message: "The shared server-state layer (client/api) builds on client/lib and core only.",
+  },
+  {
+    target: "./core",
+    from: ["./client", "./server", "./e2e", "./bench", "./scripts"],
+    message: "core/ runs in the browser and in Node: it imports nothing but itself and zod.",
+  },
+  { target: "./server", from: "./client", message: "The server never imports the client; share code through core/." },
+  { target: "./client", from: ["./server", "./e2e", "./bench"], message: "The client never imports the server; share code through core/." },
+];
+
+// Browser-only and Node-only globals, for the code that must run in both (core/).
+const shared = new Set([...Object.keys(globals.es2024), ...Object.keys(globals["shared-node-browser"])]);
+const browserOnly = Object.keys(globals.browser).filter((name) => !shared.has(name) && !(name in globals.node));
+const nodeOnly = Object.keys(globals.node).filter((name) => !shared.has(name) && !(name in globals.browser));
+
+export default tseslint.config(
+  { ignores: ["node_modules/", "dist/", "data/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: "latest", sourceType: "module" },
+    plugins: { "import-x": importX },
+    settings: {
+      // Without these, import-x cannot parse a .ts dependency, and no-cycle silently sees nothing.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: boundaries }],
+      "import-x/no-self-import": "error",
+      "import-x/no-useless-path-segments": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["client/**/*.{ts,tsx}"],
+    languageOptions: { globals: globals.browser },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.flat["recommended-latest"].rules,
+    },
+  },
+  { files: ["client/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ["client/**/*.tsx"],
+    rules: {
+      // Moving focus into a picker the user just opened is the accessible behaviour; autofocus on a
+      // plain element at page load stays forbidden.
+      "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }],
+    },
+  },
+  {
+    files: ["server/**/*.ts", "scripts/**/*.{js,mjs,ts}", "bench/**/*.ts", "e2e/**/*.ts", "*.config.{js,ts}"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!zod(/|$)|\\.{1,2}/|@core/)",
+              message: "core/ imports nothing but itself and zod (no node:, no DOM, no other package).",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        ...[...browserOnly, ...nodeOnly].map((name) => ({
+          name,
+          message: "core/ runs in the browser and in Node: no DOM or Node globals.",
+        })),
+      ],
+    },
+  },
+  {
+    // Unit tests of core run under Vitest; the test runner is not part of what core ships.
+    files: ["core/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(?!zod(/|$)|vitest$|\\.{1,2}/|@core/)", message: "core/ tests import only core, zod and vitest." }] },
+      ],
+    },
+  },
+  {
+    // Migrations are frozen in time: Kysely's guidance is to type them Kysely<any>, never with the
+    // app's current Database interface (which describes the latest schema, not theirs).
+    files: ["server/db/migrations/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its first parameter, which must be an object
+    // pattern, even an empty one.
+    files: ["e2e/**/*.ts"],
+    rules: { "no-empty-pattern": "off" },
+  },
+);

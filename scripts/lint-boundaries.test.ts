@@ -1,0 +1,123 @@
+/**
+ * The lint rules that guard the layout (docs/decisions/040-lint-boundaries.md) really fire: each
+ * case lints a small piece of code as if it sat at the given path, and expects the named rule.
+ * If a rule is switched off or a zone is lost from eslint.config.js, these fail.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function rulesHit(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(filePath) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe("import boundaries", () => {
+  it.each([
+    [
+      "a feature importing another feature",
+      "client/features/auth/components/probe.tsx",
+      'import { fireCompletionConfetti } from "@/features/tasks/hooks/confetti";\nfireCompletionConfetti();\n',
+    ],
+    [
+      "a feature importing client/app",
+      "client/features/tasks/components/probe.tsx",
+      'import { AppRouter } from "@/app/router";\nexport const x = AppRouter;\n',
+    ],
+    [
+      "client/lib importing a feature",
+      "client/lib/probe.ts",
+      'import { useSignIn } from "@/features/auth/api/sign-in";\nexport const x = useSignIn;\n',
+    ],
+    [
+      "client/components importing client/app",
+      "client/components/probe.tsx",
+      'import { HomeTab } from "@/app/screens/dashboard/home-tab";\nexport const x = HomeTab;\n',
+    ],
+    [
+      "client/hooks importing a feature",
+      "client/hooks/probe.ts",
+      'import { useToggleTask } from "@/features/tasks/hooks/use-toggle-task";\nexport const x = useToggleTask;\n',
+    ],
+    [
+      "the shared API layer importing a feature",
+      "client/api/tasks/probe.ts",
+      'import { taskDraftStore } from "@/features/tasks/hooks/task-draft";\nexport const x = taskDraftStore;\n',
+    ],
+    [
+      "the client importing the server",
+      "client/lib/probe.ts",
+      'import { HttpError } from "../../server/errors";\nexport const x = HttpError;\n',
+    ],
+    [
+      "the server importing the client",
+      "server/probe.ts",
+      'import { apiRequest } from "../client/lib/api";\nexport const x = apiRequest;\n',
+    ],
+    ["core importing the client", "core/probe.ts", 'import { cn } from "../client/lib/cn";\nexport const x = cn;\n'],
+  ])("refuses %s", async (_name, file, code) => {
+    expect(await rulesHit(file, code)).toContain("import-x/no-restricted-paths");
+  });
+
+  it.each([
+    [
+      "a feature using the shared API layer, lib and components",
+      "client/features/tasks/components/probe.tsx",
+      'import { useTasks } from "@/api/tasks/get-tasks";\nimport { cn } from "@/lib/cn";\nimport { Button } from "@/components/ui/button";\nexport const x = [useTasks, cn, Button];\n',
+    ],
+    [
+      "client/app composing two features",
+      "client/app/screens/probe.tsx",
+      'import { SignInForm } from "@/features/auth/components/sign-in-form";\nimport { TasksTab } from "@/features/tasks/components/tasks-tab";\nexport const x = [SignInForm, TasksTab];\n',
+    ],
+  ])("allows %s", async (_name, file, code) => {
+    expect(await rulesHit(file, code)).toEqual([]);
+  });
+
+  it("keeps core/ free of node:, DOM and any package but zod", async () => {
+    expect(await rulesHit("core/probe.ts", 'import { randomUUID } from "node:crypto";\nexport const x = randomUUID;\n')).toContain(
+      "no-restricted-imports",
+    );
+    expect(await rulesHit("core/probe.ts", 'import { clsx } from "clsx";\nexport const x = clsx;\n')).toContain("no-restricted-imports");
+    expect(await rulesHit("core/probe.ts", "export const x = () => window.location.href;\n")).toContain("no-restricted-globals");
+    expect(await rulesHit("core/probe.ts", "export const x = () => process.env.TZ;\n")).toContain("no-restricted-globals");
+    expect(
+      await rulesHit("core/probe.ts", 'import { z } from "zod";\nimport { todayIn } from "./dates";\nexport const x = [z, todayIn];\n'),
+    ).toEqual([]);
+  });
+});
+
+describe("import cycles", () => {
+  const a = path.resolve("core/lint-probe-cycle-a.ts");
+  const b = path.resolve("core/lint-probe-cycle-b.ts");
+  beforeAll(() => {
+    fs.writeFileSync(a, 'import { b } from "./lint-probe-cycle-b";\nexport const a = () => b;\n');
+    fs.writeFileSync(b, 'import { a } from "./lint-probe-cycle-a";\nexport const b = () => a;\n');
+  });
+  afterAll(() => {
+    fs.rmSync(a, { force: true });
+    fs.rmSync(b, { force: true });
+  });
+
+  it("refuses two modules that import each other", async () => {
+    const [result] = await eslint.lintFiles([a]);
+    expect(result?.messages.map((m) => m.ruleId)).toContain("import-x/no-cycle");
+  });
+});
+
+describe("React and accessibility rules", () => {
+  it("refuses a hook called conditionally", async () => {
+    const code =
+      'import { useState } from "react";\nexport function Probe({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n';
+    expect(await rulesHit("client/components/probe.tsx", code)).toContain("react-hooks/rules-of-hooks");
+  });
+
+  it("refuses an image without alternative text", async () => {
+    expect(await rulesHit("client/components/probe.tsx", 'export const Probe = () => <img src="/logo.svg" />;\n')).toContain(
+      "jsx-a11y/alt-text",
+    );
+  });
+});

@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ordinal, parseUserClasses, periodLabel, serializeClassPeriods, subjectOptions } from "./classes";
+import { parseUserClasses, periodLabel, serializeClassPeriods, subjectOptions } from "./classes";
 
 describe("period labels", () => {
-  it.each([
-    [1, "1st"],
-    [2, "2nd"],
-    [3, "3rd"],
-    [4, "4th"],
-    [11, "11th"],
-    [12, "12th"],
-    [13, "13th"],
-    [21, "21st"],
-    [22, "22nd"],
-  ])("%i → %s", (n, expected) => {
-    expect(ordinal(n)).toBe(expected);
-  });
-
   it.each([
     [3, 1, "3rd period"],
     [2, 2, "2nd to 3rd period"],

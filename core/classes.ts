@@ -11,6 +11,8 @@
  * - Blank entries are ignored.
  */
 
+import { ordinal } from "./format";
+
 export type BlockSpan = 1 | 2 | 3;
 
 export const DOUBLE_BLOCK_SUFFIX = " (Double Block)";
@@ -35,22 +37,6 @@ export interface SubjectOption {
   label: string;
   /** "3rd period", "2nd to 4th period". */
   periodLabel: string;
-}
-
-/** "1st", "2nd", "3rd", "4th", "11th", "12th", "21st". */
-export function ordinal(n: number): string {
-  const lastTwo = n % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
-  switch (n % 10) {
-    case 1:
-      return `${n}st`;
-    case 2:
-      return `${n}nd`;
-    case 3:
-      return `${n}rd`;
-    default:
-      return `${n}th`;
-  }
 }
 
 /** "3rd period" for one period, "2nd to 4th period" for a block. */

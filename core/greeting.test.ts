@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFullDate, greeting, timeOfDay } from "./greeting";
+import { greeting, timeOfDay } from "./greeting";
 
 const NY = "America/New_York";
 
@@ -26,16 +26,5 @@ describe("time-of-day greeting in the school's time zone", () => {
     expect(greeting(at, NY, "  ")).toBe("Good morning");
     expect(greeting(at, NY, null)).toBe("Good morning");
     expect(greeting(at, "Asia/Tokyo", "Ana")).toBe("Good evening, Ana"); // 23:00 in Tokyo
-  });
-});
-
-describe("full date", () => {
-  it.each([
-    ["2026-11-22T15:00:00Z", NY, "Sunday, November 22, 2026"],
-    ["2026-11-22T03:30:00Z", NY, "Saturday, November 21, 2026"],
-    ["2026-11-22T03:30:00Z", "UTC", "Sunday, November 22, 2026"],
-    ["2028-02-29T12:00:00Z", NY, "Tuesday, February 29, 2028"],
-  ])("%s in %s → %s", (instant, zone, expected) => {
-    expect(formatFullDate(new Date(instant), zone)).toBe(expected);
   });
 });

@@ -4,8 +4,6 @@
  */
 import { zonedParts } from "./dates";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
 export type TimeOfDay = "morning" | "afternoon" | "evening";
 
 /** Morning before 12:00, afternoon before 17:00, otherwise evening. */
@@ -21,10 +19,4 @@ export function greeting(now: Date, timeZone: string, firstName?: string | null)
   const base = `Good ${timeOfDay(now, timeZone)}`;
   const name = firstName?.trim();
   return name ? `${base}, ${name}` : base;
-}
-
-/** "Sunday, November 22, 2026" (English US). */
-export function formatFullDate(now: Date, timeZone: string): string {
-  const { weekday, month, day, year } = zonedParts(now, timeZone);
-  return `${weekday}, ${MONTHS[month - 1]} ${day}, ${year}`;
 }

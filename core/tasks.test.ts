@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { todayIn } from "./dates";
 import type { Task } from "./schemas/task";
-import {
-  countTasks,
-  filterTasks,
-  formatDue,
-  formatTime12,
-  homeTaskList,
-  isOverdue,
-  isUrgent,
-  moreTasksLabel,
-  sortTasks,
-  tasksDueOn,
-} from "./tasks";
+import { countTasks, filterTasks, formatDue, homeTaskList, isOverdue, isUrgent, moreTasksLabel, sortTasks, tasksDueOn } from "./tasks";
 
 let nextId = 1;
 function task(fields: Partial<Task> = {}): Task {
@@ -223,14 +212,5 @@ describe("due date display (12-hour, English US)", () => {
 
   it("has nothing to show without a due date", () => {
     expect(formatDue({ dueDate: null, dueTime: "10:00" })).toBeNull();
-  });
-
-  it.each([
-    ["00:00", "12:00 AM"],
-    ["11:59", "11:59 AM"],
-    ["12:00", "12:00 PM"],
-    ["13:07", "1:07 PM"],
-  ])("%s → %s", (time, expected) => {
-    expect(formatTime12(time)).toBe(expected);
   });
 });

@@ -7,6 +7,7 @@
  * 21st for a school in New York.
  */
 import { addDaysToDate } from "./dates";
+import { formatShortDate, formatTime12 } from "./format";
 import type { Priority, Task } from "./schemas/task";
 
 /** Sorting weight of each priority (spec §3). */
@@ -162,21 +163,6 @@ export function tasksDueOn<T extends TaskLike>(tasks: readonly T[], date: string
   return tasks.filter((t) => t.dueDate === date).sort(compareByDue);
 }
 
-const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "15:30" → "3:30 PM", "00:05" → "12:05 AM" (12-hour, English US). */
-export function formatTime12(time: string): string {
-  const [h, m] = time.split(":").map(Number);
-  const hour = h! % 12 === 0 ? 12 : h! % 12;
-  return `${hour}:${String(m).padStart(2, "0")} ${h! < 12 ? "AM" : "PM"}`;
-}
-
-/** "2026-11-23" → "Nov 23, 2026". The date is a calendar date, so no time zone is involved. */
-export function formatDueDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return `${MONTHS_SHORT[m! - 1]} ${d}, ${y}`;
-}
-
 /**
  * The due time as shown: a task with a date but no time is due at the end of that day, shown as
  * "11:59 PM" (spec §9 "Default due time shown"; docs/decisions/024), the same time it sorts by.
@@ -188,5 +174,5 @@ export function formatDueTime(task: Pick<Task, "dueTime">): string {
 /** "Nov 23, 2026 at 3:30 PM" ("at 11:59 PM" without a time); null without a due date. */
 export function formatDue(task: Pick<Task, "dueDate" | "dueTime">): string | null {
   if (!task.dueDate) return null;
-  return `${formatDueDate(task.dueDate)} at ${formatDueTime(task)}`;
+  return `${formatShortDate(task.dueDate)} at ${formatDueTime(task)}`;
 }

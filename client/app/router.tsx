@@ -5,16 +5,15 @@ import { LoadingScreen } from "@/app/components/loading-screen";
 import { RequireSignIn } from "@/app/components/require-sign-in";
 import { AdminScreen } from "@/app/screens/admin";
 import { AuthScreen } from "@/app/screens/auth";
-import { DashboardScreen } from "@/app/screens/dashboard";
+import { DashboardScreen } from "@/app/screens/dashboard/dashboard";
 import { LandingScreen } from "@/app/screens/landing";
 import { NotFoundScreen } from "@/app/screens/not-found";
 import { PasswordResetScreen } from "@/app/screens/password-reset";
 import { PushDebugScreen } from "@/app/screens/push-debug";
-import { useUser } from "@/features/auth/api/get-user";
-import { useHealth } from "@/features/health/api/get-health";
+import { useUser } from "@/api/user/get-user";
+import { useHealth } from "@/api/health/get-health";
 import { useOnline } from "@/hooks/use-online";
-
-export const PASSWORD_RESET_PATH = "/password-reset";
+import { ROUTES } from "@/lib/routes";
 
 /**
  * The app is ready only when online and the health check succeeds (spec §4). Until it has been
@@ -58,21 +57,23 @@ function Routes() {
   if (isPending) return <LoadingScreen phase="loading-account" message="Loading your Student Hub account" />;
 
   // Spec §2: a user who must change a password can reach only /password-reset.
-  if (user?.passwordResetRequired && location !== PASSWORD_RESET_PATH) {
-    return <Redirect to={PASSWORD_RESET_PATH} replace />;
+  if (user?.passwordResetRequired && location !== ROUTES.passwordReset) {
+    return <Redirect to={ROUTES.passwordReset} replace />;
   }
 
   return (
     <Switch>
-      <Route path="/">{user ? <DashboardScreen user={user} /> : <LandingScreen />}</Route>
-      <Route path="/auth">{user ? <Redirect to="/" replace /> : <AuthScreen />}</Route>
-      <Route path={PASSWORD_RESET_PATH}>
+      <Route path={ROUTES.home}>{user ? <DashboardScreen user={user} /> : <LandingScreen />}</Route>
+      <Route path={ROUTES.auth}>{user ? <Redirect to={ROUTES.home} replace /> : <AuthScreen />}</Route>
+      <Route path={ROUTES.passwordReset}>
         <PasswordResetScreen />
       </Route>
-      <Route path="/admin">
-        <RequireSignIn user={user}>{(signedIn) => (signedIn.isAdmin ? <AdminScreen /> : <Redirect to="/" replace />)}</RequireSignIn>
+      <Route path={ROUTES.admin}>
+        <RequireSignIn user={user}>
+          {(signedIn) => (signedIn.isAdmin ? <AdminScreen /> : <Redirect to={ROUTES.home} replace />)}
+        </RequireSignIn>
       </Route>
-      <Route path="/admin/push-debug">
+      <Route path={ROUTES.pushDebug}>
         <RequireSignIn user={user}>{() => <PushDebugScreen />}</RequireSignIn>
       </Route>
       <Route>

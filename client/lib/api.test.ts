@@ -6,7 +6,9 @@ import {
   clearCsrfToken,
   errorMessage,
   getQueryFn,
+  isSessionExpired,
   SESSION_EXPIRED_REDIRECT_MS,
+  SessionExpiredError,
 } from "@/lib/api";
 
 type Call = { url: string; init: RequestInit };
@@ -260,6 +262,25 @@ describe("errors", () => {
     expect(location.href).toBe("/auth");
     await apiRequest("POST", "/api/tasks", {});
     expect(calls.filter((c) => c.url === "/api/csrf-token")).toHaveLength(2);
+  });
+
+  it("a 401 is a typed SessionExpiredError, recognised by type and not by its text", async () => {
+    vi.useFakeTimers();
+    installFetch({ "/api/tasks": () => jsonResponse(401, { message: "Not signed in" }) });
+    const error = await apiRequest("GET", "/api/tasks").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionExpiredError);
+    expect(isSessionExpired(error)).toBe(true);
+    expect((error as SessionExpiredError).status).toBe(401);
+    // Another error that merely says the same words is not a session expiry.
+    expect(isSessionExpired(new Error("401: Session expired. Redirecting to login..."))).toBe(false);
+    await vi.runAllTimersAsync();
+  });
+
+  it("a wrong password at sign-in is a plain 401 ApiError, not a session expiry", async () => {
+    installFetch({ "/api/auth/login": () => jsonResponse(401, { message: "Invalid email or password" }) });
+    const error = await apiRequest("POST", "/api/auth/login", {}).catch((e: unknown) => e);
+    expect(isSessionExpired(error)).toBe(false);
+    expect(errorMessage(error)).toBe("Invalid email or password");
   });
 
   it("apiRequestIfSignedIn resolves a 401 to null, without the session-expired redirect", async () => {

@@ -1,4 +1,6 @@
 import type { QueryFunction } from "@tanstack/react-query";
+import { CSRF_EXEMPT_PATHS, SIGN_IN_PATHS } from "@core/api-paths";
+import { ROUTES } from "@/lib/routes";
 
 /**
  * The one API client of spec §7 and §8. Every call to the server goes through `apiRequest`
@@ -11,10 +13,10 @@ export const API_TIMEOUT_MS = 30_000;
 
 const MUTATING_METHODS = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 const ALLOWED_METHODS = new Set(["GET", ...MUTATING_METHODS]);
-/** Sign-in and registration carry no CSRF token: there is no session to bind one to yet. */
-const CSRF_EXEMPT_PATHS = new Set(["/api/auth/login", "/api/auth/register", "/api/login", "/api/register"]);
+/** Sign-in and registration carry no CSRF token: the same list the server's CSRF guard exempts. */
+const CSRF_EXEMPT = new Set(CSRF_EXEMPT_PATHS);
 /** A 401 here means "wrong credentials", not "session expired". */
-const LOGIN_PATHS = new Set(["/api/auth/login", "/api/login"]);
+const LOGIN_PATHS = new Set<string>(SIGN_IN_PATHS);
 
 const NO_CACHE_HEADERS = { "Cache-Control": "no-cache", Pragma: "no-cache" } as const;
 
@@ -41,6 +43,26 @@ export class ApiError extends Error {
     }
     this.data = data;
   }
+}
+
+/** The error text of docs/product.md#api for a 401 outside sign-in. */
+export const SESSION_EXPIRED_MESSAGE = "401: Session expired. Redirecting to login...";
+
+/**
+ * The session ended (expired, or signed out elsewhere): raised for any 401 outside sign-in.
+ * Code tells it apart by type (`isSessionExpired`), never by its message.
+ */
+export class SessionExpiredError extends ApiError {
+  constructor(body = "") {
+    super(401, body, "Unauthorized");
+    this.name = "SessionExpiredError";
+    // The spec's text, whatever the server's body said.
+    this.message = SESSION_EXPIRED_MESSAGE;
+  }
+}
+
+export function isSessionExpired(error: unknown): error is SessionExpiredError {
+  return error instanceof SessionExpiredError;
 }
 
 let cachedCsrfToken: string | null = null;
@@ -114,7 +136,7 @@ function redirectToAuth(): void {
   redirectPending = true;
   setTimeout(() => {
     redirectPending = false;
-    window.location.href = "/auth";
+    window.location.href = ROUTES.auth;
   }, SESSION_EXPIRED_REDIRECT_MS);
 }
 
@@ -132,7 +154,7 @@ async function send(method: string, url: string, body: unknown, options: Request
   const hasBody = body !== undefined;
   const headers: Record<string, string> = { ...NO_CACHE_HEADERS };
   if (hasBody) headers["Content-Type"] = "application/json";
-  if (MUTATING_METHODS.has(upper) && !CSRF_EXEMPT_PATHS.has(path)) {
+  if (MUTATING_METHODS.has(upper) && !CSRF_EXEMPT.has(path)) {
     const token = await csrfTokenFor(url);
     if (token) headers["X-CSRF-Token"] = token;
   }
@@ -160,7 +182,7 @@ async function send(method: string, url: string, body: unknown, options: Request
     clearCsrfToken();
     if (options.on401 === "returnNull") return null;
     redirectToAuth();
-    throw new Error("401: Session expired. Redirecting to login...");
+    throw new SessionExpiredError();
   }
   if (!res.ok) {
     let text = "";

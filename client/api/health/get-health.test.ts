@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { healthRetryDelay } from "@/features/health/api/get-health";
+import { healthRetryDelay } from "@/api/health/get-health";
 
 describe("healthRetryDelay", () => {
   it("starts at 1 s, doubles, and is capped at 30 s", () => {

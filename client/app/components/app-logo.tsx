@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { usePublicSettings } from "@/features/settings/api/get-public-settings";
+import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { cn } from "@/lib/cn";
 
 export const DEFAULT_LOGO_SRC = "/logo.svg";

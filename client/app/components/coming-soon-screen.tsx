@@ -1,6 +1,7 @@
 import { ArrowLeft, type LucideIcon } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { ROUTES } from "@/lib/routes";
 
 /** A whole screen for a part of the app that a later release builds, with the way back. */
 export function ComingSoonScreen({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
@@ -13,7 +14,7 @@ export function ComingSoonScreen({ icon: Icon, title, text }: { icon: LucideIcon
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         <p className="text-muted-foreground">{text}</p>
         <Button asChild variant="outline">
-          <Link href="/">
+          <Link href={ROUTES.home}>
             <ArrowLeft aria-hidden="true" /> Back to Dashboard
           </Link>
         </Button>

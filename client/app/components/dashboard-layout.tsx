@@ -8,9 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@core/api-types";
-
-export const DASHBOARD_TABS = ["home", "todo", "calendar"] as const;
-export type DashboardTabId = (typeof DASHBOARD_TABS)[number];
+import type { DashboardTabId } from "@/lib/routes";
 
 export type DashboardTab = {
   id: DashboardTabId;

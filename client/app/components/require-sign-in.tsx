@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { Spinner } from "@/components/ui/spinner";
 import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
+import { ROUTES } from "@/lib/routes";
 
 export const LOGGED_OUT_REDIRECT_MS = 500;
 
@@ -24,7 +25,7 @@ function RedirectToSignIn() {
       variant: "destructive",
       id: "unauthorized",
     });
-    const id = window.setTimeout(() => navigate("/auth", { replace: true }), LOGGED_OUT_REDIRECT_MS);
+    const id = window.setTimeout(() => navigate(ROUTES.auth, { replace: true }), LOGGED_OUT_REDIRECT_MS);
     return () => window.clearTimeout(id);
   }, [navigate]);
   return (

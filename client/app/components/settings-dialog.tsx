@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import type { User } from "@core/api-types";
+import { ROUTES } from "@/lib/routes";
 
 type SettingsDialogProps = {
   user: User;
@@ -70,7 +71,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
               className="justify-start"
               onClick={() => {
                 onOpenChange(false);
-                navigate("/admin");
+                navigate(ROUTES.admin);
               }}
             >
               <ShieldCheck aria-hidden="true" /> Admin Panel

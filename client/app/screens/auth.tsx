@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { ROUTES } from "@/lib/routes";
 
 const BLURBS = [
   {
@@ -30,7 +31,7 @@ export function AuthScreen() {
   const [showPassword, setShowPassword] = useState(false);
 
   const toggleShowPassword = () => setShowPassword((v) => !v);
-  const goHome = () => navigate("/", { replace: true });
+  const goHome = () => navigate(ROUTES.home, { replace: true });
 
   return (
     <div className="flex min-h-dvh flex-col lg:flex-row">
@@ -58,7 +59,7 @@ export function AuthScreen() {
       <main className="flex flex-1 items-center justify-center bg-gradient-to-b from-indigo-50 to-background px-4 py-10 sm:px-6">
         <div className="w-full max-w-md">
           <Link
-            href="/"
+            href={ROUTES.home}
             className="mb-6 flex items-center justify-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden"
           >
             <AppLogo className="size-10" alt="" />
@@ -80,7 +81,7 @@ export function AuthScreen() {
             <p className="mt-6 text-center text-sm text-muted-foreground">
               {isRegister ? "Already have an account?" : "Don't have an account?"}{" "}
               <Link
-                href={isRegister ? "/auth" : "/auth?mode=register"}
+                href={isRegister ? ROUTES.auth : ROUTES.register}
                 replace
                 onClick={() => setShowPassword(false)}
                 className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"

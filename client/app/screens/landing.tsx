@@ -3,7 +3,8 @@ import { Link } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
 import { SiteFooter } from "@/app/components/site-footer";
 import { Button } from "@/components/ui/button";
-import { usePublicSettings } from "@/features/settings/api/get-public-settings";
+import { usePublicSettings } from "@/api/settings/get-public-settings";
+import { ROUTES } from "@/lib/routes";
 
 /** Used when the admins have not set a social profile URL (spec §1). */
 export const DEFAULT_SOCIAL_PROFILE_URL = "https://www.instagram.com/";
@@ -33,16 +34,19 @@ export function LandingScreen() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-indigo-50 via-background to-background">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-2 px-4 py-4 sm:px-6">
-        <Link href="/" className="flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          href={ROUTES.home}
+          className="flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <AppLogo className="size-9" alt="" />
           <span className="sr-only text-lg font-bold tracking-tight min-[400px]:not-sr-only">Student Hub</span>
         </Link>
         <nav aria-label="Account" className="flex shrink-0 items-center gap-1 sm:gap-2">
           <Button asChild variant="ghost" size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
-            <Link href="/auth">Sign In</Link>
+            <Link href={ROUTES.auth}>Sign In</Link>
           </Button>
           <Button asChild size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
-            <Link href="/auth?mode=register">Create Account</Link>
+            <Link href={ROUTES.register}>Create Account</Link>
           </Button>
         </nav>
       </header>
@@ -56,7 +60,7 @@ export function LandingScreen() {
           </p>
           <div className="mt-8 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg">
-              <Link href="/auth?mode=register">
+              <Link href={ROUTES.register}>
                 Get Started for Free <ArrowRight aria-hidden="true" />
               </Link>
             </Button>

@@ -2,6 +2,7 @@ import { Home } from "lucide-react";
 import { Link } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
 import { Button } from "@/components/ui/button";
+import { ROUTES } from "@/lib/routes";
 
 export function NotFoundScreen() {
   return (
@@ -11,7 +12,7 @@ export function NotFoundScreen() {
         <h1 className="text-3xl font-bold tracking-tight">404 Page Not Found</h1>
         <p className="text-muted-foreground">The page you are looking for does not exist or has moved.</p>
         <Button asChild>
-          <Link href="/">
+          <Link href={ROUTES.home}>
             <Home aria-hidden="true" /> Go to Home
           </Link>
         </Button>

@@ -2,9 +2,10 @@ import { KeyRound, LogOut } from "lucide-react";
 import { useLocation } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
 import { Button } from "@/components/ui/button";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/api/user/get-user";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { SetNewPasswordForm } from "@/features/auth/components/set-new-password-form";
+import { ROUTES } from "@/lib/routes";
 
 export function PasswordResetScreen() {
   const [, navigate] = useLocation();
@@ -32,7 +33,7 @@ export function PasswordResetScreen() {
                 : "Your password was reset. Enter the temporary password you were given, then choose a new one."}
             </p>
           </div>
-          <SetNewPasswordForm onSuccess={() => navigate("/", { replace: true })} />
+          <SetNewPasswordForm onSuccess={() => navigate(ROUTES.home, { replace: true })} />
         </div>
         {user && (
           <div className="mt-4 flex justify-center">

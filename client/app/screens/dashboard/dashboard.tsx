@@ -1,10 +1,11 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
 import { ComingSoonCard } from "@/app/components/coming-soon-card";
-import { DASHBOARD_TABS, DashboardLayout, type DashboardTab, type DashboardTabId } from "@/app/components/dashboard-layout";
-import { usePublicSettings } from "@/features/settings/api/get-public-settings";
-import { HomeTab } from "@/features/tasks/components/home-tab";
+import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
+import { usePublicSettings } from "@/api/settings/get-public-settings";
+import { HomeTab } from "@/app/screens/dashboard/home-tab";
 import { TasksTab } from "@/features/tasks/components/tasks-tab";
 import { useHashTab } from "@/hooks/use-hash-tab";
+import { DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
 import type { User } from "@core/api-types";
 
 /**

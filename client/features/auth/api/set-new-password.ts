@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SetNewPasswordInput } from "@core/schemas/auth";
 import { apiJson, clearCsrfToken } from "@/lib/api";
-import { getUserQueryOptions } from "@/features/auth/api/get-user";
+import { getUserQueryOptions } from "@/api/user/get-user";
 import type { User } from "@core/api-types";
 
 export function setNewPassword(input: SetNewPasswordInput): Promise<User> {

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { registerSchema, type RegisterInput } from "@core/schemas/auth";
-import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { Spinner } from "@/components/ui/spinner";
-import { TextField } from "@/features/auth/components/text-field";
+import { SubmitButton } from "@/components/form/submit-button";
+import { TextField } from "@/components/form/text-field";
 import { useRegister } from "@/features/auth/api/register";
-import { errorMessage, fieldErrorsOf } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
+import { applyServerFieldErrors } from "@/lib/form-errors";
 import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
 
@@ -32,12 +32,7 @@ export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: 
     registerUser.mutate(values, {
       onSuccess,
       onError: (error) => {
-        // Put the server's per-field messages (first one only) under their fields too.
-        const errors = fieldErrorsOf(error);
-        for (const name of FIELDS) {
-          const first = errors[name]?.[0];
-          if (first) form.setError(name, { type: "server", message: first });
-        }
+        applyServerFieldErrors(form.setError, error, FIELDS);
         showToast({ title: "Registration failed", description: errorMessage(error), variant: "destructive" });
       },
     });
@@ -71,15 +66,9 @@ export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: 
           autoComplete="new-password"
           revealed={showPassword}
         />
-        <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerUser.isPending}>
-          {registerUser.isPending ? (
-            <>
-              <Spinner className="size-4 text-current" label={null} /> Creating Account...
-            </>
-          ) : (
-            "Create Account"
-          )}
-        </Button>
+        <SubmitButton size="lg" className="mt-1 w-full" pending={registerUser.isPending} pendingText="Creating Account...">
+          Create Account
+        </SubmitButton>
       </form>
     </Form>
   );

@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { setNewPasswordSchema, type SetNewPasswordInput } from "@core/schemas/auth";
-import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { Spinner } from "@/components/ui/spinner";
-import { TextField } from "@/features/auth/components/text-field";
+import { SubmitButton } from "@/components/form/submit-button";
+import { TextField } from "@/components/form/text-field";
 import { useSetNewPassword } from "@/features/auth/api/set-new-password";
-import { errorMessage, fieldErrorsOf } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
+import { applyServerFieldErrors } from "@/lib/form-errors";
 import { showToast } from "@/lib/toast";
 
 export const NEW_PASSWORD_HELP = "Must contain at least 8 characters with uppercase, lowercase, number, and special character.";
@@ -33,11 +33,7 @@ export function SetNewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
         onSuccess();
       },
       onError: (error) => {
-        const errors = fieldErrorsOf(error);
-        for (const name of FIELDS) {
-          const first = errors[name]?.[0];
-          if (first) form.setError(name, { type: "server", message: first });
-        }
+        applyServerFieldErrors(form.setError, error, FIELDS);
         showToast({ title: "Update Failed", description: errorMessage(error), variant: "destructive" });
       },
     });
@@ -74,15 +70,9 @@ export function SetNewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
           autoComplete="new-password"
           revealed={showPassword}
         />
-        <Button type="submit" size="lg" className="mt-1 w-full" disabled={setNewPassword.isPending}>
-          {setNewPassword.isPending ? (
-            <>
-              <Spinner className="size-4 text-current" label={null} /> Updating Password...
-            </>
-          ) : (
-            "Update Password"
-          )}
-        </Button>
+        <SubmitButton size="lg" className="mt-1 w-full" pending={setNewPassword.isPending} pendingText="Updating Password...">
+          Update Password
+        </SubmitButton>
       </form>
     </Form>
   );

@@ -2,10 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { signInSchema, type SignInInput } from "@core/schemas/auth";
-import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { Spinner } from "@/components/ui/spinner";
-import { TextField } from "@/features/auth/components/text-field";
+import { SubmitButton } from "@/components/form/submit-button";
+import { TextField } from "@/components/form/text-field";
 import { useSignIn } from "@/features/auth/api/sign-in";
 import { errorMessage } from "@/lib/api";
 import type { User } from "@core/api-types";
@@ -59,15 +58,9 @@ export function SignInForm({ showPassword, onToggleShowPassword, onSuccess }: Si
           revealed={showPassword}
           onToggleReveal={onToggleShowPassword}
         />
-        <Button type="submit" size="lg" className="mt-1 w-full" disabled={signIn.isPending}>
-          {signIn.isPending ? (
-            <>
-              <Spinner className="size-4 text-current" label={null} /> Signing In...
-            </>
-          ) : (
-            "Sign In"
-          )}
-        </Button>
+        <SubmitButton size="lg" className="mt-1 w-full" pending={signIn.isPending} pendingText="Signing In...">
+          Sign In
+        </SubmitButton>
       </form>
     </Form>
   );

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CalendarIcon, Trash2Icon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { Trash2Icon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { subjectOptions } from "@core/classes";
 import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type Task } from "@core/schemas/task";
-import { formatDueDate, PRIORITY_LABEL } from "@core/tasks";
+import { PRIORITY_LABEL } from "@core/tasks";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -14,24 +14,24 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { DateField } from "@/components/form/date-field";
+import { SubmitButton } from "@/components/form/submit-button";
 import { Button } from "@/components/ui/button";
-import { Calendar } from "@/components/ui/calendar";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { fieldErrorsOf } from "@/lib/api";
+import { isSessionExpired } from "@/lib/api";
+import { applyServerFieldErrors } from "@/lib/form-errors";
 import { cn } from "@/lib/cn";
-import { useCreateTask } from "../api/create-task";
-import { useDeleteTask } from "../api/delete-task";
-import { useUpdateTask } from "../api/update-task";
+import { useCreateTask } from "@/api/tasks/create-task";
+import { useDeleteTask } from "@/api/tasks/delete-task";
+import { useUpdateTask } from "@/api/tasks/update-task";
 import { fireCompletionConfetti } from "../hooks/confetti";
-import { isSessionExpired, saveTaskDraft } from "../hooks/task-draft";
+import { saveTaskDraft } from "../hooks/task-draft";
 import { toastTaskError, toastTaskSuccess } from "../hooks/task-toasts";
 import {
   EMPTY_TASK_FORM,
@@ -41,6 +41,8 @@ import {
   type TaskFormOutput,
   type TaskFormValues,
 } from "./task-form-schema";
+
+const TASK_FORM_FIELDS = Object.keys(EMPTY_TASK_FORM) as (keyof TaskFormValues)[];
 
 /** Radix Select items cannot have an empty value; this one stands for "no subject". */
 const NO_SUBJECT = "__none__";
@@ -117,9 +119,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
     if (isSessionExpired(error)) {
       saveTaskDraft({ userId, mode: state.mode, taskId: task?.id, values: form.getValues() });
     }
-    for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-      if (field in EMPTY_TASK_FORM && messages[0]) form.setError(field as keyof TaskFormValues, { message: messages[0] });
-    }
+    applyServerFieldErrors(form.setError, error, TASK_FORM_FIELDS);
     toastTaskError(error, fallback, { draftSaved: true });
   }
 
@@ -149,7 +149,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
     }
   });
 
-  const hasDueDate = form.watch("hasDueDate");
+  const hasDueDate = useWatch({ control: form.control, name: "hasDueDate" });
 
   return (
     <Form {...form}>
@@ -237,7 +237,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
             <FormField
               control={form.control}
               name="dueDate"
-              render={({ field }) => <DueDateField value={field.value} onChange={field.onChange} today={today} />}
+              render={({ field }) => <DateField label="Due Date" value={field.value} onChange={field.onChange} today={today} />}
             />
             <FormField
               control={form.control}
@@ -303,64 +303,13 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
             <Button variant="outline" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={saving}>
-              {isEdit ? (saving ? "Updating..." : "Update Task") : saving ? "Adding..." : "Add Task"}
-            </Button>
+            <SubmitButton pending={saving} pendingText={isEdit ? "Updating..." : "Adding..."}>
+              {isEdit ? "Update Task" : "Add Task"}
+            </SubmitButton>
           </div>
         </DialogFooter>
       </form>
     </Form>
-  );
-}
-
-/** yyyy-MM-dd ↔ a local Date used only as a calendar-day carrier for the picker. */
-function toPickerDate(date: string): Date | undefined {
-  const [y, m, d] = date.split("-").map(Number);
-  return y && m && d ? new Date(y, m - 1, d) : undefined;
-}
-function fromPickerDate(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-}
-
-function DueDateField({ value, onChange, today }: { value: string; onChange: (v: string) => void; today: string }) {
-  const [open, setOpen] = useState(false);
-  const labelId = useId();
-  const valueId = useId();
-  const selected = value ? toPickerDate(value) : undefined;
-  const todayDate = toPickerDate(today);
-  return (
-    <FormItem>
-      <FormLabel id={labelId}>Due Date</FormLabel>
-      <Popover open={open} onOpenChange={setOpen}>
-        <FormControl>
-          <PopoverTrigger asChild>
-            <Button
-              variant="outline"
-              className={cn("w-full justify-start font-normal", !value && "text-muted-foreground")}
-              aria-labelledby={`${labelId} ${valueId}`}
-            >
-              <CalendarIcon aria-hidden="true" />
-              <span id={valueId}>{value ? formatDueDate(value) : "Pick a date"}</span>
-            </Button>
-          </PopoverTrigger>
-        </FormControl>
-        <PopoverContent className="w-auto p-0" align="start">
-          <Calendar
-            mode="single"
-            required
-            selected={selected}
-            defaultMonth={selected ?? todayDate}
-            today={todayDate}
-            onSelect={(date) => {
-              if (date) onChange(fromPickerDate(date));
-              setOpen(false);
-            }}
-            autoFocus
-          />
-        </PopoverContent>
-      </Popover>
-      <FormMessage />
-    </FormItem>
   );
 }
 

@@ -11,15 +11,17 @@ import {
   type TaskFilter,
   type TaskSort,
 } from "@core/tasks";
+import { EmptyState } from "@/components/states/empty-state";
+import { ErrorState } from "@/components/states/error-state";
+import { LoadingState } from "@/components/states/loading-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/cn";
-import { useTasks } from "../api/get-tasks";
+import { useTasks } from "@/api/tasks/get-tasks";
 import { useTaskDialog } from "../hooks/use-task-dialog";
-import { useToday } from "../hooks/use-today";
+import { useToday } from "@/hooks/use-today";
 import { useToggleTask } from "../hooks/use-toggle-task";
 import { TaskFormDialog } from "./task-form-dialog";
 import { TaskItem } from "./task-item";
@@ -44,29 +46,27 @@ export function TasksTab({ user, timeZone }: TasksTabProps) {
   const visible = useMemo(() => sortTasks(filterTasks(tasks ?? [], filter, today), sort), [tasks, filter, sort, today]);
 
   const taskList = isPending ? (
-    <div className="flex justify-center py-12">
-      <Spinner label="Loading tasks" />
-    </div>
+    <LoadingState label="Loading tasks" className="py-12" />
   ) : isError ? (
-    <Card className="flex flex-col items-center gap-3 p-8 text-center">
-      <p className="text-sm text-muted-foreground">Your tasks could not be loaded.</p>
-      <Button variant="outline" onClick={() => void refetch()}>
-        Try again
-      </Button>
+    <Card>
+      <ErrorState message="Your tasks could not be loaded." onRetry={() => void refetch()} className="p-8" />
     </Card>
   ) : visible.length === 0 ? (
-    <Card className="flex flex-col items-center gap-3 px-4 py-10 text-center">
-      <ClipboardListIcon className="size-10 text-muted-foreground/60" aria-hidden="true" />
+    <Card>
       {filter === "all" ? (
-        <>
-          <p className="font-medium">No tasks yet</p>
-          <Button onClick={dialog.openCreate}>
-            <PlusIcon aria-hidden="true" />
-            Add Your First Task
-          </Button>
-        </>
+        <EmptyState
+          icon={<ClipboardListIcon />}
+          title="No tasks yet"
+          className="px-4 py-10"
+          action={
+            <Button onClick={dialog.openCreate}>
+              <PlusIcon aria-hidden="true" />
+              Add Your First Task
+            </Button>
+          }
+        />
       ) : (
-        <p className="font-medium">No {TASK_FILTER_LABEL[filter].toLowerCase()} tasks</p>
+        <EmptyState icon={<ClipboardListIcon />} title={`No ${TASK_FILTER_LABEL[filter].toLowerCase()} tasks`} className="px-4 py-10" />
       )}
     </Card>
   ) : (

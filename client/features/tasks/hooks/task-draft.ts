@@ -1,69 +1,44 @@
+import { createDraftStore } from "@/lib/draft-store";
 import type { TaskFormValues } from "../components/task-form-schema";
 
 /**
- * A task form that could not be saved because the session expired (docs/decisions/022). Kept in
- * localStorage across the sign-in redirect, restored once, then removed.
+ * A task form that could not be saved because the session expired (docs/decisions/022): kept in
+ * browser storage across the sign-in redirect and restored once, for the same user only.
  */
 export type TaskDraft = {
-  version: 1;
   userId: number;
   mode: "create" | "edit";
   taskId?: number;
   values: TaskFormValues;
-  savedAt: number;
 };
 
-export const TASK_DRAFT_KEY = "student-hub:task-draft";
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-export function saveTaskDraft(draft: Omit<TaskDraft, "version" | "savedAt">): void {
-  try {
-    const full: TaskDraft = { ...draft, version: 1, savedAt: Date.now() };
-    localStorage.setItem(TASK_DRAFT_KEY, JSON.stringify(full));
-  } catch {
-    // Storage full or disabled: nothing more we can do for the user here.
-  }
+function isTaskDraft(value: unknown): value is TaskDraft {
+  const draft = value as Partial<TaskDraft> | null;
+  return (
+    typeof draft === "object" &&
+    draft !== null &&
+    typeof draft.userId === "number" &&
+    (draft.mode === "create" || draft.mode === "edit") &&
+    typeof draft.values === "object" &&
+    draft.values !== null &&
+    typeof draft.values.title === "string"
+  );
 }
 
-export function clearTaskDraft(): void {
-  try {
-    localStorage.removeItem(TASK_DRAFT_KEY);
-  } catch {
-    // ignore
-  }
-}
+export const taskDraftStore = createDraftStore<TaskDraft>({
+  key: "student-hub:task-draft",
+  version: 1,
+  maxAgeMs: MAX_AGE_MS,
+  isValid: isTaskDraft,
+});
 
-/** Reads and removes the draft; returns it only if it is this user's, recent and well-formed. */
-export function takeTaskDraft(userId: number, now = Date.now()): TaskDraft | null {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(TASK_DRAFT_KEY);
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
-  clearTaskDraft();
-  try {
-    const draft = JSON.parse(raw) as Partial<TaskDraft>;
-    if (
-      draft?.version !== 1 ||
-      draft.userId !== userId ||
-      (draft.mode !== "create" && draft.mode !== "edit") ||
-      typeof draft.savedAt !== "number" ||
-      now - draft.savedAt > MAX_AGE_MS ||
-      typeof draft.values !== "object" ||
-      draft.values === null ||
-      typeof draft.values.title !== "string"
-    ) {
-      return null;
-    }
-    return draft as TaskDraft;
-  } catch {
-    return null;
-  }
-}
+export const saveTaskDraft = (draft: TaskDraft) => taskDraftStore.save(draft);
+export const clearTaskDraft = () => taskDraftStore.clear();
 
-/** The API client's 401 error text contains this (spec §8). */
-export function isSessionExpired(error: unknown): boolean {
-  return error instanceof Error && error.message.includes("Session expired");
+/** The stored draft when it is this user's and recent; another user's draft is never shown. */
+export function readTaskDraft(userId: number, now = Date.now()): TaskDraft | null {
+  const draft = taskDraftStore.read(now);
+  return draft && draft.userId === userId ? draft : null;
 }

@@ -1,6 +1,5 @@
-import { ApiError } from "@/lib/api";
+import { ApiError, isSessionExpired } from "@/lib/api";
 import { showToast } from "@/lib/toast";
-import { isSessionExpired } from "./task-draft";
 
 export function toastTaskSuccess(description: "Task created successfully" | "Task updated successfully" | "Task deleted successfully") {
   showToast({ title: "Success", description, variant: "success" });

@@ -1,31 +1,40 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { Task } from "@core/schemas/task";
 import { EMPTY_TASK_FORM } from "../components/task-form-schema";
 import type { TaskDialogState } from "../components/task-form-dialog";
-import { takeTaskDraft } from "./task-draft";
+import { clearTaskDraft, readTaskDraft, type TaskDraft } from "./task-draft";
+
+function draftToDialogState(draft: TaskDraft, tasks: readonly Task[]): TaskDialogState {
+  const values = { ...EMPTY_TASK_FORM, ...draft.values };
+  const task = draft.mode === "edit" ? tasks.find((t) => t.id === draft.taskId) : undefined;
+  return task ? { mode: "edit", task, values } : { mode: "create", values: { ...values, completed: false } };
+}
 
 /**
  * Which task dialog is open, and the one-time restore of a draft saved when the session expired
  * (docs/decisions/022): once the tasks have loaded, the Add or Edit dialog re-opens with it.
+ * The restored dialog is derived during render rather than set from an effect; the effect only
+ * removes the stored draft, so it is restored once.
  */
 export function useTaskDialog(userId: number, tasks: readonly Task[] | undefined) {
-  const [state, setState] = useState<TaskDialogState | null>(null);
-  const restored = useRef(false);
+  const [chosen, setChosen] = useState<TaskDialogState | null>(null);
+  const [draft, setDraft] = useState(() => readTaskDraft(userId));
+  const restoring = draft !== null && tasks !== undefined;
 
   useEffect(() => {
-    if (restored.current || tasks === undefined) return;
-    restored.current = true;
-    const draft = takeTaskDraft(userId);
-    if (!draft) return;
-    const values = { ...EMPTY_TASK_FORM, ...draft.values };
-    const task = draft.mode === "edit" ? tasks.find((t) => t.id === draft.taskId) : undefined;
-    setState(task ? { mode: "edit", task, values } : { mode: "create", values: { ...values, completed: false } });
-  }, [userId, tasks]);
+    if (restoring) clearTaskDraft();
+  }, [restoring]);
+
+  const state = chosen ?? (restoring ? draftToDialogState(draft, tasks) : null);
+  const choose = (next: TaskDialogState | null) => {
+    setDraft(null);
+    setChosen(next);
+  };
 
   return {
     state,
-    openCreate: () => setState({ mode: "create" }),
-    openEdit: (task: Task) => setState({ mode: "edit", task }),
-    close: () => setState(null),
+    openCreate: () => choose({ mode: "create" }),
+    openEdit: (task: Task) => choose({ mode: "edit", task }),
+    close: () => choose(null),
   };
 }

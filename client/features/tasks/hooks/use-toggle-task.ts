@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import type { Task } from "@core/schemas/task";
-import { useUpdateTask } from "../api/update-task";
+import { useUpdateTask } from "@/api/tasks/update-task";
 import { fireCompletionConfetti } from "./confetti";
 import { toastTaskError } from "./task-toasts";
 

@@ -1,0 +1,78 @@
+import { AlertTriangleIcon, CheckCircle2Icon, PlusIcon } from "lucide-react";
+import { useId, useMemo } from "react";
+import { homeTaskList, moreTasksLabel } from "@core/tasks";
+import { useTasks } from "@/api/tasks/get-tasks";
+import { EmptyState } from "@/components/states/empty-state";
+import { ErrorState } from "@/components/states/error-state";
+import { LoadingState } from "@/components/states/loading-state";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/cn";
+import { dashboardTabHref } from "@/lib/routes";
+import { useTaskDialog } from "../hooks/use-task-dialog";
+import { useToggleTask } from "../hooks/use-toggle-task";
+import { TaskFormDialog } from "./task-form-dialog";
+import { TaskItem } from "./task-item";
+import type { TaskUser } from "./types";
+
+type UrgentTasksCardProps = {
+  user: TaskUser;
+  /** The school's today (yyyy-MM-dd). */
+  today: string;
+};
+
+/**
+ * The Home tab's task card (docs/product.md#home-tab): "Urgent Tasks" when anything is due today,
+ * tomorrow or earlier, otherwise "Your Tasks"; at most five, then "+N more tasks" to the Tasks tab.
+ */
+export function UrgentTasksCard({ user, today }: UrgentTasksCardProps) {
+  const { data: tasks, isPending, isError, refetch } = useTasks();
+  const dialog = useTaskDialog(user.id, tasks);
+  const { toggle } = useToggleTask();
+  const list = useMemo(() => homeTaskList(tasks ?? [], today), [tasks, today]);
+  const headingId = useId();
+  const urgent = list.kind === "urgent";
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle id={headingId} className={cn("flex items-center gap-2", urgent && "text-destructive")}>
+          {urgent ? (
+            <AlertTriangleIcon className="size-5" aria-hidden="true" />
+          ) : (
+            <CheckCircle2Icon className="size-5 text-primary" aria-hidden="true" />
+          )}
+          {urgent ? "Urgent Tasks" : "Your Tasks"}
+        </CardTitle>
+        <Button size="sm" onClick={dialog.openCreate}>
+          <PlusIcon aria-hidden="true" />
+          Add Task
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <LoadingState label="Loading tasks" />
+        ) : isError ? (
+          <ErrorState message="Your tasks could not be loaded." onRetry={() => void refetch()} size="sm" />
+        ) : list.shown.length === 0 ? (
+          <EmptyState icon={<CheckCircle2Icon />} title="No tasks" text="You're all caught up!" />
+        ) : (
+          <>
+            <ul aria-label={urgent ? "Urgent tasks" : "Your tasks"} className="flex flex-col gap-2">
+              {list.shown.map((task) => (
+                <TaskItem key={task.id} task={task} today={today} onToggle={toggle} onEdit={dialog.openEdit} compact />
+              ))}
+            </ul>
+            {list.more > 0 && (
+              <p className="mt-3 text-center text-sm">
+                <a href={dashboardTabHref("todo")} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {moreTasksLabel(list.more)}
+                </a>
+              </p>
+            )}
+          </>
+        )}
+      </CardContent>
+      <TaskFormDialog state={dialog.state} onClose={dialog.close} userId={user.id} userClasses={user.userClasses} today={today} />
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+/** The client's route paths, in one place: links, redirects and the router all use these. */
+export const ROUTES = {
+  home: "/",
+  auth: "/auth",
+  register: "/auth?mode=register",
+  passwordReset: "/password-reset",
+  admin: "/admin",
+  pushDebug: "/admin/push-debug",
+} as const;
+
+/** The dashboard's sections, chosen by the URL hash (#home, #todo, #calendar). */
+export const DASHBOARD_TABS = ["home", "todo", "calendar"] as const;
+export type DashboardTabId = (typeof DASHBOARD_TABS)[number];
+
+/** A link to a dashboard section, e.g. the Home tab's "+N more tasks" → "#todo". */
+export const dashboardTabHref = (tab: DashboardTabId) => `#${tab}`;

@@ -1,5 +1,5 @@
 /**
- * A user's class schedule as stored in `User.userClasses` (a list of class-name strings, spec §3),
+ * A user's class schedule as stored in `User.userClasses` (a list of class-name strings, docs/product.md#classes-and-subjects),
  * read back as periods, and turned into subject choices for tasks and events.
  *
  * Encoding (docs/decisions/020-user-classes-encoding.md):
@@ -104,7 +104,7 @@ export function serializeClassPeriods(periods: readonly Pick<ClassPeriod, "span"
   return out;
 }
 
-/** Used when the user has no classes yet (spec §3). */
+/** Used when the user has no classes yet (docs/product.md#classes-and-subjects). */
 export const FALLBACK_SUBJECTS: readonly SubjectOption[] = [
   "Mathematics",
   "Science",

@@ -1,6 +1,6 @@
 /**
- * The Home tab greeting (spec §2): time of day and the full date, both in the school's time zone
- * rather than the browser's.
+ * The Home tab greeting (docs/product.md#greeting): the time of day in the school's time zone rather than
+ * the browser's.
  */
 import { zonedParts } from "./dates";
 

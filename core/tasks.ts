@@ -10,7 +10,7 @@ import { addDaysToDate } from "./dates";
 import { formatShortDate, formatTime12 } from "./format";
 import type { Priority, Task } from "./schemas/task";
 
-/** Sorting weight of each priority (spec §3). */
+/** Sorting weight of each priority (docs/product.md#task). */
 export const PRIORITY_WEIGHT: Record<Priority, number> = { high: 3, medium: 2, low: 1 };
 
 export const PRIORITY_LABEL: Record<Priority, string> = { high: "High", medium: "Medium", low: "Low" };
@@ -38,17 +38,17 @@ export const TASK_FILTER_LABEL: Record<TaskFilter, string> = {
 /** The fields the rules below read; a full Task fits, and so does an optimistic draft. */
 export type TaskLike = Pick<Task, "completed" | "dueDate"> & Partial<Pick<Task, "dueTime" | "priority" | "subject">>;
 
-/** Home task list and Today's Schedule limit (spec §9). */
+/** Home task list and Today's Schedule limit (docs/product.md#limits-and-constants). */
 export const HOME_TASK_LIMIT = 5;
 
-/** Tasks without a time sort as the end of their day (spec §9). */
+/** Tasks without a time sort as the end of their day (docs/product.md#default-due-time). */
 export const END_OF_DAY_TIME = "23:59";
 
 export function isPending(task: Pick<Task, "completed">): boolean {
   return !task.completed;
 }
 
-/** Due before today and not completed (spec §4). A task due today is never overdue. */
+/** Due before today and not completed (docs/product.md#filters-and-counts). A task due today is never overdue. */
 export function isOverdue(task: TaskLike, today: string): boolean {
   return !task.completed && task.dueDate != null && task.dueDate < today;
 }
@@ -102,7 +102,7 @@ export function filterTasks<T extends TaskLike>(tasks: readonly T[], filter: Tas
 }
 
 export interface TaskCounts {
-  /** What the "All Tasks" tab shows: the pending count (spec §2). */
+  /** What the "All Tasks" tab shows: the pending count (docs/product.md#filters-and-counts). */
   all: number;
   pending: number;
   completed: number;
@@ -143,7 +143,7 @@ export interface HomeTaskList<T> {
 }
 
 /**
- * Home tab task list (spec §2): the urgent tasks when any incomplete task is due today, tomorrow
+ * Home tab task list (docs/product.md#urgent-tasks-and-your-tasks): the urgent tasks when any incomplete task is due today, tomorrow
  * or earlier; otherwise every incomplete task.
  */
 export function homeTaskList<T extends TaskLike>(tasks: readonly T[], today: string, limit = HOME_TASK_LIMIT): HomeTaskList<T> {
@@ -165,7 +165,7 @@ export function tasksDueOn<T extends TaskLike>(tasks: readonly T[], date: string
 
 /**
  * The due time as shown: a task with a date but no time is due at the end of that day, shown as
- * "11:59 PM" (spec §9 "Default due time shown"; docs/decisions/024), the same time it sorts by.
+ * "11:59 PM" (docs/product.md#default-due-time; docs/decisions/024), the same time it sorts by.
  */
 export function formatDueTime(task: Pick<Task, "dueTime">): string {
   return formatTime12(task.dueTime ?? END_OF_DAY_TIME);

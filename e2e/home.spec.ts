@@ -73,7 +73,7 @@ test.describe("Home tab", () => {
     await expect(page.getByRole("heading", { name: "Urgent Tasks" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your Tasks" })).toHaveCount(0);
     await expect.poll(() => titlesIn(page, "Urgent Tasks")).toEqual(["Poem reading", "Quiz prep"]);
-    // No due time: shown as due at the end of the day (spec §9 "Default due time shown").
+    // No due time: shown as due at the end of the day (docs/product.md#default-due-time).
     await expect(tasksCard(page, "Urgent Tasks").getByRole("listitem", { name: "Quiz prep" })).toContainText(
       `${shortDate(schoolDate(1))} at 11:59 PM`,
     );

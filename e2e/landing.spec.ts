@@ -1,6 +1,6 @@
 import { clearAppSetting, collectCspViolations, expect, setAppSetting, test } from "./fixtures";
 
-/** The spec's fallback social profile when the admins have not set instagramUrl (spec §1). */
+/** The fallback social profile when the admins have not set instagramUrl (docs/product.md#landing-page). */
 const DEFAULT_INSTAGRAM_URL = "https://www.instagram.com/";
 
 test.describe("the landing page for a signed-out visitor", () => {

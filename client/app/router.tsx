@@ -16,7 +16,7 @@ import { useOnline } from "@/hooks/use-online";
 import { ROUTES } from "@/lib/routes";
 
 /**
- * The app is ready only when online and the health check succeeds (spec §4). Until it has been
+ * The app is ready only when online and the health check succeeds (docs/product.md#health-check-gate). Until it has been
  * ready once, the start-up screen shows. After that a lost connection shows a banner instead,
  * keeping the page (and any open form) mounted (decision 015).
  */

@@ -3,7 +3,7 @@ import { CSRF_EXEMPT_PATHS, SIGN_IN_PATHS } from "@core/api-paths";
 import { ROUTES } from "@/lib/routes";
 
 /**
- * The one API client of spec §7 and §8. Every call to the server goes through `apiRequest`
+ * The one API client (docs/product.md#api-client). Every call to the server goes through `apiRequest`
  * (or the default query function built on it), so the transport rules live in one place:
  * method and URL whitelist, cookies, no-cache headers, a 30 s time-out, the CSRF header and the
  * "{status}: {body}" error text.
@@ -22,7 +22,7 @@ const NO_CACHE_HEADERS = { "Cache-Control": "no-cache", Pragma: "no-cache" } as 
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
-/** An Error whose message is the spec's "{status}: {body or statusText}", with the parts kept. */
+/** An Error whose message is "{status}: {body or statusText}" (docs/product.md#api-client), with the parts kept. */
 export class ApiError extends Error {
   readonly status: number;
   /** The raw response text (may be empty). */
@@ -45,7 +45,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The error text of docs/product.md#api for a 401 outside sign-in. */
+/** The error text for a 401 outside sign-in (docs/product.md#client-error-texts). */
 export const SESSION_EXPIRED_MESSAGE = "401: Session expired. Redirecting to login...";
 
 /**
@@ -56,7 +56,7 @@ export class SessionExpiredError extends ApiError {
   constructor(body = "") {
     super(401, body, "Unauthorized");
     this.name = "SessionExpiredError";
-    // The spec's text, whatever the server's body said.
+    // The documented text (docs/product.md#client-error-texts), whatever the server's body said.
     this.message = SESSION_EXPIRED_MESSAGE;
   }
 }
@@ -68,7 +68,7 @@ export function isSessionExpired(error: unknown): error is SessionExpiredError {
 let cachedCsrfToken: string | null = null;
 /**
  * The token request under way, shared so that several changes started together (two quick
- * checkbox clicks) fetch the token once, as spec §7 asks, instead of once each.
+ * checkbox clicks) fetch the token once (docs/product.md#api-client), instead of once each.
  */
 let pendingCsrfToken: Promise<string | null> | null = null;
 /** Bumped by clearCsrfToken so a request started for the old session cannot cache its answer. */
@@ -126,7 +126,7 @@ async function csrfTokenFor(url: string): Promise<string | null> {
 
 /**
  * How long a 401 waits before leaving for /auth: long enough to read the "Session Expired"
- * toast, which tells the user their unsaved form was kept (spec §8).
+ * toast, which tells the user their unsaved form was kept (docs/product.md#session-expiry-and-task-drafts).
  */
 export const SESSION_EXPIRED_REDIRECT_MS = 1500;
 
@@ -197,7 +197,7 @@ async function send(method: string, url: string, body: unknown, options: Request
 }
 
 /**
- * Calls the API under the spec §7 rules and returns the (ok) Response. Throws on any non-ok
+ * Calls the API under the API client rules (docs/product.md#api-client) and returns the (ok) Response. Throws on any non-ok
  * answer with the message "{status}: {body or statusText}".
  */
 export async function apiRequest(method: HttpMethod | string, url: string, body?: unknown): Promise<Response> {

@@ -9,7 +9,7 @@ export type ToastOptions = {
   id?: string;
 };
 
-/** Shows one toast (the Toaster keeps only one visible at a time, spec §9). */
+/** Shows one toast (the Toaster keeps only one visible at a time, docs/product.md#toasts). */
 export function showToast({ title, description, variant = "default", id }: ToastOptions): string | number {
   const options = id === undefined ? { description } : { description, id };
   if (variant === "destructive") return sonner.error(title, options);

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 export const HEALTH_POLL_MS = 5_000;
 export const HEALTH_RETRIES = 3;
 
-/** Backoff between health retries: 1 s, doubling, capped at 30 s (spec §7, §9). */
+/** Backoff between health retries: 1 s, doubling, capped at 30 s (docs/product.md#health-check-gate). */
 export function healthRetryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }

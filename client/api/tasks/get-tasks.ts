@@ -22,7 +22,7 @@ export function useTasks() {
 export const TASK_MUTATION_KEY = ["tasks"] as const;
 
 /**
- * The `onSettled` of every task mutation: refetch the list (spec §4).
+ * The `onSettled` of every task mutation: refetch the list (docs/product.md#optimistic-updates-and-rollback).
  * - Only the last of several overlapping changes refetches: a list fetched while another change
  *   is still on its way would show that change undone for a moment (the settling mutation itself
  *   still counts as in flight here, hence `> 1`).

@@ -10,7 +10,7 @@ export function getUserQueryOptions() {
     queryKey: ["/api/user"] as const,
     queryFn: getQueryFn<User | null>({ on401: "returnNull" }),
     staleTime: USER_STALE_TIME_MS,
-    // Coming back to the tab refetches the user (spec §4), even within the 5 minutes.
+    // Coming back to the tab refetches the user (docs/product.md#queries), even within the 5 minutes.
     refetchOnWindowFocus: "always",
   });
 }

@@ -9,7 +9,7 @@ export const LOGGED_OUT_REDIRECT_MS = 500;
 
 /**
  * Guards a protected screen: a signed-out visitor gets the "Unauthorized" toast and lands on
- * /auth 500 ms later (spec §2).
+ * /auth 500 ms later (docs/product.md#routes-and-guards).
  */
 export function RequireSignIn({ user, children }: { user: User | null | undefined; children: (user: User) => ReactNode }) {
   if (!user) return <RedirectToSignIn />;

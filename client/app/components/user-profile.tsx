@@ -2,7 +2,7 @@ import { UserRound } from "lucide-react";
 import { useState } from "react";
 import type { User } from "@core/api-types";
 
-/** Full name, else the email, else "Student" (spec §2). */
+/** Full name, else the email, else "Student" (docs/product.md#sidebar-and-mobile-drawer). */
 export function displayName(user: Pick<User, "firstName" | "lastName" | "email">): string {
   const full = `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim();
   return full || user.email || "Student";

@@ -72,7 +72,7 @@ export function AuthScreen() {
                 {isRegister ? "Join Student Hub and get organized." : "Welcome back to Student Hub."}
               </p>
             </div>
-            {/* Each mode mounts a fresh form, so switching clears fields and errors (spec §2). */}
+            {/* Each mode mounts a fresh form, so switching clears fields and errors (docs/product.md#auth-screen). */}
             {isRegister ? (
               <RegisterForm key="register" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
             ) : (

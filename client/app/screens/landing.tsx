@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { ROUTES } from "@/lib/routes";
 
-/** Used when the admins have not set a social profile URL (spec §1). */
+/** Used when the admins have not set a social profile URL (docs/product.md#landing-page). */
 export const DEFAULT_SOCIAL_PROFILE_URL = "https://www.instagram.com/";
 
 const FEATURES = [

@@ -31,7 +31,7 @@ function trimAsTyped(value: string, type: TextFieldProps<FieldValues>["type"]): 
 
 /**
  * A labelled input wired to react-hook-form: the value is trimmed as typed, and editing the
- * field clears its error (spec §2). Only the first error per field is shown.
+ * field clears its error (docs/product.md#form-behaviour). Only the first error per field is shown.
  */
 export function TextField<T extends FieldValues>({
   control,
@@ -79,7 +79,7 @@ export function TextField<T extends FieldValues>({
               />
             </FormControl>
             {onToggleReveal && (
-              // One toggle shows or hides every password field of the form together (spec §2).
+              // One toggle shows or hides every password field of the form together (docs/product.md#form-behaviour).
               // Its name is "Show"/"Hide" (not "... password") so getByLabel("Password") stays unique.
               <button
                 type="button"

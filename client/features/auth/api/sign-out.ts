@@ -30,7 +30,7 @@ export async function clearClientState(queryClient: QueryClient): Promise<void> 
   }
 }
 
-/** Sign-out for every Sign Out button: spec §8's "Logout failed" toast when the server fails. */
+/** Sign-out for every Sign Out button: the "Logout failed" toast when the server fails (docs/product.md#sign-out). */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -60,7 +60,7 @@ type TaskFormDialogProps = {
 };
 
 /**
- * The Add Task and Edit Task dialogs (spec §2). While a save or delete is on its way the dialog
+ * The Add Task and Edit Task dialogs (docs/product.md#task-dialog). While a save or delete is on its way the dialog
  * stays open (Escape, the close button and clicks outside do nothing): its outcome, the toast,
  * and on session expiry the saved draft, belong to the open form.
  */

@@ -6,7 +6,7 @@ function submit(values: Partial<TaskFormValues>, mode: "create" | "edit") {
 }
 
 describe("task form → request body", () => {
-  it("requires a title, with the spec's message", () => {
+  it("requires a title, with its documented message", () => {
     const result = taskFormSchema.safeParse({ ...EMPTY_TASK_FORM, title: "   " });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["title", "Title is required"]]);

@@ -5,7 +5,7 @@ const rules = createTaskSchema.shape;
 
 /**
  * The Add/Edit Task form: the request schema's rules plus the form-only `hasDueDate` switch
- * (spec §3), which is never sent.
+ * (docs/product.md#task), which is never sent.
  */
 export const taskFormSchema = z
   .object({
@@ -58,7 +58,7 @@ export function taskToFormValues(task: Task): TaskFormValues {
 }
 
 /**
- * The request body. A create leaves dueDate and dueTime out while the switch is off (spec §5);
+ * The request body. A create leaves dueDate and dueTime out while the switch is off (docs/product.md#task-dialog);
  * an edit sends null so turning the switch off clears them.
  */
 export function formToRequest(values: TaskFormOutput, mode: "create" | "edit"): CreateTaskInput {

@@ -33,7 +33,7 @@ type TasksTabProps = {
   timeZone: string;
 };
 
-/** The Tasks tab: "Assignment To-Do List" (spec §2). */
+/** The Tasks tab: "Assignment To-Do List" (docs/product.md#tasks-tab). */
 export function TasksTab({ user, timeZone }: TasksTabProps) {
   const { data: tasks, isPending, isError, refetch } = useTasks();
   const { today } = useToday(timeZone);

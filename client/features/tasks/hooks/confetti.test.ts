@@ -7,7 +7,7 @@ vi.mock("canvas-confetti", () => ({ default: { create } }));
 const { fireCompletionConfetti } = await import("./confetti");
 
 describe("fireCompletionConfetti", () => {
-  it("fires the burst of spec §4/§9: 100 particles, spread 70, origin y 0.6, none for reduced motion", async () => {
+  it("fires the completion burst: 100 particles, spread 70, origin y 0.6, none for reduced motion", async () => {
     fireCompletionConfetti();
     await vi.waitFor(() => expect(fire).toHaveBeenCalledTimes(1));
     expect(fire).toHaveBeenCalledWith({ particleCount: 100, spread: 70, origin: { y: 0.6 }, disableForReducedMotion: true });

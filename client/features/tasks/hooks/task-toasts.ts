@@ -10,7 +10,7 @@ export const SESSION_EXPIRED_TASK_TEXT = "You'll be redirected to login. Your ta
 export const SESSION_EXPIRED_RETRY_TEXT = "You'll be redirected to login. Please sign in and try again.";
 
 /**
- * The spec §8 failure toasts: "Session Expired" when the session ran out, otherwise "Error" with
+ * The failure toasts (docs/product.md#toasts): "Session Expired" when the session ran out, otherwise "Error" with
  * the server's message or the given fallback. `draftSaved` says whether the form was kept for
  * after sign-in (docs/decisions/022).
  */

@@ -6,7 +6,7 @@ import { toastTaskError } from "./task-toasts";
 
 /**
  * The completion checkbox: flips the task at once, celebrates a completion (never an
- * un-completion), and rolls back with the spec's toast if the server refuses.
+ * un-completion), and rolls back with the failure toast if the server refuses (docs/product.md#optimistic-updates-and-rollback).
  */
 export function useToggleTask() {
   // Nothing of a checkbox click is kept for after sign-in, so the toast must not promise it.

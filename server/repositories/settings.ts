@@ -1,4 +1,4 @@
-import type { PublicSettings } from "../../core/api-types";
+import type { PublicSettings } from "../../core/schemas/settings";
 import type { Db } from "../db/connection";
 
 export function createSettingsRepository(db: Db) {

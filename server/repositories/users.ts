@@ -1,4 +1,4 @@
-import type { User } from "../../core/api-types";
+import type { User } from "../../core/schemas/user";
 import type { Db } from "../db/connection";
 import type { UserRow } from "../db/schema";
 

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { registerSchema, setNewPasswordSchema, signInSchema } from "../../core/schemas/auth";
+import { userSchema } from "../../core/schemas/user";
 import { badRequest, conflict, HttpError, parseWith, unauthorized } from "../errors";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../plugins/session";
 import { normalizeEmail, toPublicUser } from "../repositories/users";
+import { responseSchema } from "../response-schema";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../services/passwords";
 import type { Services } from "../services";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
+/** Every answer carrying a user goes through the User contract: no column beyond it is sent. */
+const userJson = responseSchema(userSchema);
 
 export default async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { users, sessions, authRateLimiter, config } = services;
@@ -70,18 +74,18 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     return { ok: true };
   }
 
-  for (const path of ["/api/register", "/api/auth/register"]) app.post(path, register);
-  for (const path of ["/api/login", "/api/auth/login"]) app.post(path, login);
+  for (const path of ["/api/register", "/api/auth/register"]) app.post(path, { schema: { response: { 201: userJson } } }, register);
+  for (const path of ["/api/login", "/api/auth/login"]) app.post(path, { schema: { response: { 200: userJson } } }, login);
   for (const path of ["/api/logout", "/api/auth/logout"]) app.post(path, logout);
 
-  app.get("/api/user", { onRequest: requireUser }, async (request) => toPublicUser(request.user!));
+  app.get("/api/user", { onRequest: requireUser, schema: { response: { 200: userJson } } }, async (request) => toPublicUser(request.user!));
 
   // The token is bound to the session; a visitor has none yet (sign-in needs no token).
   const csrfToken = async (request: FastifyRequest) => ({ csrfToken: request.session?.csrf_token ?? null });
   app.get("/api/csrf-token", csrfToken);
   app.get("/api/admin/csrf-token", csrfToken);
 
-  app.post("/api/auth/set-new-password", { onRequest: requireUser }, async (request, reply) => {
+  app.post("/api/auth/set-new-password", { onRequest: requireUser, schema: { response: { 200: userJson } } }, async (request, reply) => {
     const input = parseWith(setNewPasswordSchema, request.body);
     const user = request.user!;
     if (

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { publicSettingsSchema } from "../../core/schemas/settings";
+import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 
 export default async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -13,7 +15,7 @@ export default async function systemRoutes(app: FastifyInstance, { services }: {
     }
   });
 
-  app.get("/api/settings/public", async () => ({
+  app.get("/api/settings/public", { schema: { response: { 200: responseSchema(publicSettingsSchema) } } }, async () => ({
     ...(await services.settings.getPublic()),
     timeZone: services.config.timeZone,
   }));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../db/connection";
+import type { Executor } from "../db/connection";
 import type { SessionRow, UserRow } from "../db/schema";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,7 +16,7 @@ export interface LoadedSession {
   user: UserRow;
 }
 
-export function createSessionsRepository(db: Db) {
+export function createSessionsRepository(db: Executor) {
   return {
     /** Creates a session and returns the cookie value (256 random bits). */
     async create(userId: number, now = new Date()): Promise<{ id: string; csrfToken: string }> {

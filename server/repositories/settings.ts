@@ -1,7 +1,7 @@
 import type { PublicSettings } from "../../core/schemas/settings";
-import type { Db } from "../db/connection";
+import type { Executor } from "../db/connection";
 
-export function createSettingsRepository(db: Db) {
+export function createSettingsRepository(db: Executor) {
   async function get<T>(key: string): Promise<T | undefined> {
     const row = await db.selectFrom("app_settings").select("value").where("key", "=", key).executeTakeFirst();
     return row ? (JSON.parse(row.value) as T) : undefined;

@@ -1,5 +1,5 @@
 import type { User } from "../../core/schemas/user";
-import type { Db } from "../db/connection";
+import type { Executor } from "../db/connection";
 import type { UserRow } from "../db/schema";
 
 export function toPublicUser(row: UserRow): User {
@@ -28,7 +28,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createUsersRepository(db: Db) {
+export function createUsersRepository(db: Executor) {
   return {
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();

@@ -1,25 +1,17 @@
 import type { AppConfig } from "../config";
 import type { Db } from "../db/connection";
-import { createRateLimitsRepository } from "../repositories/rate-limits";
-import { createSessionsRepository } from "../repositories/sessions";
-import { createSettingsRepository } from "../repositories/settings";
-import { createTasksRepository } from "../repositories/tasks";
-import { createUsersRepository } from "../repositories/users";
+import { createRepositories } from "../repositories/create-repositories";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
 
 /** The app's own services, built once and handed to the routes. */
 export function createServices(config: AppConfig, db: Db, options: { authRateLimits?: AuthRateLimits } = {}) {
-  const rateLimits = createRateLimitsRepository(db);
+  const repositories = createRepositories(db);
   return {
     config,
     db,
-    users: createUsersRepository(db),
-    sessions: createSessionsRepository(db),
-    settings: createSettingsRepository(db),
-    tasks: createTasksRepository(db),
-    rateLimits,
+    ...repositories,
     authRateLimiter: createAuthRateLimiter(
-      rateLimits,
+      repositories.rateLimits,
       options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),
     ),
   };

@@ -1,4 +1,5 @@
 import type { Executor } from "../db/connection";
+import { createAuditLogRepository } from "./audit-log";
 import { createRateLimitsRepository } from "./rate-limits";
 import { createSessionsRepository } from "./sessions";
 import { createSettingsRepository } from "./settings";
@@ -16,6 +17,7 @@ export function createRepositories(db: Executor) {
     settings: createSettingsRepository(db),
     tasks: createTasksRepository(db),
     rateLimits: createRateLimitsRepository(db),
+    auditLog: createAuditLogRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

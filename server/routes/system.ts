@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import { publicSettingsSchema } from "../../core/schemas/settings";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
@@ -7,7 +6,7 @@ import type { Services } from "../services";
 export default async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.get("/api/health", async (request, reply) => {
     try {
-      await sql`select 1`.execute(services.db);
+      await services.health.check();
       return { status: "ok" };
     } catch (error) {
       request.log.error({ err: error }, "health check: database unreachable");

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { SessionRow, UserRow } from "../db/schema";
+import type { SessionRow } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
-import { SESSION_ABSOLUTE_MS, type SessionsRepository } from "../repositories/sessions";
+import { SESSION_ABSOLUTE_MS, type SessionsRepository, type SessionUser } from "../repositories/sessions";
 
 export const SESSION_COOKIE = "sid";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, or null for a visitor. Loaded once per /api request. */
-    user: UserRow | null;
+    user: SessionUser | null;
     session: SessionRow | null;
     sessionId: string | null;
   }

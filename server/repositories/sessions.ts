@@ -11,9 +11,32 @@ export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
+/**
+ * The signed-in user as a request sees it: every column but the password hash, so no handler
+ * can leak or misuse it. Code that must check a password loads the hash explicitly
+ * (users.findPasswordHash).
+ */
+export type SessionUser = Omit<UserRow, "password_hash">;
+
+/** Every users column a session load reads; `satisfies` makes a new column a compile error here until listed. */
+const SESSION_USER_COLUMNS = {
+  id: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+  profile_image_url: true,
+  is_admin: true,
+  password_reset_required: true,
+  temporary_password_expires_at: true,
+  user_classes: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<keyof SessionUser, true>;
+const sessionUserSelection = Object.keys(SESSION_USER_COLUMNS).map((column) => `users.${column}` as `users.${keyof SessionUser}`);
+
 export interface LoadedSession {
   session: SessionRow;
-  user: UserRow;
+  user: SessionUser;
 }
 
 export function createSessionsRepository(db: Executor) {
@@ -43,7 +66,7 @@ export function createSessionsRepository(db: Executor) {
       const row = await db
         .selectFrom("sessions")
         .innerJoin("users", "users.id", "sessions.user_id")
-        .selectAll("users")
+        .select(sessionUserSelection)
         .select([
           "sessions.id_hash",
           "sessions.user_id",
@@ -67,7 +90,7 @@ export function createSessionsRepository(db: Executor) {
       const { id_hash, user_id, csrf_token, session_created_at, last_seen_at, expires_at, admin_unlocked_at, ...user } = row;
       return {
         session: { id_hash, user_id, csrf_token, created_at: session_created_at, last_seen_at, expires_at, admin_unlocked_at },
-        user: user as UserRow,
+        user,
       };
     },
 

@@ -98,7 +98,8 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
       });
     }
     await authRateLimiter.assertPasswordChangeNotLocked(user.id);
-    if (!(await verifyPassword(user.password_hash, input.temporaryPassword))) {
+    const passwordHash = await users.findPasswordHash(user.id);
+    if (!passwordHash || !(await verifyPassword(passwordHash, input.temporaryPassword))) {
       await authRateLimiter.passwordChangeFailed(user.id);
       throw badRequest("Temporary password is incorrect", { temporaryPassword: ["Temporary password is incorrect"] });
     }

@@ -63,10 +63,18 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function buildTestApp(
-  engine: EngineName,
-  options: { authRateLimits?: AuthRateLimits; env?: Record<string, string>; clientDir?: string } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  authRateLimits?: AuthRateLimits;
+  env?: Record<string, string>;
+  clientDir?: string;
+  /**
+   * Test-only routes, registered before the app is ready: to reach what no real route does yet
+   * (a guard level, request.user itself). They get the app's hooks like any other route.
+   */
+  routes?: (app: FastifyInstance, services: Services) => void | Promise<void>;
+}
+
+export async function buildTestApp(engine: EngineName, options: TestAppOptions = {}): Promise<TestApp> {
   const { config: database, drop } = await freshDatabase(engine);
   const config: AppConfig = {
     ...loadConfig({ ...options.env }),
@@ -78,6 +86,7 @@ export async function buildTestApp(
   await migrateToLatest(db);
   const services = createServices(config, db, { authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS });
   const app = await buildApp(services, { logger: false });
+  if (options.routes) await options.routes(app, services);
   await app.ready();
   return {
     app,

@@ -77,7 +77,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(rateLimit, { global: false });
 
   // The app's own plugins: who is asking, and is the request allowed to change state.
-  await app.register(sessionPlugin, { sessions: services.sessions, secureCookies: config.trustProxy });
+  await app.register(sessionPlugin, { sessionService: services.sessionService });
   await app.register(csrfPlugin);
   await app.register(nullCharacterGuard);
 

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionRow } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
-import { SESSION_ABSOLUTE_MS, type SessionsRepository, type SessionUser } from "../repositories/sessions";
-
-export const SESSION_COOKIE = "sid";
+import type { SessionUser } from "../repositories/sessions";
+import type { SessionService } from "../services/session-service";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,8 +15,7 @@ declare module "fastify" {
 }
 
 export interface SessionPluginOptions {
-  sessions: SessionsRepository;
-  secureCookies: boolean;
+  sessionService: SessionService;
 }
 
 /** Paths a user who must change their password may still call. */
@@ -32,41 +30,18 @@ const RESET_GATE_ALLOWED = new Set([
   "/api/settings/public",
 ]);
 
-async function sessionPlugin(app: FastifyInstance, opts: SessionPluginOptions) {
+async function sessionPlugin(app: FastifyInstance, { sessionService }: SessionPluginOptions) {
   app.decorateRequest("user", null);
   app.decorateRequest("session", null);
   app.decorateRequest("sessionId", null);
 
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/")) return;
-    const id = request.cookies[SESSION_COOKIE];
-    if (!id) return;
-    const loaded = await opts.sessions.load(id);
-    if (!loaded) {
-      clearSessionCookie(reply, opts.secureCookies);
-      return;
-    }
-    request.user = loaded.user;
-    request.session = loaded.session;
-    request.sessionId = id;
-    if (loaded.user.password_reset_required && !RESET_GATE_ALLOWED.has(request.routeOptions.url ?? request.url.split("?")[0]!)) {
+    await sessionService.resume(request, reply);
+    if (request.user?.password_reset_required && !RESET_GATE_ALLOWED.has(request.routeOptions.url ?? request.url.split("?")[0]!)) {
       throw forbidden("You must set a new password before continuing.");
     }
   });
-}
-
-export function setSessionCookie(reply: FastifyReply, id: string, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, id, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure,
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure });
 }
 
 /** Guard for a group of routes: a visitor gets 401. */

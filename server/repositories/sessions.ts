@@ -11,6 +11,8 @@ export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
+const newSessionId = () => randomBytes(32).toString("base64url");
+
 /**
  * The signed-in user as a request sees it: every column but the password hash, so no handler
  * can leak or misuse it. Code that must check a password loads the hash explicitly
@@ -43,7 +45,7 @@ export function createSessionsRepository(db: Executor) {
   return {
     /** Creates a session and returns the cookie value (256 random bits). */
     async create(userId: number, now = new Date()): Promise<{ id: string; csrfToken: string }> {
-      const id = randomBytes(32).toString("base64url");
+      const id = newSessionId();
       const csrfToken = randomBytes(32).toString("base64url");
       await db
         .insertInto("sessions")
@@ -92,6 +94,24 @@ export function createSessionsRepository(db: Executor) {
         session: { id_hash, user_id, csrf_token, created_at: session_created_at, last_seen_at, expires_at, admin_unlocked_at },
         user,
       };
+    },
+
+    /**
+     * Gives a live session a new id (the same row: user, CSRF token and lifetime stay), optionally
+     * setting when the admin passcode step-up unlocked it. Returns the new cookie value, or
+     * undefined when the session is gone.
+     */
+    async rotate(id: string, changes: { adminUnlockedAt?: Date | null } = {}): Promise<string | undefined> {
+      const newId = newSessionId();
+      const result = await db
+        .updateTable("sessions")
+        .set({
+          id_hash: hashSessionId(newId),
+          ...(changes.adminUnlockedAt !== undefined ? { admin_unlocked_at: changes.adminUnlockedAt?.toISOString() ?? null } : {}),
+        })
+        .where("id_hash", "=", hashSessionId(id))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? newId : undefined;
     },
 
     async delete(id: string): Promise<void> {

@@ -1,9 +1,12 @@
 import type { AppConfig } from "../config";
 import type { Db } from "../db/connection";
+import { inTransaction, type TransactionScope } from "../db/transaction";
 import { createRepositories } from "../repositories/create-repositories";
 import { createHealthRepository } from "../repositories/health";
+import { createAccountService } from "./account-service";
 import { createHealthService } from "./health";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
+import { createSessionService } from "./session-service";
 
 /**
  * The app's own services, built once and handed to the routes. The database handle stays in
@@ -11,14 +14,25 @@ import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, s
  */
 export function createServices(config: AppConfig, db: Db, options: { authRateLimits?: AuthRateLimits } = {}) {
   const repositories = createRepositories(db);
+  const transaction = <T>(work: (tx: TransactionScope) => Promise<T>) => inTransaction(db, work);
+  const sessionService = createSessionService({ sessions: repositories.sessions, secureCookies: config.trustProxy });
+  const authRateLimiter = createAuthRateLimiter(
+    repositories.rateLimits,
+    options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),
+  );
   return {
     config,
     ...repositories,
     health: createHealthService(createHealthRepository(db)),
-    authRateLimiter: createAuthRateLimiter(
-      repositories.rateLimits,
-      options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),
-    ),
+    sessionService,
+    authRateLimiter,
+    accounts: createAccountService({
+      users: repositories.users,
+      authRateLimiter,
+      sessionService,
+      transaction,
+      adminEmails: config.adminEmails,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

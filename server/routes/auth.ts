@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { REGISTER_PATHS, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
 import { registerSchema, setNewPasswordSchema, signInSchema } from "../../core/schemas/auth";
 import { userSchema } from "../../core/schemas/user";
 import { parseWith } from "../errors";
-import { requireUser } from "../plugins/session";
 import { toPublicUser } from "../repositories/users";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
@@ -32,19 +32,30 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     return { ok: true };
   }
 
-  for (const path of ["/api/register", "/api/auth/register"]) app.post(path, { schema: { response: { 201: userJson } } }, register);
-  for (const path of ["/api/login", "/api/auth/login"]) app.post(path, { schema: { response: { 200: userJson } } }, login);
-  for (const path of ["/api/logout", "/api/auth/logout"]) app.post(path, logout);
+  // Sign-in and registration create the session, so there is no token to carry yet: their
+  // `csrf: false` must match core/api-paths.ts CSRF_EXEMPT_PATHS, which the client reads.
+  const startsASession = { auth: "public", csrf: false } as const;
+  for (const path of REGISTER_PATHS) app.post(path, { config: startsASession, schema: { response: { 201: userJson } } }, register);
+  for (const path of SIGN_IN_PATHS) app.post(path, { config: startsASession, schema: { response: { 200: userJson } } }, login);
+  // A user stuck on the password-reset page may still sign out, read who they are and fetch the token.
+  for (const path of SIGN_OUT_PATHS) app.post(path, { config: { allowDuringPasswordReset: true } }, logout);
 
-  app.get("/api/user", { onRequest: requireUser, schema: { response: { 200: userJson } } }, async (request) => toPublicUser(request.user!));
+  app.get("/api/user", { config: { allowDuringPasswordReset: true }, schema: { response: { 200: userJson } } }, async (request) =>
+    toPublicUser(request.user!),
+  );
 
   // The token is bound to the session; a visitor has none yet (sign-in needs no token).
   const csrfToken = async (request: FastifyRequest) => ({ csrfToken: request.session?.csrf_token ?? null });
-  app.get("/api/csrf-token", csrfToken);
-  app.get("/api/admin/csrf-token", csrfToken);
+  const tokenConfig = { auth: "public", allowDuringPasswordReset: true } as const;
+  app.get("/api/csrf-token", { config: tokenConfig }, csrfToken);
+  app.get("/api/admin/csrf-token", { config: tokenConfig }, csrfToken);
 
-  app.post("/api/auth/set-new-password", { onRequest: requireUser, schema: { response: { 200: userJson } } }, async (request, reply) => {
-    const input = parseWith(setNewPasswordSchema, request.body);
-    return toPublicUser(await accounts.setNewPassword(request, reply, request.user!, input));
-  });
+  app.post(
+    "/api/auth/set-new-password",
+    { config: { allowDuringPasswordReset: true }, schema: { response: { 200: userJson } } },
+    async (request, reply) => {
+      const input = parseWith(setNewPasswordSchema, request.body);
+      return toPublicUser(await accounts.setNewPassword(request, reply, request.user!, input));
+    },
+  );
 }

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { publicSettingsSchema } from "../../core/schemas/settings";
+import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 
 export default async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  // Load balancers and the page before sign-in read these; a user held on the password-reset
+  // page still needs the settings (logo, time zone).
+  setGuardDefaults(app, { auth: "public", allowDuringPasswordReset: true });
+
   app.get("/api/health", async (request, reply) => {
     try {
       await services.health.check();

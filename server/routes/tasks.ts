@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { createTaskSchema, taskSchema, updateTaskSchema } from "../../core/schemas/task";
 import { notFound, parseWith } from "../errors";
-import { requireUser } from "../plugins/session";
+import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 
@@ -28,7 +28,8 @@ function taskId(params: unknown): number {
 
 export default async function taskRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { tasks } = services;
-  app.addHook("onRequest", requireUser);
+  // A user's own tasks: every route here needs a signed-in user (and, changing, the CSRF token).
+  setGuardDefaults(app, { auth: "user" });
 
   app.get("/api/tasks", { schema: { response: { 200: taskListJson } } }, async (request) => tasks.listForUser(request.user!.id));
 

@@ -17,6 +17,25 @@ export function createSettingsRepository(db: Executor) {
         .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: now }))
         .execute();
     },
+    /**
+     * The stored value, or, when there is none yet, `generate()`'s, stored atomically: instances
+     * starting together may each generate one, but the first insert wins (`on conflict do
+     * nothing`) and every caller reads back and returns that same winner. For generated secrets
+     * (the admin passcode, VAPID keys) that every instance must agree on.
+     */
+    async getOrCreate<T>(key: string, generate: () => T | Promise<T>): Promise<T> {
+      const existing = await get<T>(key);
+      if (existing !== undefined) return existing;
+      const candidate = await generate();
+      await db
+        .insertInto("app_settings")
+        .values({ key, value: JSON.stringify(candidate), updated_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column("key").doNothing())
+        .execute();
+      const stored = await get<T>(key);
+      if (stored === undefined) throw new Error(`setting ${key} vanished right after it was stored`);
+      return stored;
+    },
     async getPublic(): Promise<Omit<PublicSettings, "timeZone">> {
       const rows = await db.selectFrom("app_settings").select(["key", "value"]).where("key", "in", ["logoUrl", "instagramUrl"]).execute();
       const map = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));

@@ -6,8 +6,8 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { HttpError } from "./errors";
-import csrfPlugin from "./plugins/csrf";
 import nullCharacterGuard from "./plugins/null-character-guard";
+import routeGuards from "./plugins/route-guards";
 import sessionPlugin from "./plugins/session";
 import authRoutes from "./routes/auth";
 import systemRoutes from "./routes/system";
@@ -76,9 +76,9 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
 
-  // The app's own plugins: who is asking, and is the request allowed to change state.
-  await app.register(sessionPlugin, { sessions: services.sessions, secureCookies: config.trustProxy });
-  await app.register(csrfPlugin);
+  // The app's own plugins: who is asking, then may they make this call (each route's guards).
+  await app.register(sessionPlugin, { sessionService: services.sessionService });
+  await app.register(routeGuards);
   await app.register(nullCharacterGuard);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -16,6 +16,8 @@ export interface AppConfig {
   logLevel: string;
   /** Scales the sign-in and registration limits (a school behind one NAT address may need more). */
   authRateLimitMultiplier: number;
+  /** PostgreSQL connections per instance; several instances share the server's max_connections. */
+  databasePoolSize: number;
 }
 
 /** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
@@ -45,6 +47,12 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
   return n;
 }
 
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  const n = positiveNumber(value, fallback, name);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be a whole number (got "${value}")`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const timeZone = env.APP_TIME_ZONE || DEFAULT_TIME_ZONE;
   if (!isValidTimeZone(timeZone)) throw new Error(`APP_TIME_ZONE "${timeZone}" is not a known IANA time zone`);
@@ -64,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: path.resolve(env.CLIENT_DIR || "dist"),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
     authRateLimitMultiplier: positiveNumber(env.AUTH_RATE_LIMIT_MULTIPLIER, 1, "AUTH_RATE_LIMIT_MULTIPLIER"),
+    databasePoolSize: positiveInteger(env.DATABASE_POOL_SIZE, 10, "DATABASE_POOL_SIZE"),
   };
 }

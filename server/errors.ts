@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fieldErrors } from "../core/schemas/auth";
+import { fieldErrors } from "../core/schemas/field-errors";
 
 /** The one error shape (design.md): `{ message, errors? }` with the status beside it. */
 export class HttpError extends Error {

@@ -6,7 +6,7 @@ import { createServices } from "./services";
 import { startHousekeeping } from "./services/housekeeping";
 
 const config = loadConfig();
-const db = createDb(config.database);
+const db = createDb(config.database, { poolSize: config.databasePoolSize });
 await migrateToLatest(db);
 const services = createServices(config, db);
 const app = await buildApp(services);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, registerSchema, setNewPasswordSchema, signInSchema } from "./auth";
+import { registerSchema, setNewPasswordSchema, signInSchema } from "./auth";
+import { fieldErrors } from "./field-errors";
 
 const GOOD = "Str0ng!Pass";
 

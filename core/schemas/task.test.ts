@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "./auth";
+import { fieldErrors } from "./field-errors";
 import { createTaskSchema, updateTaskSchema } from "./task";
 
 function firstError(value: unknown, field: string) {

@@ -89,17 +89,22 @@ export const updateTaskSchema = z
   .transform((v) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Partial<CreateTaskData>);
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 
-/** A task as the API returns it (spec §3). */
-export interface Task {
-  id: number;
-  userId: number;
-  title: string;
-  description: string | null;
-  subject: string | null;
-  dueDate: string | null;
-  dueTime: string | null;
-  priority: Priority;
-  recurring: string | null;
-  completed: boolean;
-  createdAt: string;
-}
+/**
+ * A task as the API returns it (spec §3). The server derives its response serializer from this
+ * schema, so the type, the JSON and the client's reading of it cannot drift apart.
+ */
+export const taskSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  subject: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  dueTime: z.string().nullable(),
+  priority: z.enum(PRIORITIES),
+  recurring: z.string().nullable(),
+  completed: z.boolean(),
+  /** An instant, ISO-8601 UTC. */
+  createdAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;

@@ -1,12 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
+/**
+ * What a repository runs its queries on: the database itself, or a transaction opened by
+ * `inTransaction` (server/db/transaction.ts) so several repository calls commit or roll back together.
+ */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export function createDb(config: DatabaseConfig, options: { poolSize?: number } = {}): Db {
   if (config.kind === "postgres") {

@@ -2,12 +2,15 @@ import { type Migration, Migrator } from "kysely";
 import type { Db } from "./connection";
 import * as m01 from "./migrations/2026-11-22-01-users-sessions-settings";
 import * as m02 from "./migrations/2026-11-22-02-tasks";
+import * as m03 from "./migrations/2026-11-23-01-audit-log";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 const migrations: Record<string, Migration> = {
   "2026-11-22-01-users-sessions-settings": m01,
   "2026-11-22-02-tasks": m02,
+  "2026-11-23-01-audit-log": m03,
 };
+export const MIGRATION_NAMES = Object.keys(migrations);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

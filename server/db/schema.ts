@@ -60,12 +60,26 @@ export interface TasksTable {
   updated_at: string;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** Who acted; null once that account is deleted (or for the system itself). */
+  actor_user_id: number | null;
+  /** What happened, e.g. PASSWORD_CHANGED (spec §3's audit log entry names them in upper case). */
+  action: string;
+  /** Whom or what it concerned, e.g. an email address. */
+  target: string | null;
+  /** JSON object with any further facts. */
+  details: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   app_settings: AppSettingsTable;
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -73,3 +87,4 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type TaskRow = Selectable<TasksTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

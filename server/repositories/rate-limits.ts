@@ -1,11 +1,11 @@
 import { sql } from "kysely";
-import type { Db } from "../db/connection";
+import type { Executor } from "../db/connection";
 
 /**
  * Fixed-window counters kept in the database, so every app instance sees the same count.
  * One upsert per hit: a new window starts when the old one has ended.
  */
-export function createRateLimitsRepository(db: Db) {
+export function createRateLimitsRepository(db: Executor) {
   return {
     async hit(key: string, windowMs: number, now = new Date()): Promise<{ count: number; windowEndsAt: string }> {
       const nowIso = now.toISOString();

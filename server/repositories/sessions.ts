@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../db/connection";
+import type { Executor } from "../db/connection";
 import type { SessionRow, UserRow } from "../db/schema";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -11,16 +11,41 @@ export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
+const newSessionId = () => randomBytes(32).toString("base64url");
+
+/**
+ * The signed-in user as a request sees it: every column but the password hash, so no handler
+ * can leak or misuse it. Code that must check a password loads the hash explicitly
+ * (users.findPasswordHash).
+ */
+export type SessionUser = Omit<UserRow, "password_hash">;
+
+/** Every users column a session load reads; `satisfies` makes a new column a compile error here until listed. */
+const SESSION_USER_COLUMNS = {
+  id: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+  profile_image_url: true,
+  is_admin: true,
+  password_reset_required: true,
+  temporary_password_expires_at: true,
+  user_classes: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<keyof SessionUser, true>;
+const sessionUserSelection = Object.keys(SESSION_USER_COLUMNS).map((column) => `users.${column}` as `users.${keyof SessionUser}`);
+
 export interface LoadedSession {
   session: SessionRow;
-  user: UserRow;
+  user: SessionUser;
 }
 
-export function createSessionsRepository(db: Db) {
+export function createSessionsRepository(db: Executor) {
   return {
     /** Creates a session and returns the cookie value (256 random bits). */
     async create(userId: number, now = new Date()): Promise<{ id: string; csrfToken: string }> {
-      const id = randomBytes(32).toString("base64url");
+      const id = newSessionId();
       const csrfToken = randomBytes(32).toString("base64url");
       await db
         .insertInto("sessions")
@@ -43,7 +68,7 @@ export function createSessionsRepository(db: Db) {
       const row = await db
         .selectFrom("sessions")
         .innerJoin("users", "users.id", "sessions.user_id")
-        .selectAll("users")
+        .select(sessionUserSelection)
         .select([
           "sessions.id_hash",
           "sessions.user_id",
@@ -67,8 +92,26 @@ export function createSessionsRepository(db: Db) {
       const { id_hash, user_id, csrf_token, session_created_at, last_seen_at, expires_at, admin_unlocked_at, ...user } = row;
       return {
         session: { id_hash, user_id, csrf_token, created_at: session_created_at, last_seen_at, expires_at, admin_unlocked_at },
-        user: user as UserRow,
+        user,
       };
+    },
+
+    /**
+     * Gives a live session a new id (the same row: user, CSRF token and lifetime stay), optionally
+     * setting when the admin passcode step-up unlocked it. Returns the new cookie value, or
+     * undefined when the session is gone.
+     */
+    async rotate(id: string, changes: { adminUnlockedAt?: Date | null } = {}): Promise<string | undefined> {
+      const newId = newSessionId();
+      const result = await db
+        .updateTable("sessions")
+        .set({
+          id_hash: hashSessionId(newId),
+          ...(changes.adminUnlockedAt !== undefined ? { admin_unlocked_at: changes.adminUnlockedAt?.toISOString() ?? null } : {}),
+        })
+        .where("id_hash", "=", hashSessionId(id))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? newId : undefined;
     },
 
     async delete(id: string): Promise<void> {

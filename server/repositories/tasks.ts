@@ -1,5 +1,5 @@
 import type { CreateTaskData, Priority, Task } from "../../core/schemas/task";
-import type { Db } from "../db/connection";
+import type { Executor } from "../db/connection";
 import type { TaskRow } from "../db/schema";
 
 function toTask(row: TaskRow): Task {
@@ -32,7 +32,7 @@ function toColumns(data: Partial<CreateTaskData>) {
 }
 
 /** Every query is scoped by user id: another user's task is "not found". */
-export function createTasksRepository(db: Db) {
+export function createTasksRepository(db: Executor) {
   return {
     async listForUser(userId: number): Promise<Task[]> {
       const rows = await db

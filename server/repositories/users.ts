@@ -1,8 +1,8 @@
-import type { User } from "../../core/api-types";
-import type { Db } from "../db/connection";
+import type { User } from "../../core/schemas/user";
+import type { Executor } from "../db/connection";
 import type { UserRow } from "../db/schema";
 
-export function toPublicUser(row: UserRow): User {
+export function toPublicUser(row: Omit<UserRow, "password_hash">): User {
   return {
     id: row.id,
     email: row.email,
@@ -28,7 +28,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createUsersRepository(db: Db) {
+export function createUsersRepository(db: Executor) {
   return {
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
@@ -36,6 +36,12 @@ export function createUsersRepository(db: Db) {
 
     findById(id: number): Promise<UserRow | undefined> {
       return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    /** The stored hash, for the few places that must check a password; request.user never carries it. */
+    async findPasswordHash(id: number): Promise<string | undefined> {
+      const row = await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirst();
+      return row?.password_hash;
     },
 
     /** Returns undefined when the email is already taken (the unique index decides, not a read). */

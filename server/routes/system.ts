@@ -1,11 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
+import { publicSettingsSchema } from "../../core/schemas/settings";
+import { setGuardDefaults } from "../plugins/route-guards";
+import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 
 export default async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  // Load balancers and the page before sign-in read these; a user held on the password-reset
+  // page still needs the settings (logo, time zone).
+  setGuardDefaults(app, { auth: "public", allowDuringPasswordReset: true });
+
   app.get("/api/health", async (request, reply) => {
     try {
-      await sql`select 1`.execute(services.db);
+      await services.health.check();
       return { status: "ok" };
     } catch (error) {
       request.log.error({ err: error }, "health check: database unreachable");
@@ -13,7 +19,7 @@ export default async function systemRoutes(app: FastifyInstance, { services }: {
     }
   });
 
-  app.get("/api/settings/public", async () => ({
+  app.get("/api/settings/public", { schema: { response: { 200: responseSchema(publicSettingsSchema) } } }, async () => ({
     ...(await services.settings.getPublic()),
     timeZone: services.config.timeZone,
   }));

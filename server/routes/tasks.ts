@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { createTaskSchema, updateTaskSchema } from "../../core/schemas/task";
+import { createTaskSchema, taskSchema, updateTaskSchema } from "../../core/schemas/task";
 import { notFound, parseWith } from "../errors";
-import { requireUser } from "../plugins/session";
+import { setGuardDefaults } from "../plugins/route-guards";
+import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 
 const idParams = z.object({
@@ -14,25 +15,9 @@ const idParams = z.object({
 });
 
 // Response schemas let Fastify serialize with a compiled stringifier: listing 200 tasks is the
-// hot path of the Tasks tab. They must name every field of the Task type (core/schemas/task.ts).
-const nullableString = { type: ["string", "null"] } as const;
-const taskJson = {
-  type: "object",
-  properties: {
-    id: { type: "integer" },
-    userId: { type: "integer" },
-    title: { type: "string" },
-    description: nullableString,
-    subject: nullableString,
-    dueDate: nullableString,
-    dueTime: nullableString,
-    priority: { type: "string" },
-    recurring: nullableString,
-    completed: { type: "boolean" },
-    createdAt: { type: "string" },
-  },
-  required: ["id", "userId", "title", "description", "subject", "dueDate", "dueTime", "priority", "recurring", "completed", "createdAt"],
-} as const;
+// hot path of the Tasks tab. Derived from the Task contract in core/schemas/task.ts.
+const taskJson = responseSchema(taskSchema);
+const taskListJson = responseSchema(z.array(taskSchema));
 
 /** Parses the :id; a malformed id is as missing as an unknown one. */
 function taskId(params: unknown): number {
@@ -43,11 +28,10 @@ function taskId(params: unknown): number {
 
 export default async function taskRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { tasks } = services;
-  app.addHook("onRequest", requireUser);
+  // A user's own tasks: every route here needs a signed-in user (and, changing, the CSRF token).
+  setGuardDefaults(app, { auth: "user" });
 
-  app.get("/api/tasks", { schema: { response: { 200: { type: "array", items: taskJson } } } }, async (request) =>
-    tasks.listForUser(request.user!.id),
-  );
+  app.get("/api/tasks", { schema: { response: { 200: taskListJson } } }, async (request) => tasks.listForUser(request.user!.id));
 
   app.get("/api/tasks/:id", { schema: { response: { 200: taskJson } } }, async (request) => {
     const task = await tasks.findForUser(request.user!.id, taskId(request.params));

@@ -1,27 +1,38 @@
 import type { AppConfig } from "../config";
 import type { Db } from "../db/connection";
-import { createRateLimitsRepository } from "../repositories/rate-limits";
-import { createSessionsRepository } from "../repositories/sessions";
-import { createSettingsRepository } from "../repositories/settings";
-import { createTasksRepository } from "../repositories/tasks";
-import { createUsersRepository } from "../repositories/users";
+import { inTransaction, type TransactionScope } from "../db/transaction";
+import { createRepositories } from "../repositories/create-repositories";
+import { createHealthRepository } from "../repositories/health";
+import { createAccountService } from "./account-service";
+import { createHealthService } from "./health";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
+import { createSessionService } from "./session-service";
 
-/** The app's own services, built once and handed to the routes. */
+/**
+ * The app's own services, built once and handed to the routes. The database handle stays in
+ * here: routes reach data only through repositories and services.
+ */
 export function createServices(config: AppConfig, db: Db, options: { authRateLimits?: AuthRateLimits } = {}) {
-  const rateLimits = createRateLimitsRepository(db);
+  const repositories = createRepositories(db);
+  const transaction = <T>(work: (tx: TransactionScope) => Promise<T>) => inTransaction(db, work);
+  const sessionService = createSessionService({ sessions: repositories.sessions, secureCookies: config.trustProxy });
+  const authRateLimiter = createAuthRateLimiter(
+    repositories.rateLimits,
+    options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),
+  );
   return {
     config,
-    db,
-    users: createUsersRepository(db),
-    sessions: createSessionsRepository(db),
-    settings: createSettingsRepository(db),
-    tasks: createTasksRepository(db),
-    rateLimits,
-    authRateLimiter: createAuthRateLimiter(
-      rateLimits,
-      options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),
-    ),
+    ...repositories,
+    health: createHealthService(createHealthRepository(db)),
+    sessionService,
+    authRateLimiter,
+    accounts: createAccountService({
+      users: repositories.users,
+      authRateLimiter,
+      sessionService,
+      transaction,
+      adminEmails: config.adminEmails,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

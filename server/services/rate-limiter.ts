@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
 import { tooManyRequests } from "../errors";
 import type { RateLimitsRepository } from "../repositories/rate-limits";
+import { createFailureCounter, type Limit } from "./failure-counter";
 
-export interface Limit {
-  max: number;
-  windowMs: number;
-}
+export type { Limit };
 
 export interface AuthRateLimits {
   /** Sign-in attempts from one IP (a whole school may share one address). */
@@ -51,23 +49,18 @@ export function createAuthRateLimiter(repo: RateLimitsRepository, limits: AuthRa
     if (count > limit.max) throw tooManyRequests(message, (new Date(windowEndsAt).getTime() - Date.now()) / 1000);
   }
 
-  /**
-   * Counts failed password checks per subject: once `max` sit in the window, the check is refused
-   * before the password is even looked at; a success clears the count.
-   */
-  function failureCounter<Subject>(keyOf: (subject: Subject) => string, limit: Limit, message: string) {
-    return {
-      async assertNotLocked(subject: Subject) {
-        if ((await repo.peek(keyOf(subject))) >= limit.max) throw tooManyRequests(message, limit.windowMs / 1000);
-      },
-      failed: (subject: Subject) => repo.hit(keyOf(subject), limit.windowMs),
-      succeeded: (subject: Subject) => repo.clear(keyOf(subject)),
-    };
-  }
-  const signInFailures = failureCounter(accountKey, limits.signInFailuresPerAccount, TOO_MANY_SIGN_INS);
+  const signInFailures = createFailureCounter(repo, {
+    keyOf: accountKey,
+    limit: limits.signInFailuresPerAccount,
+    message: TOO_MANY_SIGN_INS,
+  });
   // Set-new-password checks the current (temporary) password, so whoever holds a signed-in
   // browser could otherwise guess it without end. Same allowance as sign-in failures.
-  const passwordChangeFailures = failureCounter(passwordChangeKey, limits.signInFailuresPerAccount, TOO_MANY_PASSWORD_CHANGES);
+  const passwordChangeFailures = createFailureCounter(repo, {
+    keyOf: passwordChangeKey,
+    limit: limits.signInFailuresPerAccount,
+    message: TOO_MANY_PASSWORD_CHANGES,
+  });
 
   return {
     signInAttempt: (ip: string) => consume(`sign-in:ip:${ip}`, limits.signInPerIp, TOO_MANY_SIGN_INS),

@@ -31,6 +31,16 @@ export function describeEachEngine(name: string, body: (engine: EngineName) => v
   }
 }
 
+/**
+ * For what only PostgreSQL can show (several app instances sharing one database server): runs
+ * when TEST_DATABASE_URL is set, fails under CI when it is not (engines()), and otherwise shows
+ * a visible skip line.
+ */
+export function describePostgresOnly(name: string, body: () => void) {
+  if (engines().includes("postgres")) describe(`${name} [postgres]`, body);
+  else describe.skip(`${name} [postgres] skipped: set TEST_DATABASE_URL=postgres://… to run it`, () => {});
+}
+
 /** A fresh, empty database of the given engine; `drop` removes it. */
 export async function freshDatabase(engine: EngineName): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
   const name = `student_hub_test_${randomBytes(6).toString("hex")}`;
@@ -63,11 +73,24 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function buildTestApp(
-  engine: EngineName,
-  options: { authRateLimits?: AuthRateLimits; env?: Record<string, string>; clientDir?: string } = {},
-): Promise<TestApp> {
-  const { config: database, drop } = await freshDatabase(engine);
+export interface TestAppOptions {
+  authRateLimits?: AuthRateLimits;
+  env?: Record<string, string>;
+  clientDir?: string;
+  /**
+   * Test-only routes, registered before the app is ready: to reach what no real route does yet
+   * (a guard level, request.user itself). They get the app's hooks like any other route.
+   */
+  routes?: (app: FastifyInstance, services: Services) => void | Promise<void>;
+  /**
+   * Boot on this existing database instead of a fresh one (a second app instance beside the
+   * first); it is left in place at close, for its owner to drop.
+   */
+  database?: DatabaseConfig;
+}
+
+export async function buildTestApp(engine: EngineName, options: TestAppOptions = {}): Promise<TestApp> {
+  const { config: database, drop } = options.database ? { config: options.database, drop: async () => {} } : await freshDatabase(engine);
   const config: AppConfig = {
     ...loadConfig({ ...options.env }),
     database,
@@ -78,6 +101,7 @@ export async function buildTestApp(
   await migrateToLatest(db);
   const services = createServices(config, db, { authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS });
   const app = await buildApp(services, { logger: false });
+  if (options.routes) await options.routes(app, services);
   await app.ready();
   return {
     app,

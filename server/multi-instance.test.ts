@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildTestApp, describePostgresOnly, STRONG_PASSWORD, TestClient, type TestApp } from "./test/harness";
+
+// design.md: a larger deployment runs several identical instances behind a load balancer, so
+// any instance must answer any request. Two apps, each with its own pool, on one database.
+describePostgresOnly("two app instances on one database", () => {
+  const authRateLimits = {
+    signInPerIp: { max: 1000, windowMs: 60_000 },
+    signInFailuresPerAccount: { max: 3, windowMs: 60_000 },
+    registerPerIp: { max: 1000, windowMs: 60_000 },
+  };
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await buildTestApp("postgres", { authRateLimits });
+    second = await buildTestApp("postgres", { authRateLimits, database: first.config.database });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  /** The same browser, its next request routed to the other instance. */
+  function onOtherInstance(client: TestClient, app: TestApp): TestClient {
+    const moved = new TestClient(app.app);
+    moved.cookie = client.cookie;
+    moved.csrfToken = client.csrfToken;
+    return moved;
+  }
+
+  it("honours a session started on one instance on the other, and a sign-out on either ends it on both", async () => {
+    const onFirst = new TestClient(first.app);
+    const { user } = await onFirst.register();
+    const onSecond = onOtherInstance(onFirst, second);
+
+    const me = await onSecond.request("GET", "/api/user");
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(user.email);
+    // The CSRF token fetched from the first instance is good on the second.
+    const created = await onSecond.request("POST", "/api/tasks", { title: "Made on the second instance" });
+    expect(created.statusCode).toBe(201);
+    expect((await onFirst.request("GET", "/api/tasks")).json().map((t: { title: string }) => t.title)).toEqual([
+      "Made on the second instance",
+    ]);
+
+    expect((await onSecond.request("POST", "/api/logout")).statusCode).toBe(200);
+    expect((await onFirst.request("GET", "/api/user")).statusCode).toBe(401);
+  });
+
+  it("holds a sign-in lockout counted on one instance on the other", async () => {
+    const { body } = await new TestClient(first.app).register();
+    for (let i = 0; i < 3; i++) expect((await new TestClient(first.app).login(body.email, "Wrong!Passw0rd")).statusCode).toBe(401);
+    const locked = await new TestClient(second.app).login(body.email, STRONG_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
+  });
+});

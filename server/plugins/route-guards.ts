@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import fp from "fastify-plugin";
+import { forbidden, unauthorized } from "../errors";
+import { assertCsrfToken, assertSameOrigin } from "./csrf";
+
+/**
+ * Who may call a route: anyone, a signed-in user, an admin, or an admin whose session passed the
+ * passcode step-up within ADMIN_UNLOCK_MS.
+ */
+export type AuthLevel = "public" | "user" | "admin" | "admin-unlocked";
+
+export interface RouteGuards {
+  auth: AuthLevel;
+  /** State-changing calls must carry the session's CSRF token. Off only for sign-in and registration. */
+  csrf: boolean;
+  /** Still reachable by a user whose password an admin reset, before they set a new one. */
+  allowDuringPasswordReset: boolean;
+}
+
+declare module "fastify" {
+  // Each guard is a route setting: `app.get(path, { config: { auth: "public" } }, handler)`.
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+    csrf?: boolean;
+    allowDuringPasswordReset?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every /api route with the guards it resolved to (for tests and reviews of the route table). */
+    routeGuards(): Array<{ method: string; url: string } & RouteGuards>;
+  }
+}
+
+/** What an /api route gets when neither it nor its group says otherwise: closed by default. */
+export const DEFAULT_GUARDS: RouteGuards = { auth: "user", csrf: true, allowDuringPasswordReset: false };
+/**
+ * An /api path no route matches (the 404 handler): a visitor's GET learns "Not found", while a
+ * state-changing call still meets the Origin and CSRF checks first, as every other one does.
+ */
+export const UNKNOWN_PATH_GUARDS: RouteGuards = { auth: "public", csrf: true, allowDuringPasswordReset: false };
+
+export const ADMIN_UNLOCK_MS = 30 * 60 * 1000;
+export const PASSWORD_RESET_PENDING = "You must set a new password before continuing.";
+export const ADMINS_ONLY = "Only admins can do this.";
+export const ADMIN_LOCKED = "Admin access is locked. Enter the admin passcode to unlock it.";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+type RouteConfig = Partial<RouteGuards> | undefined;
+
+function resolve(config: RouteConfig): RouteGuards {
+  return {
+    auth: config?.auth ?? DEFAULT_GUARDS.auth,
+    csrf: config?.csrf ?? DEFAULT_GUARDS.csrf,
+    allowDuringPasswordReset: config?.allowDuringPasswordReset ?? DEFAULT_GUARDS.allowDuringPasswordReset,
+  };
+}
+
+/**
+ * Defaults for every route a plugin registers (a folder of routes): call it first thing in an
+ * encapsulated route plugin. A route's own `config` still wins.
+ */
+export function setGuardDefaults(app: FastifyInstance, defaults: Partial<RouteGuards>): void {
+  app.addHook("onRoute", (route) => {
+    const own = Object.fromEntries(Object.entries(route.config ?? {}).filter(([, value]) => value !== undefined));
+    route.config = { ...defaults, ...own };
+  });
+}
+
+export function isAdminUnlocked(unlockedAt: string | null | undefined, now = Date.now()): boolean {
+  if (!unlockedAt) return false;
+  const at = new Date(unlockedAt).getTime();
+  return at <= now && now - at < ADMIN_UNLOCK_MS;
+}
+
+function assertAccess(request: FastifyRequest, level: AuthLevel): void {
+  if (level === "public") return;
+  if (!request.user) throw unauthorized();
+  if (level === "user") return;
+  if (!request.user.is_admin) throw forbidden(ADMINS_ONLY);
+  if (level === "admin-unlocked" && !isAdminUnlocked(request.session?.admin_unlocked_at)) throw forbidden(ADMIN_LOCKED);
+}
+
+/**
+ * The one hook that enforces every route's guards, after the session plugin has said who is
+ * asking. Order matters and is part of the API: the password-reset gate, then (state-changing
+ * calls) the Origin and the CSRF token, then the access level.
+ */
+async function routeGuards(app: FastifyInstance) {
+  const routes: RouteOptions[] = [];
+  // The route objects are read later, so defaults set by a route plugin's own onRoute hook count.
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/api/")) routes.push(route);
+  });
+  app.decorate("routeGuards", () =>
+    routes.flatMap((route) => [route.method].flat().map((method) => ({ method, url: route.url, ...resolve(route.config as RouteConfig) }))),
+  );
+
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    const guards = request.is404 ? UNKNOWN_PATH_GUARDS : resolve(request.routeOptions.config);
+    if (request.user?.password_reset_required && !guards.allowDuringPasswordReset) throw forbidden(PASSWORD_RESET_PENDING);
+    if (STATE_CHANGING.has(request.method)) {
+      assertSameOrigin(request);
+      if (guards.csrf) assertCsrfToken(request);
+    }
+    assertAccess(request, guards.auth);
+  });
+}
+
+export default fp(routeGuards, { name: "route-guards", dependencies: ["session"] });

@@ -1,0 +1,23 @@
+import type { Executor } from "../db/connection";
+import { createAuditLogRepository } from "./audit-log";
+import { createRateLimitsRepository } from "./rate-limits";
+import { createSessionsRepository } from "./sessions";
+import { createSettingsRepository } from "./settings";
+import { createTasksRepository } from "./tasks";
+import { createUsersRepository } from "./users";
+
+/**
+ * Every repository over one executor: the database for the app's everyday calls, or a
+ * transaction handle inside `inTransaction`, so the same repository code runs either way.
+ */
+export function createRepositories(db: Executor) {
+  return {
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    settings: createSettingsRepository(db),
+    tasks: createTasksRepository(db),
+    rateLimits: createRateLimitsRepository(db),
+    auditLog: createAuditLogRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,107 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { RegisterInput, SetNewPasswordInput, SignInInput } from "../../core/schemas/auth";
+import type { UserRow } from "../db/schema";
+import type { TransactionScope } from "../db/transaction";
+import { badRequest, conflict, HttpError, unauthorized } from "../errors";
+import type { SessionUser } from "../repositories/sessions";
+import { normalizeEmail, type UsersRepository } from "../repositories/users";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import type { AuthRateLimiter } from "./rate-limiter";
+import type { SessionService } from "./session-service";
+
+const INVALID_CREDENTIALS = "Invalid email or password";
+const TEMPORARY_PASSWORD_EXPIRED = "Your temporary password has expired. Ask a staff member to reset it again.";
+
+export interface AccountServiceOptions {
+  users: UsersRepository;
+  authRateLimiter: AuthRateLimiter;
+  sessionService: SessionService;
+  /** Runs work in one database transaction (inTransaction bound to the app's database). */
+  transaction: <T>(work: (tx: TransactionScope) => Promise<T>) => Promise<T>;
+  /** ADMIN_EMAILS: these accounts become admins when they register or sign in. */
+  adminEmails: string[];
+}
+
+const temporaryPasswordExpired = (user: SessionUser) =>
+  Boolean(
+    user.password_reset_required && user.temporary_password_expires_at && user.temporary_password_expires_at <= new Date().toISOString(),
+  );
+
+/** Registration, sign-in and the password change: each a whole, with its session and its audit entry. */
+export function createAccountService({ users, authRateLimiter, sessionService, transaction, adminEmails }: AccountServiceOptions) {
+  const isBootstrapAdmin = (email: string) => adminEmails.includes(normalizeEmail(email));
+
+  return {
+    /** Creates the account and signs it in, both or neither. 409 when the email is taken. */
+    async register(request: FastifyRequest, reply: FastifyReply, input: RegisterInput): Promise<UserRow> {
+      // Hash before the transaction: it must not hold the database while argon2 works.
+      const passwordHash = await hashPassword(input.password);
+      return transaction(async (tx) => {
+        const user = await tx.users.create({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          isAdmin: isBootstrapAdmin(input.email),
+        });
+        if (!user) {
+          throw conflict("An account with this email already exists", { email: ["An account with this email already exists"] });
+        }
+        await sessionService.start(request, reply, user.id, tx);
+        return user;
+      });
+    },
+
+    /**
+     * Checks the password (the same answer and the same time for a wrong password and an unknown
+     * email), counts failures per account, and starts a fresh session.
+     */
+    async signIn(request: FastifyRequest, reply: FastifyReply, input: SignInInput): Promise<UserRow> {
+      const email = normalizeEmail(input.email);
+      await authRateLimiter.assertAccountNotLocked(email);
+      let user = await users.findByEmail(email);
+      const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+      if (!user || !ok) {
+        await authRateLimiter.signInFailed(email);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      if (temporaryPasswordExpired(user)) throw unauthorized(TEMPORARY_PASSWORD_EXPIRED);
+      await authRateLimiter.signInSucceeded(email);
+      if (!user.is_admin && isBootstrapAdmin(email)) user = (await users.setAdmin(email, true)) ?? user;
+      await sessionService.start(request, reply, user.id);
+      return user;
+    },
+
+    /**
+     * Set-new-password: checks the current (temporary) password, then in one transaction stores
+     * the new hash, ends every session of the account, starts a fresh one for this browser and
+     * writes the audit entry. If any step fails, the old password and sessions stay as they were.
+     */
+    async setNewPassword(request: FastifyRequest, reply: FastifyReply, user: SessionUser, input: SetNewPasswordInput): Promise<UserRow> {
+      if (temporaryPasswordExpired(user)) {
+        throw new HttpError(400, TEMPORARY_PASSWORD_EXPIRED, { temporaryPassword: [TEMPORARY_PASSWORD_EXPIRED] });
+      }
+      await authRateLimiter.assertPasswordChangeNotLocked(user.id);
+      const currentHash = await users.findPasswordHash(user.id);
+      if (!currentHash || !(await verifyPassword(currentHash, input.temporaryPassword))) {
+        await authRateLimiter.passwordChangeFailed(user.id);
+        throw badRequest("Temporary password is incorrect", { temporaryPassword: ["Temporary password is incorrect"] });
+      }
+      await authRateLimiter.passwordChangeSucceeded(user.id);
+      if (input.newPassword === input.temporaryPassword) {
+        const message = "New password must be different from the temporary password";
+        throw badRequest(message, { newPassword: [message] });
+      }
+      const newHash = await hashPassword(input.newPassword);
+      return transaction(async (tx) => {
+        const updated = await tx.users.setPassword(user.id, newHash);
+        if (!updated) throw unauthorized();
+        await sessionService.endAllForUser(user.id, tx);
+        await sessionService.start(request, reply, user.id, tx);
+        await tx.auditLog.record({ actorUserId: user.id, action: "PASSWORD_CHANGED", target: user.email });
+        return updated;
+      });
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { TransactionScope } from "../db/transaction";
+import { unauthorized } from "../errors";
+import { hashSessionId, SESSION_ABSOLUTE_MS, type SessionsRepository } from "../repositories/sessions";
+
+export const SESSION_COOKIE = "sid";
+
+export interface SessionServiceOptions {
+  sessions: SessionsRepository;
+  /** Behind TLS (TRUST_PROXY) the cookie is Secure. */
+  secureCookies: boolean;
+}
+
+/**
+ * A browser's session is two things that must change together: the row in the database and the
+ * cookie naming it. Everything that starts, rotates or ends a session goes through here.
+ *
+ * Methods that take `tx` write through that transaction and set the cookie only once it commits,
+ * so a rolled-back change never leaves the browser holding an id for a row that does not exist.
+ */
+export function createSessionService({ sessions, secureCookies }: SessionServiceOptions) {
+  const cookieOptions = { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies } as const;
+
+  function setCookie(request: FastifyRequest, reply: FastifyReply, id: string) {
+    reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+    request.sessionId = id;
+  }
+
+  function clearCookie(request: FastifyRequest, reply: FastifyReply) {
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    request.sessionId = null;
+  }
+
+  return {
+    /**
+     * Who is asking: loads the cookie's session and its user onto the request. A cookie naming
+     * no live session (expired, signed out elsewhere) is cleared and the request is a visitor's.
+     */
+    async resume(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const id = request.cookies[SESSION_COOKIE];
+      if (!id) return;
+      const loaded = await sessions.load(id);
+      if (!loaded) return clearCookie(request, reply);
+      request.user = loaded.user;
+      request.session = loaded.session;
+      request.sessionId = id;
+    },
+
+    /** Ends any session the browser had and starts a fresh one for `userId`: the id changes at sign-in. */
+    async start(request: FastifyRequest, reply: FastifyReply, userId: number, tx?: TransactionScope): Promise<void> {
+      const repo = tx?.sessions ?? sessions;
+      if (request.sessionId) await repo.delete(request.sessionId);
+      const { id } = await repo.create(userId);
+      if (tx) tx.afterCommit(() => setCookie(request, reply, id));
+      else setCookie(request, reply, id);
+    },
+
+    /**
+     * Gives the current session a new id (against session fixation when its privileges change),
+     * optionally recording the admin passcode step-up. A visitor gets 401.
+     */
+    async rotate(request: FastifyRequest, reply: FastifyReply, changes: { adminUnlockedAt?: Date | null } = {}): Promise<void> {
+      const id = request.sessionId && (await sessions.rotate(request.sessionId, changes));
+      if (!id) throw unauthorized();
+      setCookie(request, reply, id);
+      if (request.session) {
+        request.session = {
+          ...request.session,
+          id_hash: hashSessionId(id),
+          ...(changes.adminUnlockedAt !== undefined ? { admin_unlocked_at: changes.adminUnlockedAt?.toISOString() ?? null } : {}),
+        };
+      }
+    },
+
+    /** Sign-out: the row goes, and so does the cookie. */
+    async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (request.sessionId) await sessions.delete(request.sessionId);
+      clearCookie(request, reply);
+    },
+
+    /** Ends every session of an account (password change, an admin's reset or deletion). */
+    async endAllForUser(userId: number, tx?: TransactionScope): Promise<void> {
+      await (tx?.sessions ?? sessions).deleteAllForUser(userId);
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

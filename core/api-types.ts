@@ -1,6 +1,6 @@
 /**
  * Shapes of the server's JSON answers, shared by the server that sends them and the client that
- * reads them (spec §3). Each is inferred from its zod schema in core/schemas/, which the server
+ * reads them (docs/product.md#data). Each is inferred from its zod schema in core/schemas/, which the server
  * also turns into its response serializer: one source for each contract.
  */
 export type { PublicSettings } from "./schemas/settings";

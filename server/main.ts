@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { createDb } from "./db/connection";
@@ -15,6 +17,14 @@ const promoted = await services.users.promoteAll(config.adminEmails);
 if (promoted) app.log.info({ promoted }, "ADMIN_EMAILS: accounts promoted to admin");
 
 const housekeeping = startHousekeeping(services, app.log);
+
+// Start-up serves what is built and never builds: several instances may start at once.
+if (!fs.existsSync(path.join(config.clientDir, "index.html"))) {
+  app.log.warn(
+    { clientDir: config.clientDir },
+    "The client is not built, so only the API is served: run `npm run build` (npm ci does it too).",
+  );
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -91,7 +91,7 @@ describe("set-new-password schema", () => {
 
   it.each([
     [{ temporaryPassword: "" }, "temporaryPassword", "Temporary password is required"],
-    // The lowercase rule is listed first here (spec §5).
+    // The lowercase rule is listed first here (docs/product.md#validation-messages).
     [{ newPassword: "1!", confirmPassword: "1!" }, "newPassword", "Password must be at least 8 characters"],
     [{ newPassword: "12345678!", confirmPassword: "12345678!" }, "newPassword", "Password must contain at least one lowercase letter"],
     [{ newPassword: "abcdefg1!", confirmPassword: "abcdefg1!" }, "newPassword", "Password must contain at least one uppercase letter"],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The password rules of spec §5, in the order their messages are shown:
+// The password rules (docs/product.md#validation-messages), in the order their messages are shown:
 // a form shows only the first failing rule per field.
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
@@ -26,7 +26,7 @@ export const strongPassword = passwordLength
   .regex(...hasNumber)
   .regex(...hasSpecial);
 
-/** Set-new-password lists the lowercase rule first (spec §5). */
+/** Set-new-password lists the lowercase rule first (docs/product.md#validation-messages). */
 const strongNewPassword = passwordLength
   .regex(...hasLowercase)
   .regex(...hasUppercase)

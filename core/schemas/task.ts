@@ -47,7 +47,7 @@ const dueTime = z
 
 const priority = z.enum(PRIORITIES, { error: "Priority must be low, medium or high" });
 
-// Tasks do not repeat: the field is in the spec's data only with "none" (stored as null), so a
+// Tasks do not repeat: the field exists in the data only with "none" (stored as null), so a
 // value that would promise a repetition nothing performs is refused rather than kept.
 const RECURRING_MESSAGE = 'Tasks do not repeat: recurring must be "none" or null';
 const recurring = z
@@ -90,7 +90,7 @@ export const updateTaskSchema = z
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 
 /**
- * A task as the API returns it (spec §3). The server derives its response serializer from this
+ * A task as the API returns it (docs/product.md#task). The server derives its response serializer from this
  * schema, so the type, the JSON and the client's reading of it cannot drift apart.
  */
 export const taskSchema = z.object({

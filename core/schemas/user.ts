@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A user as the API returns it (spec §3): never the password hash or any other column. */
+/** A user as the API returns it (docs/product.md#user): never the password hash or any other column. */
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -9,7 +9,7 @@ export const userSchema = z.object({
   profileImageUrl: z.string().nullable(),
   isAdmin: z.boolean(),
   passwordResetRequired: z.boolean(),
-  /** Class names (spec §3 userClasses). */
+  /** Class names (docs/product.md#classes-and-subjects). */
   userClasses: z.array(z.string()),
 });
 export type User = z.infer<typeof userSchema>;

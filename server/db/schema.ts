@@ -14,7 +14,7 @@ export interface UsersTable {
   password_reset_required: number;
   /** When a temporary password from an admin reset stops working. */
   temporary_password_expires_at: string | null;
-  /** JSON array of class names (spec §3 userClasses). */
+  /** JSON array of class names (userClasses, docs/product.md#classes-and-subjects). */
   user_classes: string;
   created_at: string;
   updated_at: string;
@@ -64,7 +64,7 @@ export interface AuditLogTable {
   id: Generated<number>;
   /** Who acted; null once that account is deleted (or for the system itself). */
   actor_user_id: number | null;
-  /** What happened, e.g. PASSWORD_CHANGED (spec §3's audit log entry names them in upper case). */
+  /** What happened, e.g. PASSWORD_CHANGED (upper case, as the admin area's audit log shows them: docs/product.md#admin-area). */
   action: string;
   /** Whom or what it concerned, e.g. an email address. */
   target: string | null;

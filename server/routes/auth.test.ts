@@ -126,7 +126,7 @@ describeEachEngine("accounts API", (engine) => {
       expect(Number(count.n)).toBe(0);
     });
 
-    it("names the missing field with the spec's message when a body leaves one out", async () => {
+    it("names the missing field with its documented message when a body leaves one out", async () => {
       const { firstName: _missing, ...body } = newUserBody();
       const res = await new TestClient(t.app).request("POST", "/api/register", body);
       expect(res.statusCode).toBe(400);
@@ -334,7 +334,7 @@ describeEachEngine("accounts API", (engine) => {
       expect(me.json().passwordResetRequired).toBe(true);
     });
 
-    it("validates the new password with the spec's messages", async () => {
+    it("validates the new password with its documented messages", async () => {
       const { client } = await userNeedingReset("Temp0rary!Pass");
       const cases: Array<[object, string, string]> = [
         [

@@ -32,8 +32,9 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     return { ok: true };
   }
 
-  // Sign-in and registration create the session, so there is no token to carry yet (spec §7): their
-  // `csrf: false` must match core/api-paths.ts CSRF_EXEMPT_PATHS, which the client reads.
+  // Sign-in and registration create the session, so there is no token to carry yet
+  // (docs/product.md#sessions-and-csrf): their `csrf: false` must match core/api-paths.ts
+  // CSRF_EXEMPT_PATHS, which the client reads.
   const startsASession = { auth: "public", csrf: false } as const;
   for (const path of REGISTER_PATHS) app.post(path, { config: startsASession, schema: { response: { 201: userJson } } }, register);
   for (const path of SIGN_IN_PATHS) app.post(path, { config: startsASession, schema: { response: { 200: userJson } } }, login);

@@ -6,7 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { HttpError } from "./errors";
-import nullCharacterGuard from "./plugins/null-character-guard";
+import inputGuard from "./plugins/input-guard";
 import routeGuards from "./plugins/route-guards";
 import sessionPlugin from "./plugins/session";
 import authRoutes from "./routes/auth";
@@ -79,7 +79,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   // The app's own plugins: who is asking, then may they make this call (each route's guards).
   await app.register(sessionPlugin, { sessionService: services.sessionService });
   await app.register(routeGuards);
-  await app.register(nullCharacterGuard);
+  await app.register(inputGuard);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

@@ -84,12 +84,36 @@ describeEachEngine("tasks API", (engine) => {
       // PostgreSQL cannot store U+0000; both databases refuse it the same way.
       [{ title: "a\u0000b" }, "title", "Text must not contain the null character (\\u0000)"],
       [{ title: "ok", description: "line\u0000" }, "description", "Text must not contain the null character (\\u0000)"],
+      // A lone surrogate would be stored changed, differently on each database.
+      [{ title: "half \ud83d pair" }, "title", "Text must be well-formed Unicode"],
+      [{ title: "ok", subject: "\udc00Art" }, "subject", "Text must be well-formed Unicode"],
     ])("refuses %j with 400 on %s", async (body, field, message) => {
       const before = (await alice.request("GET", "/api/tasks")).json().length;
       const res = await create(alice, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[field][0]).toBe(message);
       expect((await alice.request("GET", "/api/tasks")).json()).toHaveLength(before);
+    });
+
+    it("keeps a well-formed emoji (a surrogate pair) exactly as sent", async () => {
+      const res = await create(alice, { title: "Read 📚 chapter 5" });
+      expect(res.statusCode).toBe(201);
+      expect((await alice.request("GET", `/api/tasks/${res.json().id}`)).json().title).toBe("Read 📚 chapter 5");
+    });
+
+    it("refuses a body nested deeper than 32 levels with 400, even in a field that would be dropped", async () => {
+      const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+      const before = (await alice.request("GET", "/api/tasks")).json().length;
+      const shallow = await alice.request("POST", "/api/tasks", `{"title":"ok","extra":${nested(30)}}`);
+      expect(shallow.statusCode).toBe(201);
+      const deep = await alice.request("POST", "/api/tasks", `{"title":"ok","extra":${nested(33)}}`);
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json()).toEqual({ message: "Request body is nested too deeply" });
+      // About 40,000 levels, still under the 100 KB body limit: a recursive walk overflowed the stack (500).
+      const abusive = await alice.request("POST", "/api/tasks", `{"title":"ok","extra":${nested(40_000)}}`);
+      expect(abusive.statusCode).toBe(400);
+      expect(abusive.json()).toEqual({ message: "Request body is nested too deeply" });
+      expect((await alice.request("GET", "/api/tasks")).json()).toHaveLength(before + 1);
     });
 
     it("accepts 29 February in a leap year only", async () => {

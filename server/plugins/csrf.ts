@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { forbidden, unauthorized } from "../errors";
+import { badRequest, forbidden, unauthorized } from "../errors";
 
 // The two checks behind design.md's CSRF rule. The route-guards hook decides when they apply:
 // the Origin check on every state-changing /api call, the token unless the route declares
@@ -12,19 +12,28 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A browser names the page's origin on cross-site requests; it must be our own. No header passes (not a browser, or same-origin GET-like). */
+/** The origin a URL-ish text names ("https://host:port"), or null when it does not parse. */
+function originOf(text: string): string | null {
+  try {
+    const origin = new URL(text).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A browser names the page's origin on cross-site requests; it must be our own: the same scheme,
+ * host and port. The scheme is the one the request arrived with (behind a trusted TLS proxy, the
+ * one the proxy reports). No header passes (not a browser, or a same-origin request that omits it).
+ */
 export function assertSameOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  let host: string | null = null;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = null;
-  }
-  // Compare through URL so "host:80" and "host" count as the same origin.
-  const ownHost = new URL(`${request.protocol}://${request.host}`).host;
-  if (host === null || host !== ownHost) throw forbidden("Cross-origin request refused");
+  // Through URL, so "http://host:80" and "http://host" are the same origin.
+  const ownOrigin = originOf(`${request.protocol}://${request.host}`);
+  if (ownOrigin === null) throw badRequest("The Host header is not valid");
+  if (originOf(origin) !== ownOrigin) throw forbidden("Cross-origin request refused");
 }
 
 /** The session's token in X-CSRF-Token: without a session there is nothing to match (401). */

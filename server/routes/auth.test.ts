@@ -307,6 +307,45 @@ describeEachEngine("accounts API", (engine) => {
       });
       expect(res.statusCode).toBe(201);
     });
+
+    it("refuses our own host under another scheme: the whole origin must match", async () => {
+      const body = newUserBody();
+      const res = await new TestClient(t.app).request("POST", "/api/register", body, { origin: "https://localhost", host: "localhost" });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: "Cross-origin request refused" });
+      expect(await t.services.users.findByEmail(body.email)).toBeUndefined();
+    });
+
+    it("answers 400, not 500, when the Host header does not parse", async () => {
+      const client = new TestClient(t.app);
+      await client.register();
+      const res = await client.request("POST", "/api/tasks", { title: "x" }, { origin: "http://localhost", host: "bad host[" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "The Host header is not valid" });
+      expect((await client.request("GET", "/api/tasks")).json()).toEqual([]);
+    });
+  });
+
+  describe("the Origin check behind a TLS proxy", () => {
+    let proxied: TestApp;
+    beforeAll(async () => {
+      proxied = await buildTestApp(engine, { env: { TRUST_PROXY: "1" } });
+    });
+    afterAll(() => proxied.close());
+
+    it("compares with the scheme the proxy reports", async () => {
+      const viaTls = { host: "hub.example", "x-forwarded-proto": "https" };
+      const ok = await new TestClient(proxied.app).request("POST", "/api/register", newUserBody(), {
+        ...viaTls,
+        origin: "https://hub.example",
+      });
+      expect(ok.statusCode).toBe(201);
+      const downgraded = await new TestClient(proxied.app).request("POST", "/api/register", newUserBody(), {
+        ...viaTls,
+        origin: "http://hub.example",
+      });
+      expect(downgraded.statusCode).toBe(403);
+    });
   });
 
   describe("the password-reset gate", () => {

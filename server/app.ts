@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { HttpError } from "./errors";
 import inputGuard from "./plugins/input-guard";
 import routeGuards from "./plugins/route-guards";
@@ -115,14 +115,30 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     });
   }
 
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: "1 minute" }) }, (request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html");
-    if (wantsPage && indexHtml) {
-      // Client routes (/auth, /password-reset, unknown paths) are the SPA's to render.
-      return reply.code(200).header("cache-control", "no-cache").type("text/html").send(indexHtml);
-    }
-    return reply.code(404).send({ message: "Not found" });
-  });
+  /** A page load the single-page app renders: /, /auth, /password-reset, any client route. */
+  const isPageLoad = (request: FastifyRequest) =>
+    Boolean(indexHtml) &&
+    request.method === "GET" &&
+    !request.url.startsWith("/api/") &&
+    (request.headers.accept ?? "").includes("text/html");
+  // Probing for unknown API paths or assets is limited per address; page loads never are: a whole
+  // school may load the app from one NAT address at 7:30, and a page must never get a JSON 429.
+  const limitUnknownPaths = app.rateLimit({ max: 300, timeWindow: "1 minute" });
+
+  app.setNotFoundHandler(
+    {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!isPageLoad(request)) await limitUnknownPaths.call(app, request, reply);
+      },
+    },
+    (request, reply) => {
+      if (isPageLoad(request)) {
+        // Client routes (/auth, /password-reset, unknown paths) are the SPA's to render.
+        return reply.code(200).header("cache-control", "no-cache").type("text/html").send(indexHtml);
+      }
+      return reply.code(404).send({ message: "Not found" });
+    },
+  );
 
   return app;
 }

@@ -39,4 +39,19 @@ describe("serving the built client", () => {
     const asset = await t.app.inject({ url: "/assets/gone.js" });
     expect(asset.statusCode).toBe(404);
   });
+
+  it("never rate-limits page loads: a school behind one address loads the app 400 times a minute", async () => {
+    for (let i = 0; i < 400; i++) {
+      const res = await t.app.inject({ url: i % 2 ? "/auth" : "/", headers: { accept: "text/html" }, remoteAddress: "203.0.113.7" });
+      if (res.statusCode !== 200) throw new Error(`page load ${i + 1} answered ${res.statusCode}: ${res.body.slice(0, 80)}`);
+      expect(res.headers["content-type"]).toContain("text/html");
+    }
+  });
+
+  it("still limits probing for unknown API paths from one address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 305; i++) statuses.push((await t.app.inject({ url: `/api/probe-${i}`, remoteAddress: "203.0.113.8" })).statusCode);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(300);
+    expect(statuses.at(-1)).toBe(429);
+  });
 });

@@ -6,6 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { HttpError } from "./errors";
+import apiNoStore from "./plugins/api-no-store";
 import inputGuard from "./plugins/input-guard";
 import routeGuards from "./plugins/route-guards";
 import sessionPlugin from "./plugins/session";
@@ -80,6 +81,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(sessionPlugin, { sessionService: services.sessionService });
   await app.register(routeGuards);
   await app.register(inputGuard);
+  await app.register(apiNoStore);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

@@ -116,6 +116,18 @@ describeEachEngine("tasks API", (engine) => {
       expect((await alice.request("GET", "/api/tasks")).json()).toHaveLength(before + 1);
     });
 
+    it("marks every API answer no-store, so a shared computer's cache keeps no one's tasks", async () => {
+      const created = await create(alice, { title: "Private" });
+      for (const res of [
+        created,
+        await alice.request("GET", "/api/tasks"),
+        await alice.request("GET", "/api/user"),
+        await create(alice, {}),
+      ]) {
+        expect(res.headers["cache-control"]).toBe("no-store");
+      }
+    });
+
     it("accepts 29 February in a leap year only", async () => {
       expect((await create(alice, { title: "Leap", dueDate: "2028-02-29" })).statusCode).toBe(201);
       expect((await create(alice, { title: "Leap", dueDate: "2027-02-29" })).statusCode).toBe(400);

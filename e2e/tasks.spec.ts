@@ -119,6 +119,35 @@ test.describe("Tasks tab", () => {
     ]);
   });
 
+  test("saving again after the answer was lost creates the task once", async ({ signedInPage: page, user }) => {
+    await openTasksTab(page);
+    const keys: string[] = [];
+    let loseNextAnswer = true;
+    await page.route("**/api/tasks", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      if (!loseNextAnswer) return route.continue();
+      // The server creates the task, but the answer never reaches the browser (Wi-Fi dropped).
+      loseNextAnswer = false;
+      await route.fetch();
+      return route.abort("connectionreset");
+    });
+    await page.getByRole("button", { name: "Add Your First Task" }).click();
+    const form = dialog(page, "Add Task");
+    await form.getByRole("textbox", { name: "Task Title" }).fill("History essay");
+    await form.getByRole("button", { name: "Add Task" }).click();
+    await expect(toast(page, "Error", "Failed to create task")).toBeVisible();
+    await expect(form).toBeVisible();
+
+    await form.getByRole("button", { name: "Add Task" }).click();
+    await expect(toast(page, "Success", "Task created successfully")).toBeVisible();
+    await expect(taskRow(page, "History essay")).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await storedTasks(user)).map((t) => t.title)).toEqual(["History essay"]);
+  });
+
   test("an empty title shows “Title is required” and creates nothing", async ({ signedInPage: page, user }) => {
     let posted = false;
     page.on("request", (r) => {

@@ -143,6 +143,11 @@ function redirectToAuth(): void {
 type RequestOptions = {
   /** "returnNull": a 401 resolves to null without redirecting (the optional user query). */
   on401?: "returnNull" | "throw";
+  /**
+   * Sent as Idempotency-Key on a create, so that the server replays its first answer if the same
+   * submission arrives again (docs/decisions/052).
+   */
+  idempotencyKey?: string;
 };
 
 async function send(method: string, url: string, body: unknown, options: RequestOptions): Promise<Response | null> {
@@ -153,6 +158,7 @@ async function send(method: string, url: string, body: unknown, options: Request
   const path = pathOf(url);
   const hasBody = body !== undefined;
   const headers: Record<string, string> = { ...NO_CACHE_HEADERS };
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   if (hasBody) headers["Content-Type"] = "application/json";
   if (MUTATING_METHODS.has(upper) && !CSRF_EXEMPT.has(path)) {
     const token = await csrfTokenFor(url);
@@ -200,8 +206,13 @@ async function send(method: string, url: string, body: unknown, options: Request
  * Calls the API under the API client rules (docs/product.md#api-client) and returns the (ok) Response. Throws on any non-ok
  * answer with the message "{status}: {body or statusText}".
  */
-export async function apiRequest(method: HttpMethod | string, url: string, body?: unknown): Promise<Response> {
-  return (await send(method, url, body, { on401: "throw" }))!;
+export async function apiRequest(
+  method: HttpMethod | string,
+  url: string,
+  body?: unknown,
+  options: Pick<RequestOptions, "idempotencyKey"> = {},
+): Promise<Response> {
+  return (await send(method, url, body, { ...options, on401: "throw" }))!;
 }
 
 /**
@@ -213,8 +224,13 @@ export async function apiRequestIfSignedIn(method: HttpMethod | string, url: str
 }
 
 /** `apiRequest` plus JSON parsing; resolves to null for an empty (e.g. 204) answer. */
-export async function apiJson<T>(method: HttpMethod | string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
+export async function apiJson<T>(
+  method: HttpMethod | string,
+  url: string,
+  body?: unknown,
+  options: Pick<RequestOptions, "idempotencyKey"> = {},
+): Promise<T> {
+  const res = await apiRequest(method, url, body, options);
   return readJson<T>(res);
 }
 

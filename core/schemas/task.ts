@@ -4,6 +4,12 @@ import { isCalendarDate, isWallClockTime } from "../dates";
 export const TASK_TITLE_MAX = 200;
 export const TASK_DESCRIPTION_MAX = 5000;
 export const TASK_SUBJECT_MAX = 100;
+/**
+ * How many tasks one student may keep (docs/decisions/052): years of assignments, while the list
+ * the Tasks tab loads in one answer stays a few megabytes at worst.
+ */
+export const MAX_TASKS_PER_USER = 500;
+export const TOO_MANY_TASKS = `You can keep at most ${MAX_TASKS_PER_USER} tasks. Delete some completed tasks to add more.`;
 
 export const PRIORITIES = ["low", "medium", "high"] as const;
 export type Priority = (typeof PRIORITIES)[number];

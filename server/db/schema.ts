@@ -60,6 +60,18 @@ export interface TasksTable {
   updated_at: string;
 }
 
+/** A create's Idempotency-Key and the answer it got, replayed when the same key comes again. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** SHA-256 of the method, path and parsed body: the same key with another request is refused. */
+  request_hash: string;
+  /** Null while the first request is still being answered. */
+  status_code: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   /** Who acted; null once that account is deleted (or for the system itself). */
@@ -80,6 +92,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
   audit_log: AuditLogTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import type { Executor } from "../db/connection";
 import { createAuditLogRepository } from "./audit-log";
+import { createIdempotencyKeysRepository } from "./idempotency-keys";
 import { createRateLimitsRepository } from "./rate-limits";
 import { createSessionsRepository } from "./sessions";
 import { createSettingsRepository } from "./settings";
@@ -18,6 +19,7 @@ export function createRepositories(db: Executor) {
     tasks: createTasksRepository(db),
     rateLimits: createRateLimitsRepository(db),
     auditLog: createAuditLogRepository(db),
+    idempotencyKeys: createIdempotencyKeysRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

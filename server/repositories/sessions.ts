@@ -3,6 +3,8 @@ import type { Executor } from "../db/connection";
 import type { SessionRow, UserRow } from "../db/schema";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Phones, laptops, school computers: ten signed-in browsers per user is plenty. */
+export const MAX_SESSIONS_PER_USER = 10;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding the idle window costs a write; once a minute per session is plenty. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
@@ -58,6 +60,26 @@ export function createSessionsRepository(db: Executor) {
           expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
           admin_unlocked_at: null,
         })
+        .execute();
+      // A user keeps at most MAX_SESSIONS_PER_USER sessions: signing in once more ends the least
+      // recently used one rather than refusing the sign-in (docs/decisions/052).
+      const newHash = hashSessionId(id);
+      await db
+        .deleteFrom("sessions")
+        .where("user_id", "=", userId)
+        .where("id_hash", "<>", newHash)
+        .where(
+          "id_hash",
+          "not in",
+          db
+            .selectFrom("sessions")
+            .select("id_hash")
+            .where("user_id", "=", userId)
+            .where("id_hash", "<>", newHash)
+            .orderBy("last_seen_at", "desc")
+            .orderBy("created_at", "desc")
+            .limit(MAX_SESSIONS_PER_USER - 1),
+        )
         .execute();
       return { id, csrfToken };
     },

@@ -50,6 +50,15 @@ export function createTasksRepository(db: Executor) {
       return row && toTask(row);
     },
 
+    async countForUser(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom("tasks")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .where("user_id", "=", userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async create(userId: number, data: CreateTaskData): Promise<Task> {
       const now = new Date().toISOString();
       const row = await db

@@ -326,6 +326,24 @@ describeEachEngine("accounts API", (engine) => {
     });
   });
 
+  describe("sessions per user", () => {
+    it("keeps at most 10: the 11th sign-in ends the least recently used session, not the sign-in", async () => {
+      const first = new TestClient(t.app);
+      const { body } = await first.register();
+      const browsers = [first];
+      for (let i = 0; i < 10; i++) {
+        const browser = new TestClient(t.app);
+        expect((await browser.login(body.email, body.password)).statusCode).toBe(200);
+        browsers.push(browser);
+      }
+      const user = await t.services.users.findByEmail(body.email);
+      const rows = await t.db.selectFrom("sessions").select("id_hash").where("user_id", "=", user!.id).execute();
+      expect(rows).toHaveLength(10);
+      expect((await first.request("GET", "/api/user")).statusCode).toBe(401);
+      for (const browser of browsers.slice(1)) expect((await browser.request("GET", "/api/user")).statusCode).toBe(200);
+    });
+  });
+
   describe("the Origin check behind a TLS proxy", () => {
     let proxied: TestApp;
     beforeAll(async () => {

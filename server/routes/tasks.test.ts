@@ -15,6 +15,7 @@ describeEachEngine("tasks API", (engine) => {
   afterAll(() => t.close());
 
   const create = (client: TestClient, body: object) => client.request("POST", "/api/tasks", body);
+  const count = async (client: TestClient) => (await client.request("GET", "/api/tasks")).json().length as number;
 
   describe("creating", () => {
     it("answers 201 with the created task, applying the defaults", async () => {
@@ -147,6 +148,73 @@ describeEachEngine("tasks API", (engine) => {
       const visitor = new TestClient(t.app);
       expect((await visitor.request("GET", "/api/tasks")).statusCode).toBe(401);
       expect((await create(visitor, { title: "x" })).statusCode).toBe(401);
+    });
+  });
+
+  describe("retried creates (Idempotency-Key)", () => {
+    const withKey = (client: TestClient, body: object, key: string) =>
+      client.request("POST", "/api/tasks", body, { "idempotency-key": key });
+
+    it("replays the first answer for the same key instead of creating the task twice", async () => {
+      const before = await count(alice);
+      const first = await withKey(alice, { title: "Lab report" }, "submission-1");
+      const retry = await withKey(alice, { title: "Lab report" }, "submission-1");
+      expect(first.statusCode).toBe(201);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(retry.headers["idempotent-replayed"]).toBe("true");
+      expect(await count(alice)).toBe(before + 1);
+    });
+
+    it("creates once when the same submission arrives several times at once", async () => {
+      const before = await count(alice);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => withKey(alice, { title: "Essay draft" }, "submission-2")));
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+      expect(await count(alice)).toBe(before + 1);
+    });
+
+    it("refuses the same key with a different request (422), and keys are per user", async () => {
+      await withKey(alice, { title: "One" }, "submission-3");
+      const other = await withKey(alice, { title: "Another" }, "submission-3");
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toEqual({ message: "This Idempotency-Key was already used for a different request" });
+      const bobsBefore = await count(bob);
+      expect((await withKey(bob, { title: "One" }, "submission-3")).statusCode).toBe(201);
+      expect(await count(bob)).toBe(bobsBefore + 1);
+    });
+
+    it("refuses a malformed key with 400 and creates nothing", async () => {
+      const before = await count(alice);
+      const res = await withKey(alice, { title: "x" }, "k".repeat(256));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "Idempotency-Key must be 1 to 255 visible ASCII characters" });
+      expect(await count(alice)).toBe(before);
+    });
+
+    it("uses up no key on a refused request: the corrected retry with the same key creates the task", async () => {
+      expect((await withKey(alice, { title: "" }, "submission-4")).statusCode).toBe(400);
+      const fixed = await withKey(alice, { title: "Fixed" }, "submission-4");
+      expect(fixed.statusCode).toBe(201);
+      expect(fixed.json().title).toBe("Fixed");
+    });
+  });
+
+  describe("the per-user task cap", () => {
+    it("refuses the 501st task with 409 and the reason, and keeps the 500", async () => {
+      const client = new TestClient(t.app);
+      const { user } = await client.register();
+      const now = new Date().toISOString();
+      const row = { user_id: user.id, title: "t", priority: "medium", completed: 0, created_at: now, updated_at: now };
+      await t.db
+        .insertInto("tasks")
+        .values(Array.from({ length: 499 }, () => row))
+        .execute();
+      expect((await create(client, { title: "The 500th" })).statusCode).toBe(201);
+      const over = await create(client, { title: "One too many" });
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toEqual({ message: "You can keep at most 500 tasks. Delete some completed tasks to add more." });
+      expect(await count(client)).toBe(500);
     });
   });
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { createTaskSchema, taskSchema, updateTaskSchema } from "../../core/schemas/task";
-import { notFound, parseWith } from "../errors";
+import { createTaskSchema, MAX_TASKS_PER_USER, TOO_MANY_TASKS, taskSchema, updateTaskSchema } from "../../core/schemas/task";
+import { conflict, notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
+import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
 
 const idParams = z.object({
   id: z.coerce
@@ -27,7 +28,7 @@ function taskId(params: unknown): number {
 }
 
 export default async function taskRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { tasks } = services;
+  const { tasks, idempotency } = services;
   // A user's own tasks: every route here needs a signed-in user (and, changing, the CSRF token).
   setGuardDefaults(app, { auth: "user" });
 
@@ -41,7 +42,16 @@ export default async function taskRoutes(app: FastifyInstance, { services }: { s
 
   app.post("/api/tasks", { schema: { response: { 201: taskJson } } }, async (request, reply) => {
     const data = parseWith(createTaskSchema, request.body);
-    return reply.code(201).send(await tasks.create(request.user!.id, data));
+    const userId = request.user!.id;
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    const answer = await idempotency.run({ userId, key, method: "POST", path: "/api/tasks", body: data }, async (tx) => {
+      // A soft cap: two creates racing at the last slot may both pass (docs/decisions/052).
+      if ((await tx.tasks.countForUser(userId)) >= MAX_TASKS_PER_USER) throw conflict(TOO_MANY_TASKS);
+      return { statusCode: 201, body: await tx.tasks.create(userId, data) };
+    });
+    if (answer.replayed) reply.header("idempotent-replayed", "true");
+    // Only a success is ever stored (a failure rolls the claim back), so a replay is a 201 too.
+    return reply.code(201).send(answer.body);
   });
 
   app.put("/api/tasks/:id", { schema: { response: { 200: taskJson } } }, async (request) => {

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Services } from ".";
+import { IDEMPOTENCY_KEY_TTL_MS } from "./idempotency";
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
-/** One sweep: expired sessions and ended rate-limit windows. Returns what it removed. */
-export async function sweepExpiredRows(services: Pick<Services, "sessions" | "rateLimits">, now = new Date()) {
+/** One sweep: expired sessions, ended rate-limit windows and old Idempotency-Keys. Returns what it removed. */
+export async function sweepExpiredRows(services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys">, now = new Date()) {
   const sessions = await services.sessions.deleteExpired(now);
   const rateLimits = await services.rateLimits.deleteExpired(now);
-  return { sessions, rateLimits };
+  const idempotencyKeys = await services.idempotencyKeys.deleteOlderThan(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
+  return { sessions, rateLimits, idempotencyKeys };
 }
 
 /**
@@ -15,14 +17,14 @@ export async function sweepExpiredRows(services: Pick<Services, "sessions" | "ra
  * A failed sweep is logged and retried at the next tick; it never stops the server.
  */
 export function startHousekeeping(
-  services: Pick<Services, "sessions" | "rateLimits">,
+  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys">,
   log: FastifyBaseLogger,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
 ) {
   const sweep = () =>
     sweepExpiredRows(services).then(
       (removed) => {
-        if (removed.sessions || removed.rateLimits) log.info({ removed }, "housekeeping: expired rows removed");
+        if (removed.sessions || removed.rateLimits || removed.idempotencyKeys) log.info({ removed }, "housekeeping: expired rows removed");
       },
       (error: unknown) => log.warn({ err: error }, "housekeeping sweep failed"),
     );

@@ -5,6 +5,7 @@ import { createRepositories } from "../repositories/create-repositories";
 import { createHealthRepository } from "../repositories/health";
 import { createAccountService } from "./account-service";
 import { createHealthService } from "./health";
+import { createIdempotencyService } from "./idempotency";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
 import { createSessionService } from "./session-service";
 
@@ -24,6 +25,7 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
     config,
     ...repositories,
     health: createHealthService(createHealthRepository(db)),
+    idempotency: createIdempotencyService(transaction),
     sessionService,
     authRateLimiter,
     accounts: createAccountService({

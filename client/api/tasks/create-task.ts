@@ -3,9 +3,15 @@ import type { CreateTaskInput, Task } from "@core/schemas/task";
 import { apiJson } from "@/lib/api";
 import { refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
-/** POST /api/tasks → 201 with the created task. */
-export function createTask(input: CreateTaskInput): Promise<Task> {
-  return apiJson<Task>("POST", "/api/tasks", input);
+export type CreateTaskVariables = {
+  input: CreateTaskInput;
+  /** One per form submission: a retried submission with the same key is not created twice. */
+  idempotencyKey: string;
+};
+
+/** POST /api/tasks → 201 with the created task (or, for a key already answered, that answer again). */
+export function createTask({ input, idempotencyKey }: CreateTaskVariables): Promise<Task> {
+  return apiJson<Task>("POST", "/api/tasks", input, { idempotencyKey });
 }
 
 export function useCreateTask() {

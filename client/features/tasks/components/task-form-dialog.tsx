@@ -26,6 +26,7 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { isSessionExpired } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { createSubmissionKeys } from "@/lib/idempotency";
 import { cn } from "@/lib/cn";
 import { useCreateTask } from "@/api/tasks/create-task";
 import { useDeleteTask } from "@/api/tasks/delete-task";
@@ -99,6 +100,8 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
   // The inputs hold TaskFormValues; the resolver hands handleSubmit the schema's output
   // (trimmed, blanks as null). The typing stays on the input side because ui/form's FormField
   // does not carry react-hook-form's transformed-values generic.
+  // Lives as long as the open form: resubmitting the same values reuses the submission's key.
+  const [submissionKeys] = useState(createSubmissionKeys);
   const form = useForm<TaskFormValues>({
     resolver: zodResolver(taskFormSchema) as unknown as Resolver<TaskFormValues>,
     defaultValues: { ...EMPTY_TASK_FORM, ...(task ? taskToFormValues(task) : {}), ...state.values },
@@ -139,13 +142,17 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
         },
       );
     } else {
-      create.mutate(formToRequest(values, "create"), {
-        onSuccess: () => {
-          toastTaskSuccess("Task created successfully");
-          onClose();
+      const input = formToRequest(values, "create");
+      create.mutate(
+        { input, idempotencyKey: submissionKeys.keyFor(input) },
+        {
+          onSuccess: () => {
+            toastTaskSuccess("Task created successfully");
+            onClose();
+          },
+          onError: (error) => handleError(error, "Failed to create task"),
         },
-        onError: (error) => handleError(error, "Failed to create task"),
-      });
+      );
     }
   });
 

@@ -12,7 +12,7 @@ const randomEmail = () => `nobody-${randomBytes(5).toString("hex")}@example.com`
 
 const limits = {
   ...DEFAULT_AUTH_RATE_LIMITS,
-  signInPerIp: { max: 3, windowMs: 60_000 },
+  signInFailuresPerIp: { max: 3, windowMs: 60_000 },
   registerPerIp: { max: 2, windowMs: 60_000 },
 };
 

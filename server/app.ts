@@ -14,6 +14,7 @@ import authRoutes from "./routes/auth";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
 import type { Services } from "./services";
+import { fastifyTrustProxy } from "./trust-proxy";
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 /** Passwords travel only in bodies, which are never logged; cookies and tokens are redacted. */
@@ -35,7 +36,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
       redact: LOG_REDACT,
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     // Errors raised before routing (a malformed URL such as /api/%) skip the error handler below;
     // they still answer in the one error shape.

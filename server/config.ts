@@ -1,5 +1,6 @@
 import path from "node:path";
 import { DEFAULT_TIME_ZONE } from "../core/dates";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
@@ -10,7 +11,8 @@ export interface AppConfig {
   timeZone: string;
   adminEmails: string[];
   adminPasscode: string | undefined;
-  trustProxy: boolean;
+  /** TRUST_PROXY: which proxies may name the client; anything trusted means TLS is in front. */
+  trustProxy: TrustProxy;
   /** Where the built client lives; the server serves it when present. */
   clientDir: string;
   logLevel: string;
@@ -68,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     adminPasscode: env.ADMIN_PASSCODE || undefined,
-    trustProxy: Boolean(env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     clientDir: path.resolve(env.CLIENT_DIR || "dist"),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
     authRateLimitMultiplier: positiveNumber(env.AUTH_RATE_LIMIT_MULTIPLIER, 1, "AUTH_RATE_LIMIT_MULTIPLIER"),

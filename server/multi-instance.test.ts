@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { DEFAULT_AUTH_RATE_LIMITS } from "./services/rate-limiter";
 import { buildTestApp, describePostgresOnly, STRONG_PASSWORD, TestClient, type TestApp } from "./test/harness";
 
 // design.md: a larger deployment runs several identical instances behind a load balancer, so
 // any instance must answer any request. Two apps, each with its own pool, on one database.
 describePostgresOnly("two app instances on one database", () => {
   const authRateLimits = {
-    signInPerIp: { max: 1000, windowMs: 60_000 },
-    signInFailuresPerAccount: { max: 3, windowMs: 60_000 },
+    ...DEFAULT_AUTH_RATE_LIMITS,
+    signInFailuresPerIp: { max: 1000, windowMs: 60_000 },
+    signInFailuresPerAccountAndIp: { max: 3, windowMs: 60_000 },
     registerPerIp: { max: 1000, windowMs: 60_000 },
   };
   let first: TestApp;
@@ -47,6 +49,8 @@ describePostgresOnly("two app instances on one database", () => {
     expect((await onFirst.request("GET", "/api/user")).statusCode).toBe(401);
   });
 
+  // Both instances see the test client at the same address, so this is the address-and-account
+  // lock of decision 051: counted on one instance, it holds on the other.
   it("holds a sign-in lockout counted on one instance on the other", async () => {
     const { body } = await new TestClient(first.app).register();
     for (let i = 0; i < 3; i++) expect((await new TestClient(first.app).login(body.email, "Wrong!Passw0rd")).statusCode).toBe(401);

@@ -30,6 +30,20 @@ export function createRateLimitsRepository(db: Executor) {
       return Number(row.count);
     },
 
+    /**
+     * Gives back one count taken by `hit` (an attempt that turned out not to be a failure), but
+     * only within the window it was taken in: a window that has since restarted is left alone.
+     */
+    async release(key: string, windowEndsAt: string): Promise<void> {
+      await db
+        .updateTable("rate_limits")
+        .set({ count: sql<number>`count - 1` })
+        .where("key", "=", key)
+        .where("window_ends_at", "=", windowEndsAt)
+        .where("count", ">", 0)
+        .execute();
+    },
+
     async clear(key: string): Promise<void> {
       await db.deleteFrom("rate_limits").where("key", "=", key).execute();
     },

@@ -9,8 +9,9 @@ describeEachEngine("accounts API", (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine, {
       authRateLimits: {
-        signInPerIp: { max: 1000, windowMs: 60_000 },
-        signInFailuresPerAccount: { max: 3, windowMs: 60_000 },
+        ...DEFAULT_AUTH_RATE_LIMITS,
+        signInFailuresPerIp: { max: 1000, windowMs: 60_000 },
+        signInFailuresPerAccountAndIp: { max: 3, windowMs: 60_000 },
         registerPerIp: { max: 1000, windowMs: 60_000 },
       },
       env: { ADMIN_EMAILS: "Principal@School.example" },
@@ -238,7 +239,7 @@ describeEachEngine("accounts API", (engine) => {
       expect(res.json().errors[field]).toEqual([message]);
     });
 
-    it("locks an account after repeated failures with 429, even for the right password", async () => {
+    it("locks the address out of an account after repeated failures with 429, even for the right password", async () => {
       const { body } = await new TestClient(t.app).register();
       for (let i = 0; i < 3; i++) expect((await new TestClient(t.app).login(body.email, "Wrong!Passw0rd")).statusCode).toBe(401);
       const locked = await new TestClient(t.app).login(body.email, STRONG_PASSWORD);
@@ -451,8 +452,9 @@ describeEachEngine("rate limits", (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine, {
       authRateLimits: {
-        signInPerIp: { max: 2, windowMs: 60_000 },
-        signInFailuresPerAccount: { max: 100, windowMs: 60_000 },
+        ...DEFAULT_AUTH_RATE_LIMITS,
+        signInFailuresPerIp: { max: 2, windowMs: 60_000 },
+        signInFailuresPerAccountAndIp: { max: 100, windowMs: 60_000 },
         registerPerIp: { max: 2, windowMs: 60_000 },
       },
     });
@@ -467,7 +469,7 @@ describeEachEngine("rate limits", (engine) => {
     expect(third.json()).toEqual({ message: "Too many accounts created from this network. Please try again later." });
   });
 
-  it("limits sign-in attempts per IP with 429", async () => {
+  it("limits failed sign-ins per IP with 429", async () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await new TestClient(t.app).login("x@example.com", "Wrong!Passw0rd")).statusCode);
     expect(statuses).toEqual([401, 401, 429]);
@@ -478,7 +480,7 @@ describeEachEngine("set-new-password attempts", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(engine, {
-      authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, signInFailuresPerAccount: { max: 2, windowMs: 60_000 } },
+      authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, passwordChangeFailuresPerAccount: { max: 2, windowMs: 60_000 } },
     });
   });
   afterAll(() => t.close());

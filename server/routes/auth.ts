@@ -22,7 +22,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   }
 
   async function login(request: FastifyRequest, reply: FastifyReply) {
-    await authRateLimiter.signInAttempt(request.ip);
+    // Counted per address and account inside signIn, before the password is checked (decision 051).
     const input = parseWith(signInSchema, request.body);
     return toPublicUser(await accounts.signIn(request, reply, input));
   }

@@ -54,19 +54,29 @@ export function createAccountService({ users, authRateLimiter, sessionService, t
 
     /**
      * Checks the password (the same answer and the same time for a wrong password and an unknown
-     * email), counts failures per account, and starts a fresh session.
+     * email), counting the attempt against the address and the account before the check
+     * (decision 051), and starts a fresh session.
      */
     async signIn(request: FastifyRequest, reply: FastifyReply, input: SignInInput): Promise<UserRow> {
       const email = normalizeEmail(input.email);
-      await authRateLimiter.assertAccountNotLocked(email);
-      let user = await users.findByEmail(email);
-      const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
-      if (!user || !ok) {
-        await authRateLimiter.signInFailed(email);
-        throw unauthorized(INVALID_CREDENTIALS);
+      const attempt = await authRateLimiter.signInAttempt(email, request.ip);
+      let user: UserRow | undefined;
+      let ok: boolean;
+      try {
+        user = await users.findByEmail(email);
+        ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+      } catch (error) {
+        // Nothing was checked (the database or the hasher failed): not a failure.
+        await attempt.release().catch(() => {});
+        throw error;
       }
-      if (temporaryPasswordExpired(user)) throw unauthorized(TEMPORARY_PASSWORD_EXPIRED);
-      await authRateLimiter.signInSucceeded(email);
+      // A wrong password was counted when the attempt began.
+      if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      if (temporaryPasswordExpired(user)) {
+        await attempt.release();
+        throw unauthorized(TEMPORARY_PASSWORD_EXPIRED);
+      }
+      await attempt.succeeded();
       if (!user.is_admin && isBootstrapAdmin(email)) user = (await users.setAdmin(email, true)) ?? user;
       await sessionService.start(request, reply, user.id);
       return user;
@@ -81,13 +91,13 @@ export function createAccountService({ users, authRateLimiter, sessionService, t
       if (temporaryPasswordExpired(user)) {
         throw new HttpError(400, TEMPORARY_PASSWORD_EXPIRED, { temporaryPassword: [TEMPORARY_PASSWORD_EXPIRED] });
       }
-      await authRateLimiter.assertPasswordChangeNotLocked(user.id);
+      // Counted as a failure before the check, so simultaneous guesses cannot all slip under the limit.
+      const attempt = await authRateLimiter.passwordChangeAttempt(user.id);
       const currentHash = await users.findPasswordHash(user.id);
       if (!currentHash || !(await verifyPassword(currentHash, input.temporaryPassword))) {
-        await authRateLimiter.passwordChangeFailed(user.id);
         throw badRequest("Temporary password is incorrect", { temporaryPassword: ["Temporary password is incorrect"] });
       }
-      await authRateLimiter.passwordChangeSucceeded(user.id);
+      await attempt.succeeded();
       if (input.newPassword === input.temporaryPassword) {
         const message = "New password must be different from the temporary password";
         throw badRequest(message, { newPassword: [message] });

@@ -16,7 +16,7 @@ import { createSessionService } from "./session-service";
 export function createServices(config: AppConfig, db: Db, options: { authRateLimits?: AuthRateLimits } = {}) {
   const repositories = createRepositories(db);
   const transaction = <T>(work: (tx: TransactionScope) => Promise<T>) => inTransaction(db, work);
-  const sessionService = createSessionService({ sessions: repositories.sessions, secureCookies: config.trustProxy });
+  const sessionService = createSessionService({ sessions: repositories.sessions, secureCookies: config.trustProxy !== false });
   const authRateLimiter = createAuthRateLimiter(
     repositories.rateLimits,
     options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),

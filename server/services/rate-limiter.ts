@@ -1,76 +1,122 @@
 import { createHash } from "node:crypto";
 import { tooManyRequests } from "../errors";
 import type { RateLimitsRepository } from "../repositories/rate-limits";
-import { createFailureCounter, type Limit } from "./failure-counter";
+import { createFailureCounter, type FailureAttempt, type Limit } from "./failure-counter";
 
 export type { Limit };
 
+/** The numbers of decision 051 (sign-in) and 002 (registration). */
 export interface AuthRateLimits {
-  /** Sign-in attempts from one IP (a whole school may share one address). */
-  signInPerIp: Limit;
-  /** Failed sign-ins against one account, whatever the IP. */
+  /** Failed sign-ins from one IP, whatever the account. Successes do not count: a whole school may share one address. */
+  signInFailuresPerIp: Limit;
+  /** Failed sign-ins for one account from one IP: that address is then locked out of that account, even with the right password. */
+  signInFailuresPerAccountAndIp: Limit;
+  /** Failed sign-ins for one account from all addresses together: the ceiling a guesser with many addresses meets. */
   signInFailuresPerAccount: Limit;
+  /** Wrong current passwords at set-new-password, per account. */
+  passwordChangeFailuresPerAccount: Limit;
   /** Registrations from one IP. */
   registerPerIp: Limit;
 }
 
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  signInPerIp: { max: 100, windowMs: 15 * 60 * 1000 },
-  signInFailuresPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  signInFailuresPerIp: { max: 100, windowMs: FIFTEEN_MINUTES },
+  signInFailuresPerAccountAndIp: { max: 10, windowMs: FIFTEEN_MINUTES },
+  signInFailuresPerAccount: { max: 100, windowMs: FIFTEEN_MINUTES },
+  passwordChangeFailuresPerAccount: { max: 10, windowMs: FIFTEEN_MINUTES },
   registerPerIp: { max: 30, windowMs: 60 * 60 * 1000 },
 };
 
+/** AUTH_RATE_LIMIT_MULTIPLIER: every limit's `max`, scaled. */
 export function scaleLimits(limits: AuthRateLimits, multiplier: number): AuthRateLimits {
-  const scale = (l: Limit): Limit => ({ ...l, max: Math.ceil(l.max * multiplier) });
-  return {
-    signInPerIp: scale(limits.signInPerIp),
-    signInFailuresPerAccount: scale(limits.signInFailuresPerAccount),
-    registerPerIp: scale(limits.registerPerIp),
-  };
+  const scaled = { ...limits };
+  for (const name of Object.keys(scaled) as Array<keyof AuthRateLimits>) {
+    scaled[name] = { ...scaled[name], max: Math.ceil(scaled[name].max * multiplier) };
+  }
+  return scaled;
 }
 
 const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 const TOO_MANY_REGISTRATIONS = "Too many accounts created from this network. Please try again later.";
-
 const TOO_MANY_PASSWORD_CHANGES = "Too many incorrect passwords. Please wait a few minutes and try again.";
-const passwordChangeKey = (userId: number) => `set-password:user:${userId}`;
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /**
- * The counter key for an account: a digest, so the key has a fixed size whatever was typed and
- * the table holds no email addresses.
+ * Counter keys for an account: digests, so a key has a fixed size whatever was typed and the
+ * table holds no email addresses.
  */
-function accountKey(email: string): string {
-  return `sign-in:account:${createHash("sha256").update(email).digest("hex")}`;
+const accountKey = (email: string) => `sign-in:account:${digest(email)}`;
+const accountAndIpKey = ({ email, ip }: { email: string; ip: string }) => `sign-in:account-ip:${digest(`${email}\n${ip}`)}`;
+const ipKey = (ip: string) => `sign-in:ip:${ip}`;
+const passwordChangeKey = (userId: number) => `set-password:user:${userId}`;
+
+/** A sign-in attempt, counted against its address and account before the password is checked. */
+export interface SignInAttempt {
+  /** The right password: forgive this address's failures on the account; the attempt counts nowhere. */
+  succeeded(): Promise<void>;
+  /** Neither right nor wrong (an expired temporary password, an error): the attempt counts nowhere. */
+  release(): Promise<void>;
 }
 
 export function createAuthRateLimiter(repo: RateLimitsRepository, limits: AuthRateLimits) {
-  async function consume(key: string, limit: Limit, message: string) {
-    const { count, windowEndsAt } = await repo.hit(key, limit.windowMs);
-    if (count > limit.max) throw tooManyRequests(message, (new Date(windowEndsAt).getTime() - Date.now()) / 1000);
-  }
-
-  const signInFailures = createFailureCounter(repo, {
-    keyOf: accountKey,
-    limit: limits.signInFailuresPerAccount,
+  const perAccountAndIp = createFailureCounter(repo, {
+    keyOf: accountAndIpKey,
+    limit: limits.signInFailuresPerAccountAndIp,
     message: TOO_MANY_SIGN_INS,
   });
+  const perIp = createFailureCounter(repo, { keyOf: ipKey, limit: limits.signInFailuresPerIp, message: TOO_MANY_SIGN_INS });
+  const perAccount = createFailureCounter(repo, { keyOf: accountKey, limit: limits.signInFailuresPerAccount, message: TOO_MANY_SIGN_INS });
   // Set-new-password checks the current (temporary) password, so whoever holds a signed-in
-  // browser could otherwise guess it without end. Same allowance as sign-in failures.
-  const passwordChangeFailures = createFailureCounter(repo, {
+  // browser could otherwise guess it without end.
+  const passwordChange = createFailureCounter(repo, {
     keyOf: passwordChangeKey,
-    limit: limits.signInFailuresPerAccount,
+    limit: limits.passwordChangeFailuresPerAccount,
     message: TOO_MANY_PASSWORD_CHANGES,
   });
 
   return {
-    signInAttempt: (ip: string) => consume(`sign-in:ip:${ip}`, limits.signInPerIp, TOO_MANY_SIGN_INS),
-    registerAttempt: (ip: string) => consume(`register:ip:${ip}`, limits.registerPerIp, TOO_MANY_REGISTRATIONS),
-    assertAccountNotLocked: signInFailures.assertNotLocked,
-    signInFailed: signInFailures.failed,
-    signInSucceeded: signInFailures.succeeded,
-    assertPasswordChangeNotLocked: passwordChangeFailures.assertNotLocked,
-    passwordChangeFailed: passwordChangeFailures.failed,
-    passwordChangeSucceeded: passwordChangeFailures.succeeded,
+    /**
+     * Counts a sign-in as a failure of this address on this account, of this address, and of
+     * this account (in that order, each one atomic upsert), before the password is checked; 429
+     * when any is over its limit. A refused attempt is taken off the counts it had already
+     * reached, so hammering a locked pair uses up neither the address's nor the account's
+     * allowance. A wrong password needs nothing more.
+     */
+    async signInAttempt(email: string, ip: string): Promise<SignInAttempt> {
+      const counted: FailureAttempt[] = [];
+      try {
+        const pair = await perAccountAndIp.begin({ email, ip });
+        counted.push(pair);
+        const address = await perIp.begin(ip);
+        counted.push(address);
+        const account = await perAccount.begin(email);
+        counted.push(account);
+        return {
+          // A success clears the pair (the owner's own typos are forgiven) but not the account's
+          // count: failures from elsewhere still stand against a distributed guesser.
+          succeeded: async () => {
+            await Promise.all([pair.succeeded(), address.release(), account.release()]);
+          },
+          release: async () => {
+            await Promise.all(counted.map((a) => a.release()));
+          },
+        };
+      } catch (error) {
+        await Promise.allSettled(counted.map((a) => a.release()));
+        throw error;
+      }
+    },
+    /** Registrations count whatever their outcome (a 409 must not test addresses in bulk). */
+    async registerAttempt(ip: string): Promise<void> {
+      const { count, windowEndsAt } = await repo.hit(`register:ip:${ip}`, limits.registerPerIp.windowMs);
+      if (count > limits.registerPerIp.max) {
+        throw tooManyRequests(TOO_MANY_REGISTRATIONS, (new Date(windowEndsAt).getTime() - Date.now()) / 1000);
+      }
+    },
+    /** Counts a set-new-password attempt as a failure before the current password is checked. */
+    passwordChangeAttempt: (userId: number): Promise<FailureAttempt> => passwordChange.begin(userId),
   };
 }
 export type AuthRateLimiter = ReturnType<typeof createAuthRateLimiter>;

@@ -20,6 +20,8 @@ export interface AppConfig {
   authRateLimitMultiplier: number;
   /** PostgreSQL connections per instance; several instances share the server's max_connections. */
   databasePoolSize: number;
+  /** SQLITE_SYNCHRONOUS: FULL (default: a saved write survives a power cut) or NORMAL. */
+  sqliteSynchronous: "FULL" | "NORMAL";
 }
 
 /** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
@@ -55,6 +57,13 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   return n;
 }
 
+function sqliteSynchronous(value: string | undefined): "FULL" | "NORMAL" {
+  const upper = (value ?? "").trim().toUpperCase();
+  if (upper === "" || upper === "FULL") return "FULL";
+  if (upper === "NORMAL") return "NORMAL";
+  throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL (got "${value}")`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const timeZone = env.APP_TIME_ZONE || DEFAULT_TIME_ZONE;
   if (!isValidTimeZone(timeZone)) throw new Error(`APP_TIME_ZONE "${timeZone}" is not a known IANA time zone`);
@@ -75,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
     authRateLimitMultiplier: positiveNumber(env.AUTH_RATE_LIMIT_MULTIPLIER, 1, "AUTH_RATE_LIMIT_MULTIPLIER"),
     databasePoolSize: positiveInteger(env.DATABASE_POOL_SIZE, 10, "DATABASE_POOL_SIZE"),
+    sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
   };
 }

@@ -8,7 +8,7 @@ import { createServices } from "./services";
 import { startHousekeeping } from "./services/housekeeping";
 
 const config = loadConfig();
-const db = createDb(config.database, { poolSize: config.databasePoolSize });
+const db = createDb(config.database, { poolSize: config.databasePoolSize, sqliteSynchronous: config.sqliteSynchronous });
 await migrateToLatest(db);
 const services = createServices(config, db);
 const app = await buildApp(services);

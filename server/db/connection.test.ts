@@ -2,6 +2,22 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, type Db } from "./connection";
 
+describe("SQLite durability", () => {
+  let db: Db;
+  afterEach(async () => db?.destroy());
+  const synchronous = async () => (await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]?.synchronous;
+
+  it("syncs every commit by default (synchronous = FULL): an acknowledged task survives a power cut", async () => {
+    db = createDb({ kind: "sqlite", file: ":memory:" });
+    expect(await synchronous()).toBe(2);
+  });
+
+  it("can trade that for speed when an operator chooses NORMAL", async () => {
+    db = createDb({ kind: "sqlite", file: ":memory:" }, { sqliteSynchronous: "NORMAL" });
+    expect(await synchronous()).toBe(1);
+  });
+});
+
 describe("SQLite connection with reused prepared statements", () => {
   let db: Db;
   afterEach(async () => db?.destroy());

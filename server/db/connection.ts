@@ -13,7 +13,14 @@ export type Db = Kysely<Database>;
  */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
-export function createDb(config: DatabaseConfig, options: { poolSize?: number } = {}): Db {
+/**
+ * SQLite's durability for an acknowledged write (docs/decisions/053): FULL syncs the write-ahead
+ * log at every commit, so a saved task survives a power cut; NORMAL survives a crash of the app
+ * but may lose the last commits when the machine loses power.
+ */
+export type SqliteSynchronous = "FULL" | "NORMAL";
+
+export function createDb(config: DatabaseConfig, options: { poolSize?: number; sqliteSynchronous?: SqliteSynchronous } = {}): Db {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
     // An idle client's error (the server restarted, say) must not crash the process.
@@ -25,7 +32,7 @@ export function createDb(config: DatabaseConfig, options: { poolSize?: number } 
   database.pragma("journal_mode = WAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
-  database.pragma("synchronous = NORMAL");
+  database.pragma(`synchronous = ${options.sqliteSynchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 

@@ -184,11 +184,14 @@ async function send(method: string, url: string, body: unknown, options: Request
   }
 
   if (res.status === 401 && !LOGIN_PATHS.has(path)) {
+    // Read the body even though only the status matters: API answers are no-store, and a browser
+    // keeps an unread no-store body's request open (and its connection busy) indefinitely.
+    const text = await res.text().catch(() => "");
     // The session is gone, so is the token bound to it.
     clearCsrfToken();
     if (options.on401 === "returnNull") return null;
     redirectToAuth();
-    throw new SessionExpiredError();
+    throw new SessionExpiredError(text);
   }
   if (!res.ok) {
     let text = "";

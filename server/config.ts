@@ -18,6 +18,12 @@ export interface AppConfig {
   authRateLimitMultiplier: number;
   /** PostgreSQL connections per instance; several instances share the server's max_connections. */
   databasePoolSize: number;
+  /** PostgreSQL: longest wait to open a connection or get a free one from the pool. */
+  databaseConnectTimeoutMs: number;
+  /** Longest a statement may run (PostgreSQL statement_timeout) or wait for a lock (SQLite busy_timeout). */
+  databaseStatementTimeoutMs: number;
+  /** A request not answered within this gets 503; it is also the longest its headers and body may take to arrive. */
+  requestTimeoutMs: number;
 }
 
 /** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
@@ -73,5 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
     authRateLimitMultiplier: positiveNumber(env.AUTH_RATE_LIMIT_MULTIPLIER, 1, "AUTH_RATE_LIMIT_MULTIPLIER"),
     databasePoolSize: positiveInteger(env.DATABASE_POOL_SIZE, 10, "DATABASE_POOL_SIZE"),
+    databaseConnectTimeoutMs: positiveInteger(env.DATABASE_CONNECT_TIMEOUT_MS, 5000, "DATABASE_CONNECT_TIMEOUT_MS"),
+    databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, "DATABASE_STATEMENT_TIMEOUT_MS"),
+    requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 15000, "REQUEST_TIMEOUT_MS"),
   };
 }

@@ -1,18 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import { HttpError } from "./errors";
+import { isDatabaseUnavailable } from "./db/unavailable";
+import { HttpError, serviceUnavailable } from "./errors";
 import apiNoStore from "./plugins/api-no-store";
 import inputGuard from "./plugins/input-guard";
+import requestScope from "./plugins/request-scope";
 import routeGuards from "./plugins/route-guards";
 import sessionPlugin from "./plugins/session";
 import authRoutes from "./routes/auth";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
+import { clientErrorHandler, securityHeadersFor } from "./raw-answers";
 import type { Services } from "./services";
 import { fastifyTrustProxy } from "./trust-proxy";
 
@@ -38,18 +41,26 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
+    // Time-outs (decision 050): a request is answered, or gets 503, within requestTimeoutMs; its
+    // headers and body must arrive within it too, or Node answers 408 (clientErrorHandler) and
+    // closes the connection. Node checks for late requests every connectionsCheckingInterval.
+    handlerTimeout: config.requestTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
+    clientErrorHandler: clientErrorHandler(() => securityHeaders),
     // Errors raised before routing (a malformed URL such as /api/%) skip the error handler below;
     // they still answer in the one error shape.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       return (reply as FastifyReply)
         .code(status)
+        .headers(securityHeaders)
         .send({ message: error.code === "FST_ERR_BAD_URL" ? "The address is not valid" : "Bad request" });
     },
   });
 
   // Third-party plugins, in one place.
-  await app.register(helmet, {
+  const helmetOptions: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -74,7 +85,10 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     strictTransportSecurity: config.trustProxy ? { maxAge: 15552000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
-  });
+  };
+  await app.register(helmet, helmetOptions);
+  // The same headers for answers written before helmet's hook runs (see frameworkErrors above).
+  const securityHeaders = securityHeadersFor(helmetOptions);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
 
@@ -82,9 +96,18 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(sessionPlugin, { sessionService: services.sessionService });
   await app.register(routeGuards);
   await app.register(inputGuard);
+  await app.register(requestScope);
   await app.register(apiNoStore);
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((caught: FastifyError | HttpError, request, reply) => {
+    let error = caught;
+    // The database is down, refusing connections or too slow, or the request ran out of time.
+    if (isDatabaseUnavailable(error) || (error as FastifyError).code === "FST_ERR_HANDLER_TIMEOUT") {
+      request.log.warn({ err: error, method: request.method, url: request.url }, "service unavailable: answered 503");
+      // A body still trickling in is not read any further: the connection closes after this answer.
+      if (!request.raw.complete) reply.header("connection", "close");
+      error = serviceUnavailable();
+    }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });

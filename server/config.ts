@@ -22,6 +22,12 @@ export interface AppConfig {
   databasePoolSize: number;
   /** SQLITE_SYNCHRONOUS: FULL (default: a saved write survives a power cut) or NORMAL. */
   sqliteSynchronous: "FULL" | "NORMAL";
+  /** PostgreSQL: longest wait to open a connection or get a free one from the pool. */
+  databaseConnectTimeoutMs: number;
+  /** Longest a statement may run (PostgreSQL statement_timeout) or wait for a lock (SQLite busy_timeout). */
+  databaseStatementTimeoutMs: number;
+  /** A request not answered within this gets 503; it is also the longest its headers and body may take to arrive. */
+  requestTimeoutMs: number;
 }
 
 /** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
@@ -85,5 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitMultiplier: positiveNumber(env.AUTH_RATE_LIMIT_MULTIPLIER, 1, "AUTH_RATE_LIMIT_MULTIPLIER"),
     databasePoolSize: positiveInteger(env.DATABASE_POOL_SIZE, 10, "DATABASE_POOL_SIZE"),
     sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
+    databaseConnectTimeoutMs: positiveInteger(env.DATABASE_CONNECT_TIMEOUT_MS, 5000, "DATABASE_CONNECT_TIMEOUT_MS"),
+    databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, "DATABASE_STATEMENT_TIMEOUT_MS"),
+    requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 15000, "REQUEST_TIMEOUT_MS"),
   };
 }

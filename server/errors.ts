@@ -20,6 +20,10 @@ export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string[]>) => new HttpError(409, message, errors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** How long a client is asked to wait after a 503 (the database is unreachable or too slow). */
+export const RETRY_AFTER_SECONDS = 5;
+export const SERVICE_UNAVAILABLE = "The service is briefly unavailable. Please try again in a moment.";
+export const serviceUnavailable = () => new HttpError(503, SERVICE_UNAVAILABLE, undefined, { "retry-after": String(RETRY_AFTER_SECONDS) });
 
 /** Validates a request part with a shared zod schema; the first message becomes the summary. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

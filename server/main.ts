@@ -1,17 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
-import { createDb } from "./db/connection";
+import { createDb, dbOptionsFrom } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
 import { createServices } from "./services";
 import { startHousekeeping } from "./services/housekeeping";
 
 const config = loadConfig();
-const db = createDb(config.database, { poolSize: config.databasePoolSize, sqliteSynchronous: config.sqliteSynchronous });
-await migrateToLatest(db);
+let log: FastifyBaseLogger | undefined = undefined;
+const db = createDb(config.database, {
+  ...dbOptionsFrom(config),
+  // A connection cut under the app (a restart, a failover, an idle killer) is logged, not fatal.
+  onConnectionError: (error) => log?.warn({ err: error }, "database connection lost"),
+});
+// Migrations may wait for another instance's lock, or build an index, for longer than a request's
+// statement may take: on PostgreSQL they get their own small pool without the statement time-out.
+const migrationDb = config.database.kind === "postgres" ? createDb(config.database, { poolSize: 2, statementTimeoutMs: 0 }) : db;
+await migrateToLatest(migrationDb);
+if (migrationDb !== db) await migrationDb.destroy();
 const services = createServices(config, db);
 const app = await buildApp(services);
+log = app.log;
 
 const promoted = await services.users.promoteAll(config.adminEmails);
 if (promoted) app.log.info({ promoted }, "ADMIN_EMAILS: accounts promoted to admin");

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
-import type { DatabaseConfig } from "../config";
+import type { AppConfig, DatabaseConfig } from "../config";
 import type { Database } from "./schema";
+import { DatabaseUnavailableError, isDatabaseUnavailable } from "./unavailable";
 
 export type Db = Kysely<Database>;
 /**
@@ -20,20 +21,100 @@ export type Executor = Kysely<Database> | Transaction<Database>;
  */
 export type SqliteSynchronous = "FULL" | "NORMAL";
 
-export function createDb(config: DatabaseConfig, options: { poolSize?: number; sqliteSynchronous?: SqliteSynchronous } = {}): Db {
+export interface DbOptions {
+  poolSize?: number;
+  sqliteSynchronous?: SqliteSynchronous;
+  /** PostgreSQL: longest wait to open a connection or get a free one from the pool (default 5 s). */
+  connectTimeoutMs?: number;
+  /**
+   * Longest a statement may run: PostgreSQL's statement_timeout, with the client giving up a second
+   * later when the server cannot even answer; SQLite's busy_timeout. 0 turns it off (migrations).
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL ends a transaction left idle longer than this (a request that gave up mid-way). */
+  idleInTransactionTimeoutMs?: number;
+  /** Told about each connection lost in the background (the server restarted, a backend was ended). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** What the configuration says about time-outs, as `createDb` options (decision 050). */
+export function dbOptionsFrom(
+  config: Pick<
+    AppConfig,
+    "databasePoolSize" | "databaseConnectTimeoutMs" | "databaseStatementTimeoutMs" | "requestTimeoutMs" | "sqliteSynchronous"
+  >,
+): DbOptions {
+  return {
+    poolSize: config.databasePoolSize,
+    sqliteSynchronous: config.sqliteSynchronous,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    // No transaction outlives the request that opened it.
+    idleInTransactionTimeoutMs: config.requestTimeoutMs,
+  };
+}
+
+export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 5000;
   if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: options.poolSize ?? 10 });
-    // An idle client's error (the server restarted, say) must not crash the process.
-    pool.on("error", () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1000 } : {}),
+      idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 15_000,
+    });
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    // pg emits 'error' on a client whose connection dies, idle or checked out; with no listener
+    // that 'error' event ends the process. The pool's own listener covers idle clients only, so
+    // every client gets one for its whole life. The failed query itself rejects as usual.
+    pool.on("connect", (client) => client.on("error", onConnectionError));
+    pool.on("error", () => {}); // the same error, already reported by the client's listener
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportingUnavailability(pool) }) });
   }
   if (config.file !== ":memory:") fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const database = new SQLite(config.file);
   database.pragma("journal_mode = WAL");
   database.pragma("foreign_keys = ON");
-  database.pragma("busy_timeout = 5000");
+  database.pragma(`busy_timeout = ${statementTimeoutMs}`);
   database.pragma(`synchronous = ${options.sqliteSynchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+/**
+ * The pool as Kysely sees it, with two changes: failing to get a connection throws
+ * DatabaseUnavailableError (whatever pg's error was: refused, terminated, timed out, "not
+ * accepting connections"), and a client whose query failed because its connection is unusable
+ * (cut, or the server stopped answering) goes back to the pool as broken, so it is closed and
+ * never handed out again.
+ */
+function reportingUnavailability(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw new DatabaseUnavailableError(error);
+      }
+      let broken: Error | undefined;
+      const wrapped = {
+        async query(text: string, parameters: ReadonlyArray<unknown>) {
+          try {
+            return await client.query(text, [...parameters]);
+          } catch (error) {
+            // A cancelled statement (57014) leaves a healthy connection; anything else unavailable does not.
+            if (isDatabaseUnavailable(error) && (error as { code?: string }).code !== "57014") broken = error as Error;
+            throw error;
+          }
+        },
+        release: () => client.release(broken),
+      };
+      return wrapped as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** Enough for every query shape the app issues; bounded because `in (…)` lists vary in length. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createRepositories, type Repositories } from "../repositories/create-repositories";
 import type { Db } from "./connection";
 
@@ -10,6 +11,26 @@ export type TransactionScope = Repositories & {
   afterCommit(effect: () => void): void;
 };
 
+/** What a request handler's transactions need to know about the request (server/plugins/request-scope.ts). */
+interface RequestScope {
+  /** True once the request has been answered: a time-out's 503 went out while the handler still ran. */
+  answered(): boolean;
+}
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** Runs a request's handler so that the transactions it opens can tell when its answer has already gone out. */
+export function runInRequestScope<T>(scope: RequestScope, handler: () => T): T {
+  return requestScope.run(scope, handler);
+}
+
+/** Thrown instead of committing the transaction of a request that was already answered. */
+export class RequestAlreadyAnsweredError extends Error {
+  constructor() {
+    super("the request was answered (it timed out) before its transaction could commit: rolled back");
+    this.name = "RequestAlreadyAnsweredError";
+  }
+}
+
 /**
  * Runs `work` in one database transaction: every repository call made through `tx` commits
  * together, or none does if `work` throws (the error is rethrown).
@@ -18,12 +39,17 @@ export type TransactionScope = Repositories & {
  * connection, so a query on the outer `db` would wait for this transaction to end: a deadlock.
  * For the same reason keep slow work (password hashing) outside: the transaction holds the
  * SQLite connection, or one pooled PostgreSQL connection, until it ends.
+ *
+ * A request that ran out of time has already been answered 503 (decision 050); its transaction
+ * then rolls back instead of committing, so the client's "not saved" is the truth.
  */
 export async function inTransaction<T>(db: Db, work: (tx: TransactionScope) => Promise<T>): Promise<T> {
   const effects: Array<() => void> = [];
-  const result = await db
-    .transaction()
-    .execute((trx) => work({ ...createRepositories(trx), afterCommit: (effect) => void effects.push(effect) }));
+  const result = await db.transaction().execute(async (trx) => {
+    const result = await work({ ...createRepositories(trx), afterCommit: (effect) => void effects.push(effect) });
+    if (requestScope.getStore()?.answered()) throw new RequestAlreadyAnsweredError();
+    return result;
+  });
   for (const effect of effects) effect();
   return result;
 }

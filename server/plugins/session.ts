@@ -11,6 +11,10 @@ declare module "fastify" {
     session: SessionRow | null;
     sessionId: string | null;
   }
+  interface FastifyContextConfig {
+    /** `false` for a route that never needs to know who is asking (the health check): no database read. */
+    loadSession?: boolean;
+  }
 }
 
 export interface SessionPluginOptions {
@@ -23,7 +27,7 @@ async function sessionPlugin(app: FastifyInstance, { sessionService }: SessionPl
   app.decorateRequest("sessionId", null);
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!request.url.startsWith("/api/") || request.routeOptions.config.loadSession === false) return;
     await sessionService.resume(request, reply);
   });
 }

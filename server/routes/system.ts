@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { publicSettingsSchema } from "../../core/schemas/settings";
+import { RETRY_AFTER_SECONDS } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
@@ -9,13 +10,14 @@ export default async function systemRoutes(app: FastifyInstance, { services }: {
   // page still needs the settings (logo, time zone).
   setGuardDefaults(app, { auth: "public", allowDuringPasswordReset: true });
 
-  app.get("/api/health", async (request, reply) => {
+  // No session read: a load balancer's probe must not wait behind one when the database is slow.
+  app.get("/api/health", { config: { loadSession: false } }, async (request, reply) => {
     try {
       await services.health.check();
       return { status: "ok" };
     } catch (error) {
       request.log.error({ err: error }, "health check: database unreachable");
-      return reply.code(503).send({ message: "Service unavailable" });
+      return reply.code(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({ message: "Service unavailable" });
     }
   });
 

@@ -24,7 +24,7 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
   return {
     config,
     ...repositories,
-    health: createHealthService(createHealthRepository(db)),
+    health: createHealthService(createHealthRepository(db), { timeoutMs: config.databaseConnectTimeoutMs }),
     idempotency: createIdempotencyService(transaction),
     sessionService,
     authRateLimiter,

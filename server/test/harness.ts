@@ -6,7 +6,7 @@ import pg from "pg";
 import { describe } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, type DatabaseConfig, loadConfig } from "../config";
-import { createDb, type Db } from "../db/connection";
+import { createDb, type Db, dbOptionsFrom } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { createServices, type Services } from "../services";
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "../services/rate-limiter";
@@ -97,7 +97,7 @@ export async function buildTestApp(engine: EngineName, options: TestAppOptions =
     logLevel: "silent",
     clientDir: options.clientDir ?? "/nonexistent",
   };
-  const db = createDb(database, { poolSize: 4 });
+  const db = createDb(database, { ...dbOptionsFrom(config), poolSize: 4 });
   await migrateToLatest(db);
   const services = createServices(config, db, { authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS });
   const app = await buildApp(services, { logger: false });

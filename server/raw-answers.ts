@@ -1,0 +1,73 @@
+import http from "node:http";
+import { createRequire } from "node:module";
+import type { Socket } from "node:net";
+import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Answers written before Fastify's hooks run still get the one error shape and the security
+ * headers (decision 050): Node's own client errors (oversized headers, malformed requests,
+ * a request that took too long to arrive) and Fastify's routing errors (a malformed URL).
+ */
+
+type Middleware = (req: unknown, res: unknown, next: (error?: unknown) => void) => void;
+
+/**
+ * The headers helmet sets with these options, computed once. helmet is the middleware
+ * @fastify/helmet wraps; it is resolved from there, so both always agree on the version.
+ */
+export function securityHeadersFor(options: FastifyHelmetOptions): Record<string, string> {
+  const fromHelmetPlugin = createRequire(createRequire(import.meta.url).resolve("@fastify/helmet"));
+  const helmet = fromHelmetPlugin("helmet") as (options: object) => Middleware;
+  const { global: _global, enableCSPNonces: _nonces, ...helmetOptions } = options;
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(helmetOptions)({ headers: {} }, res, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/** What Node reports before any request exists, reworded for people. */
+function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return { status: 408, message: "The request took too long to arrive. Please try again." };
+  if (code === "HPE_HEADER_OVERFLOW") return { status: 431, message: "The request headers or address are too large" };
+  return { status: 400, message: "Bad request" };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node emits `clientError` for a request it could not parse or
+ * that did not arrive in time, before Fastify sees it. The answer is written on the socket,
+ * which is then closed.
+ */
+export function clientErrorHandler(securityHeaders: () => Record<string, string>) {
+  return function handleClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+    // A reset connection has nobody left to answer.
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const { status, message } = clientErrorAnswer(error.code);
+    this.log.info({ err: error, status }, "client error: answered and closed the connection");
+    // An answer already under way on this socket (a request that timed out after its handler
+    // answered) cannot be followed by another one.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const body = JSON.stringify({ message });
+    const headers = {
+      ...securityHeaders(),
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(body)),
+      "cache-control": "no-store",
+      connection: "close",
+    };
+    const head = [
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.end(`${head.join("\r\n")}\r\n\r\n${body}`, () => socket.destroy());
+  };
+}

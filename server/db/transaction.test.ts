@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { describeEachEngine, freshDatabase } from "../test/harness";
-import { createDb, type Db } from "./connection";
-import { migrateToLatest } from "./migrate";
+import { describeEachEngine, migratedDatabase } from "../test/harness";
+import type { Db } from "./connection";
 import { inTransaction } from "./transaction";
 
 const newUser = (email: string) => ({ email, passwordHash: "x", firstName: "T", lastName: "S", isAdmin: false });
@@ -18,17 +17,11 @@ const task = {
 
 describeEachEngine("inTransaction", (engine) => {
   let db: Db;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const fresh = await freshDatabase(engine);
-    drop = fresh.drop;
-    db = createDb(fresh.config, { poolSize: 4 });
-    await migrateToLatest(db);
+    ({ db, close } = await migratedDatabase(engine, { poolSize: 4 }));
   });
-  afterAll(async () => {
-    await db.destroy();
-    await drop();
-  });
+  afterAll(() => close());
 
   const userCount = async (email: string) => (await db.selectFrom("users").select("id").where("email", "=", email).execute()).length;
 

@@ -11,6 +11,9 @@ export type TransactionScope = Repositories & {
   afterCommit(effect: () => void): void;
 };
 
+/** `inTransaction` bound to the app's database: what services receive to run work atomically. */
+export type RunInTransaction = <T>(work: (tx: TransactionScope) => Promise<T>) => Promise<T>;
+
 /** What a request handler's transactions need to know about the request (server/plugins/request-scope.ts). */
 interface RequestScope {
   /** True once the request has been answered: a time-out's 503 went out while the handler still ran. */

@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createDb, type Db } from "../db/connection";
-import { migrateToLatest } from "../db/migrate";
-import { describeEachEngine, freshDatabase } from "../test/harness";
+import type { Db } from "../db/connection";
+import { describeEachEngine, migratedDatabase } from "../test/harness";
 import { createAuditLogRepository } from "./audit-log";
 import { createUsersRepository } from "./users";
 
 describeEachEngine("audit log", (engine) => {
   let db: Db;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const fresh = await freshDatabase(engine);
-    drop = fresh.drop;
-    db = createDb(fresh.config, { poolSize: 2 });
-    await migrateToLatest(db);
+    ({ db, close } = await migratedDatabase(engine));
   });
-  afterAll(async () => {
-    await db.destroy();
-    await drop();
-  });
+  afterAll(() => close());
 
   it("keeps an entry, newest first, after its actor's account is deleted", async () => {
     const audit = createAuditLogRepository(db);

@@ -48,11 +48,12 @@ export function createSessionsRepository(db: Executor) {
     /** Creates a session and returns the cookie value (256 random bits). */
     async create(userId: number, now = new Date()): Promise<{ id: string; csrfToken: string }> {
       const id = newSessionId();
+      const idHash = hashSessionId(id);
       const csrfToken = randomBytes(32).toString("base64url");
       await db
         .insertInto("sessions")
         .values({
-          id_hash: hashSessionId(id),
+          id_hash: idHash,
           user_id: userId,
           csrf_token: csrfToken,
           created_at: now.toISOString(),
@@ -63,11 +64,10 @@ export function createSessionsRepository(db: Executor) {
         .execute();
       // A user keeps at most MAX_SESSIONS_PER_USER sessions: signing in once more ends the least
       // recently used one rather than refusing the sign-in (docs/decisions/052).
-      const newHash = hashSessionId(id);
       await db
         .deleteFrom("sessions")
         .where("user_id", "=", userId)
-        .where("id_hash", "<>", newHash)
+        .where("id_hash", "<>", idHash)
         .where(
           "id_hash",
           "not in",
@@ -75,7 +75,7 @@ export function createSessionsRepository(db: Executor) {
             .selectFrom("sessions")
             .select("id_hash")
             .where("user_id", "=", userId)
-            .where("id_hash", "<>", newHash)
+            .where("id_hash", "<>", idHash)
             .orderBy("last_seen_at", "desc")
             .orderBy("created_at", "desc")
             .limit(MAX_SESSIONS_PER_USER - 1),

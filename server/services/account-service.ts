@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { RegisterInput, SetNewPasswordInput, SignInInput } from "../../core/schemas/auth";
 import type { UserRow } from "../db/schema";
-import type { TransactionScope } from "../db/transaction";
+import type { RunInTransaction } from "../db/transaction";
 import { badRequest, conflict, HttpError, unauthorized } from "../errors";
 import type { SessionUser } from "../repositories/sessions";
 import { normalizeEmail, type UsersRepository } from "../repositories/users";
@@ -17,7 +17,7 @@ export interface AccountServiceOptions {
   authRateLimiter: AuthRateLimiter;
   sessionService: SessionService;
   /** Runs work in one database transaction (inTransaction bound to the app's database). */
-  transaction: <T>(work: (tx: TransactionScope) => Promise<T>) => Promise<T>;
+  transaction: RunInTransaction;
   /** ADMIN_EMAILS: these accounts become admins when they register or sign in. */
   adminEmails: string[];
 }

@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createDb, type Db } from "../db/connection";
-import { migrateToLatest } from "../db/migrate";
+import type { Db } from "../db/connection";
 import { HttpError } from "../errors";
 import { createRateLimitsRepository } from "../repositories/rate-limits";
-import { describeEachEngine, freshDatabase } from "../test/harness";
+import { describeEachEngine, migratedDatabase } from "../test/harness";
 import { createFailureCounter } from "./failure-counter";
 
 describeEachEngine("failure counter", (engine) => {
   let db: Db;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const fresh = await freshDatabase(engine);
-    drop = fresh.drop;
-    db = createDb(fresh.config, { poolSize: 2 });
-    await migrateToLatest(db);
+    ({ db, close } = await migratedDatabase(engine));
   });
-  afterAll(async () => {
-    await db.destroy();
-    await drop();
-  });
+  afterAll(() => close());
 
   const counter = (name: string, max: number) =>
     createFailureCounter(createRateLimitsRepository(db), {

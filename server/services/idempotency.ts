@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { TransactionScope } from "../db/transaction";
+import type { RunInTransaction, TransactionScope } from "../db/transaction";
 import { badRequest, conflict, HttpError } from "../errors";
 
 /** What a create answers: kept with its key so that a retry gets exactly the same. */
@@ -16,8 +16,6 @@ export const INVALID_KEY = "Idempotency-Key must be 1 to 255 visible ASCII chara
 export const KEY_REUSED = "This Idempotency-Key was already used for a different request";
 export const KEY_IN_PROGRESS = "A request with this Idempotency-Key is still being processed. Please try again in a moment.";
 
-type Transaction = <T>(work: (tx: TransactionScope) => Promise<T>) => Promise<T>;
-
 /**
  * Creates that a retry cannot duplicate (docs/decisions/052). Without a key the work simply runs
  * in a transaction. With one, claiming the key, the work and storing its answer are one
@@ -25,7 +23,7 @@ type Transaction = <T>(work: (tx: TransactionScope) => Promise<T>) => Promise<T>
  * later request with the same key, and a concurrent duplicate waits on the key's unique index and
  * then replays (PostgreSQL) or runs after it (SQLite, one connection).
  */
-export function createIdempotencyService(transaction: Transaction) {
+export function createIdempotencyService(transaction: RunInTransaction) {
   return {
     async run(
       request: { userId: number; key: string | string[] | undefined; method: string; path: string; body: unknown },

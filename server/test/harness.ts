@@ -89,6 +89,23 @@ export interface TestAppOptions {
   database?: DatabaseConfig;
 }
 
+/** A fresh, migrated database of the engine, for repository and service tests that need no HTTP app. */
+export async function migratedDatabase(
+  engine: EngineName,
+  options: { poolSize?: number } = {},
+): Promise<{ db: Db; close: () => Promise<void> }> {
+  const { config, drop } = await freshDatabase(engine);
+  const db = createDb(config, { poolSize: options.poolSize ?? 2 });
+  await migrateToLatest(db);
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await drop();
+    },
+  };
+}
+
 export async function buildTestApp(engine: EngineName, options: TestAppOptions = {}): Promise<TestApp> {
   const { config: database, drop } = options.database ? { config: options.database, drop: async () => {} } : await freshDatabase(engine);
   const config: AppConfig = {

@@ -104,6 +104,37 @@ export function serializeClassPeriods(periods: readonly Pick<ClassPeriod, "span"
   return out;
 }
 
+/** How class names are compared for duplicates: case, surrounding and repeated spaces ignored. */
+export function classNameKey(name: string): string {
+  return name.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/** Every class name of a schedule (both halves of a semester pair), in period order; Lunch is not a class. */
+export function scheduledClassNames(periods: readonly ClassPeriod[]): string[] {
+  return periods.filter((p) => !p.isLunch).flatMap((p) => p.names);
+}
+
+/**
+ * The keys (classNameKey) of names that appear more than once: in two periods, or as both halves
+ * of a semester pair. A block is one class however many periods it fills. Lunch may repeat.
+ */
+export function duplicateClassKeys(periods: readonly ClassPeriod[]): Set<string> {
+  const seen = new Set<string>();
+  const duplicates = new Set<string>();
+  for (const name of scheduledClassNames(periods)) {
+    const key = classNameKey(name);
+    if (seen.has(key)) duplicates.add(key);
+    seen.add(key);
+  }
+  return duplicates;
+}
+
+/** How many periods a schedule fills, a block counted at its full length (0 for none). */
+export function periodsFilled(periods: readonly ClassPeriod[]): number {
+  const last = periods[periods.length - 1];
+  return last ? last.period + last.span - 1 : 0;
+}
+
 /** Used when the user has no classes yet (docs/product.md#classes-and-subjects). */
 export const FALLBACK_SUBJECTS: readonly SubjectOption[] = [
   "Mathematics",
@@ -130,7 +161,7 @@ export function subjectOptions(userClasses: readonly string[] | null | undefined
     if (p.isLunch) continue;
     const label = periodLabel(p.period, p.span);
     for (const name of p.names) {
-      const key = name.toLowerCase();
+      const key = classNameKey(name);
       if (seen.has(key)) continue;
       seen.add(key);
       options.push({ value: name, label: `${name} (${label})`, periodLabel: label });

@@ -85,6 +85,16 @@ export function createUsersRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    /** Replaces the user's class list (already validated and encoded, docs/decisions/020); undefined when the user is gone. */
+    async setClasses(id: number, userClasses: readonly string[]): Promise<UserRow | undefined> {
+      return db
+        .updateTable("users")
+        .set({ user_classes: JSON.stringify(userClasses), updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     async setAdmin(email: string, isAdmin: boolean): Promise<UserRow | undefined> {
       return db
         .updateTable("users")

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { duplicateClassKeys, parseUserClasses, periodsFilled, scheduledClassNames } from "../classes";
+
+/**
+ * POST and PUT /api/user/classes (docs/product.md#class-setup): the class editor validates with
+ * these schemas before it sends, and the server validates the same way, so both give the same
+ * message for the same list. The list is read with the encoding of core/classes.ts
+ * (docs/decisions/020); what counts as a class and as a duplicate is docs/decisions/060.
+ */
+
+export const CLASS_NAME_MAX = 100;
+export const MIN_CLASSES_FIRST_SETUP = 6;
+export const MIN_CLASSES_EDIT = 4;
+/** The editor's period rows: 8 at first, at most 12, never fewer than 6. */
+export const INITIAL_PERIODS = 8;
+export const MAX_PERIODS = 12;
+export const MIN_PERIODS = 6;
+/**
+ * The most entries a request may carry, blanks included. A full schedule is at most 24 names
+ * (12 semester pairs); the slack is for clients that send blank rows, the bound for the rest.
+ */
+export const MAX_CLASS_ENTRIES = 100;
+
+/** "create" is the first setup (POST), "update" an edit from Settings (PUT). */
+export type ClassSaveMode = "create" | "update";
+
+export const NOT_A_CLASS_LIST = "userClasses must be a list of class names";
+export const CLASS_NAME_NOT_TEXT = "Each class name must be text";
+export const CLASS_NAME_TOO_LONG = `Class names must be at most ${CLASS_NAME_MAX} characters`;
+export const TOO_MANY_PERIODS = `A schedule has at most ${MAX_PERIODS} periods`;
+export const DUPLICATE_CLASSES = "Please remove duplicate class names.";
+
+export function minimumClasses(mode: ClassSaveMode): number {
+  return mode === "create" ? MIN_CLASSES_FIRST_SETUP : MIN_CLASSES_EDIT;
+}
+
+/** "Please add at least 6 classes to create your schedule" / "… 4 classes to update your schedule". */
+export function tooFewClassesMessage(mode: ClassSaveMode): string {
+  return `Please add at least ${minimumClasses(mode)} classes to ${mode} your schedule`;
+}
+
+function userClassesSchema(mode: ClassSaveMode) {
+  return z.object({
+    userClasses: z
+      .array(z.string({ error: CLASS_NAME_NOT_TEXT }).trim().max(CLASS_NAME_MAX, CLASS_NAME_TOO_LONG), { error: NOT_A_CLASS_LIST })
+      .max(MAX_CLASS_ENTRIES, TOO_MANY_PERIODS)
+      // Blank entries are ignored (docs/product.md#class-setup): they are dropped, never stored.
+      .transform((names) => names.filter((name) => name !== ""))
+      .superRefine((names, ctx) => {
+        const periods = parseUserClasses(names);
+        if (periodsFilled(periods) > MAX_PERIODS) {
+          ctx.addIssue({ code: "custom", message: TOO_MANY_PERIODS });
+        } else if (scheduledClassNames(periods).length < minimumClasses(mode)) {
+          ctx.addIssue({ code: "custom", message: tooFewClassesMessage(mode) });
+        } else if (duplicateClassKeys(periods).size > 0) {
+          ctx.addIssue({ code: "custom", message: DUPLICATE_CLASSES });
+        }
+      }),
+  });
+}
+
+/** POST /api/user/classes: the first setup. */
+export const createClassesSchema = userClassesSchema("create");
+/** PUT /api/user/classes: an edit from Settings. */
+export const updateClassesSchema = userClassesSchema("update");
+export const classesSchemaFor = (mode: ClassSaveMode) => (mode === "create" ? createClassesSchema : updateClassesSchema);
+export type SaveClassesInput = z.input<typeof createClassesSchema>;

@@ -23,6 +23,14 @@ export function e2eDb(): Db {
   return db;
 }
 
+/**
+ * The classes a seeded student has unless a test says otherwise: a set-up schedule, so that "Complete
+ * Your Setup" does not open over the screen under test. The names are the fallback subjects', so the
+ * Subject choices read the same as for a student without classes.
+ */
+export const DEFAULT_CLASSES = ["Mathematics", "Science", "History", "English", "Chemistry", "Physics", "Biology", "Other"];
+
+/** Pass `userClasses: []` for a student who has not set up classes yet. */
 export async function seedUser(
   overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; userClasses: string[] }> = {},
 ): Promise<SeededUser> {
@@ -36,13 +44,11 @@ export async function seedUser(
     isAdmin: false,
   });
   if (!user) throw new Error("seedUser: email taken");
-  if (overrides.userClasses) {
-    await e2eDb()
-      .updateTable("users")
-      .set({ user_classes: JSON.stringify(overrides.userClasses) })
-      .where("id", "=", user.id)
-      .execute();
-  }
+  await e2eDb()
+    .updateTable("users")
+    .set({ user_classes: JSON.stringify(overrides.userClasses ?? DEFAULT_CLASSES) })
+    .where("id", "=", user.id)
+    .execute();
   return { id: user.id, email, firstName: user.first_name, lastName: user.last_name, password };
 }
 

@@ -22,7 +22,7 @@ type DashboardLayoutProps = {
   tabs: readonly DashboardTab[];
   activeTab: DashboardTabId;
   onTabChange: (tab: DashboardTabId) => void;
-  onEditClasses?: () => void;
+  onEditClasses: () => void;
   /** Extra dialogs owned by features (e.g. class setup), rendered once beside the shell. */
   children?: ReactNode;
 };

@@ -2,7 +2,6 @@ import { BookOpen, LogOut, ShieldCheck } from "lucide-react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import type { User } from "@core/api-types";
 import { ROUTES } from "@/lib/routes";
@@ -11,8 +10,8 @@ type SettingsDialogProps = {
   user: User;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Opens the class editor. Until one exists the button is disabled with a "coming soon" tooltip. */
-  onEditClasses?: () => void;
+  /** Opens the class editor. */
+  onEditClasses: () => void;
 };
 
 export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: SettingsDialogProps) {
@@ -23,48 +22,22 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-sm"
-        // Focus the dialog itself, not the first button: focusing "Edit Classes" would pop its
-        // tooltip open the moment the dialog appears.
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          (event.currentTarget as HTMLElement | null)?.focus();
-        }}
-      >
+      <DialogContent className="max-w-sm">
         <DialogHeader>
           <DialogTitle>Settings</DialogTitle>
           <DialogDescription>Manage your classes and your account.</DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
-          {onEditClasses ? (
-            <Button
-              variant="outline"
-              className="justify-start"
-              onClick={() => {
-                onOpenChange(false);
-                onEditClasses();
-              }}
-            >
-              <BookOpen aria-hidden="true" /> Edit Classes
-            </Button>
-          ) : (
-            <Tooltip>
-              <TooltipTrigger asChild>
-                {/* aria-disabled keeps it focusable so the tooltip can explain why. */}
-                <Button
-                  variant="outline"
-                  className="justify-start opacity-60"
-                  aria-disabled="true"
-                  aria-describedby="edit-classes-soon"
-                  onClick={(event) => event.preventDefault()}
-                >
-                  <BookOpen aria-hidden="true" /> Edit Classes
-                </Button>
-              </TooltipTrigger>
-              <TooltipContent id="edit-classes-soon">Editing classes is coming soon.</TooltipContent>
-            </Tooltip>
-          )}
+          <Button
+            variant="outline"
+            className="justify-start"
+            onClick={() => {
+              onOpenChange(false);
+              onEditClasses();
+            }}
+          >
+            <BookOpen aria-hidden="true" /> Edit Classes
+          </Button>
           {user.isAdmin && (
             <Button
               variant="outline"

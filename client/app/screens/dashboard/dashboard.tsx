@@ -1,4 +1,5 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { ComingSoonCard } from "@/app/components/coming-soon-card";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
@@ -7,6 +8,11 @@ import { TasksTab } from "@/features/tasks/components/tasks-tab";
 import { useHashTab } from "@/hooks/use-hash-tab";
 import { DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
 import type { User } from "@core/api-types";
+
+// Loaded when first opened: most visits never open the class editor.
+const ClassEditorDialog = lazy(() =>
+  import("@/features/classes/components/class-editor-dialog").then((module) => ({ default: module.ClassEditorDialog })),
+);
 
 /**
  * What every tab body receives. Feature tabs take these as props (features never import app/):
@@ -27,6 +33,10 @@ export function DashboardScreen({ user }: { user: User }) {
   const { timeZone } = usePublicSettings();
   const [activeTab, setActiveTab] = useHashTab(DASHBOARD_TABS, "home");
   const tabProps: DashboardTabProps = { user, timeZone, goToTab: setActiveTab };
+  // "Complete Your Setup" opens by itself while the student has no classes (docs/product.md#class-setup);
+  // closed, it waits for Settings → Edit Classes or the next visit.
+  const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0);
+  const [classEditorLoaded, setClassEditorLoaded] = useState(classEditorOpen);
 
   const tabs: DashboardTab[] = [
     {
@@ -49,5 +59,22 @@ export function DashboardScreen({ user }: { user: User }) {
     },
   ];
 
-  return <DashboardLayout user={user} tabs={tabs} activeTab={activeTab} onTabChange={setActiveTab} />;
+  return (
+    <DashboardLayout
+      user={user}
+      tabs={tabs}
+      activeTab={activeTab}
+      onTabChange={setActiveTab}
+      onEditClasses={() => {
+        setClassEditorLoaded(true);
+        setClassEditorOpen(true);
+      }}
+    >
+      {classEditorLoaded && (
+        <Suspense fallback={null}>
+          <ClassEditorDialog user={user} open={classEditorOpen} onClose={() => setClassEditorOpen(false)} />
+        </Suspense>
+      )}
+    </DashboardLayout>
+  );
 }

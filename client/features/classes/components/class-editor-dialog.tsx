@@ -1,0 +1,184 @@
+import { PlusIcon } from "lucide-react";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { User } from "@core/api-types";
+import type { ClassSaveMode } from "@core/schemas/classes";
+import { SubmitButton } from "@/components/form/submit-button";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { useKeepFocusedFieldVisible } from "@/hooks/use-keep-focused-field-visible";
+import { errorMessage, isSessionExpired } from "@/lib/api";
+import { showToast } from "@/lib/toast";
+import { useSaveClasses } from "../api/save-classes";
+import { clearClassSetupDraft, readClassSetupDraft, saveClassSetupDraft } from "../hooks/class-setup-draft";
+import {
+  addPeriod,
+  canAddPeriod,
+  emptyRows,
+  type NameField,
+  type PeriodRow,
+  removePeriod,
+  rowsFromUserClasses,
+  validateRows,
+} from "./class-editor-state";
+import { PeriodFieldset } from "./period-fieldset";
+
+type ClassEditorDialogProps = {
+  user: User;
+  open: boolean;
+  onClose: () => void;
+};
+
+/** A student with no classes sets them up for the first time (POST); anyone else edits them (PUT). */
+export function classSaveMode(user: User): ClassSaveMode {
+  return user.userClasses.length === 0 ? "create" : "update";
+}
+
+/**
+ * The class editor (docs/product.md#class-setup): "Complete Your Setup" on the first run, "Edit
+ * Classes" afterwards. The rows and their rules are in class-editor-state.ts; this is the dialog
+ * around them. While a save is on its way the dialog stays open.
+ */
+export function ClassEditorDialog({ user, open, onClose }: ClassEditorDialogProps) {
+  const save = useSaveClasses();
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
+      <DialogContent className="flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] flex-col gap-0 overflow-hidden p-0 sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl">
+        {open && <ClassEditorForm key={user.id} user={user} onClose={onClose} save={save} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type ClassEditorFormProps = { user: User; onClose: () => void; save: ReturnType<typeof useSaveClasses> };
+
+function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
+  // Fixed while the dialog is open: the first save's answer must not turn the closing
+  // "Complete Your Setup" into "Edit Classes".
+  const [mode] = useState(() => classSaveMode(user));
+  const [rows, setRows] = useState<PeriodRow[]>(() =>
+    mode === "create" ? (readClassSetupDraft(user.id) ?? emptyRows()) : rowsFromUserClasses(user.userClasses),
+  );
+  // Messages appear after the first Save, then follow the typing.
+  const [showErrors, setShowErrors] = useState(false);
+  /** The row whose name field takes focus once an add or a remove has rendered. */
+  const focusAfterChange = useRef<number | null>(null);
+  const nameInputs = useRef(new Map<number, HTMLInputElement>());
+  const addButton = useRef<HTMLButtonElement>(null);
+  const scrollArea = useRef<HTMLDivElement>(null);
+  const formMessageId = useId();
+  useKeepFocusedFieldVisible(scrollArea);
+
+  const validation = useMemo(() => validateRows(rows, mode), [rows, mode]);
+
+  useEffect(() => {
+    if (mode === "create") saveClassSetupDraft({ userId: user.id, rows });
+  }, [mode, rows, user.id]);
+
+  // After an add or a remove, focus where the student's attention is: the new or following period
+  // (or the Add button when that period is covered by a block or gone).
+  useEffect(() => {
+    const index = focusAfterChange.current;
+    if (index === null) return;
+    focusAfterChange.current = null;
+    (nameInputs.current.get(index) ?? addButton.current)?.focus();
+  }, [rows]);
+
+  const update = (change: (rows: readonly PeriodRow[]) => PeriodRow[]) => setRows((current) => change(current));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (validation.message) return;
+    save.mutate(
+      { mode, userClasses: validation.userClasses },
+      {
+        onSuccess: () => {
+          if (mode === "create") clearClassSetupDraft();
+          showToast({
+            title: "Success!",
+            description: `Your classes have been ${mode === "create" ? "saved" : "updated"} successfully.`,
+            variant: "success",
+          });
+          onClose();
+        },
+        onError: (error) => {
+          // An expired session sends the student to sign in; a first setup's draft is already kept.
+          showToast({ title: "Error", description: isSessionExpired(error) ? error.message : errorMessage(error), variant: "destructive" });
+        },
+      },
+    );
+  };
+
+  const message = showErrors ? validation.message : null;
+  const title = mode === "create" ? "Complete Your Setup" : "Edit Classes";
+
+  return (
+    <>
+      <DialogHeader className="border-b p-4 sm:px-6">
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          {mode === "create"
+            ? "Add your classes in period order, starting with 1st period. They become the subjects of your tasks."
+            : "Change your classes in period order, starting with 1st period."}
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+        <div ref={scrollArea} className="grid min-h-0 flex-1 gap-3 overflow-y-auto overscroll-contain p-4 sm:px-6">
+          {rows.map((_, index) => (
+            <PeriodFieldset
+              key={index}
+              rows={rows}
+              index={index}
+              update={update}
+              onRemove={() => {
+                update((current) => removePeriod(current, index));
+                focusAfterChange.current = index;
+              }}
+              fieldErrors={showErrors ? rowFieldErrors(validation.fieldErrors, index) : {}}
+              duplicate={showErrors && validation.duplicateRows.has(index)}
+              formMessageId={formMessageId}
+              nameRef={(element) => {
+                if (element) nameInputs.current.set(index, element);
+                else nameInputs.current.delete(index);
+              }}
+            />
+          ))}
+          {canAddPeriod(rows) && (
+            <Button
+              ref={addButton}
+              variant="outline"
+              className="h-11 border-dashed"
+              onClick={() => {
+                update(addPeriod);
+                focusAfterChange.current = rows.length;
+              }}
+            >
+              <PlusIcon aria-hidden="true" /> Add Another Class
+            </Button>
+          )}
+          <p className="text-sm text-muted-foreground">
+            Empty periods are skipped and the classes after them move up. For a free period, type a name such as “Study Hall”.
+          </p>
+        </div>
+        <div className="grid gap-3 border-t bg-card p-4 sm:px-6">
+          <p id={formMessageId} role="alert" className={message ? "text-sm font-medium text-destructive" : "sr-only"}>
+            {message}
+          </p>
+          {/* Side by side even on a phone: the sticky footer keeps most of the screen for the periods. */}
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+            <Button variant="outline" className="h-11 sm:h-10" onClick={onClose} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <SubmitButton className="h-11 sm:h-10" pending={save.isPending} pendingText="Saving...">
+              Save Classes
+            </SubmitButton>
+          </div>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function rowFieldErrors(fieldErrors: Record<string, string>, index: number): Partial<Record<NameField, string>> {
+  return { name: fieldErrors[`${index}.name`], secondName: fieldErrors[`${index}.secondName`] };
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { e2eDb, expect, type SeededUser, seedUser, signIn, test } from "./fixtures";
-import { toast } from "./task-helpers";
+import { e2eDb, expect, PASSWORD, type SeededUser, seedUser, signIn, test } from "./fixtures";
+import { endSessions, toast } from "./task-helpers";
 
 const setupDialog = (page: Page) => page.getByRole("dialog", { name: "Complete Your Setup" });
 const editDialog = (page: Page) => page.getByRole("dialog", { name: "Edit Classes" });
@@ -132,6 +132,40 @@ test.describe("first class setup", () => {
     await dialog.getByRole("button", { name: "Save Classes" }).click();
     await expect(toast(page, "Success!", "Your classes have been saved successfully.")).toBeVisible();
     expect(await storedClasses(student)).toEqual(["Algebra", "Biology", "Chemistry", "English", "History", "Spanish"]);
+  });
+
+  test("a session that expired while typing loses nothing: the draft is back after signing in", async ({ page }) => {
+    const { student, dialog } = await newStudent(page);
+    await fillPeriods(dialog, { 1: "Algebra", 2: "Biology", 3: "Chemistry", 4: "English", 5: "History", 6: "Spanish" });
+    await period(dialog, 2).getByRole("button", { name: "Double Block" }).click();
+    await className(dialog, 7).fill("Art");
+
+    await endSessions(student);
+    await dialog.getByRole("button", { name: "Save Classes" }).click();
+    await expect(toast(page, "Error", "Session expired. Your classes are kept: sign in again to save them.")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await storedClasses(student)).toEqual([]);
+
+    await page.getByRole("textbox", { name: "Email" }).fill(student.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const again = setupDialog(page);
+    await expect(again).toBeVisible();
+    await expect(className(again, 2)).toHaveValue("Biology");
+    await expect(period(again, 3)).toContainText("Period 3 occupied by double block");
+    await again.getByRole("button", { name: "Save Classes" }).click();
+    await expect(toast(page, "Success!", "Your classes have been saved successfully.")).toBeVisible();
+    expect(await storedClasses(student)).toEqual(["Algebra", "Biology (Double Block)", "English", "History", "Spanish", "Art"]);
+  });
+
+  test("a draft is never shown to another student on the same computer", async ({ page }) => {
+    const { dialog } = await newStudent(page);
+    await fillPeriods(dialog, { 1: "Private Tutoring" });
+    await page.context().clearCookies();
+    await signIn(page, await seedUser({ userClasses: [] }));
+    await page.goto("/");
+    await expect(setupDialog(page)).toBeVisible();
+    await expect(className(setupDialog(page), 1)).toHaveValue("");
   });
 
   test("periods: up to 12, remove buttons from the 7th on, and no block past the last period", async ({ page }) => {

@@ -102,8 +102,14 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
           onClose();
         },
         onError: (error) => {
-          // An expired session sends the student to sign in; a first setup's draft is already kept.
-          showToast({ title: "Error", description: isSessionExpired(error) ? error.message : errorMessage(error), variant: "destructive" });
+          // An expired session sends the student to sign in (lib/api); a first setup's draft is
+          // already in storage and comes back then, an edit keeps none (docs/decisions/060).
+          const description = !isSessionExpired(error)
+            ? errorMessage(error)
+            : mode === "create"
+              ? "Session expired. Your classes are kept: sign in again to save them."
+              : "Session expired. Please sign in again and save your changes.";
+          showToast({ title: "Error", description, variant: "destructive" });
         },
       },
     );

@@ -47,8 +47,8 @@ test.describe("first class setup", () => {
     const { student, dialog } = await newStudent(page);
     await expect(dialog.getByRole("group", { name: /^Period \d+$/ })).toHaveCount(8);
 
-    await period(dialog, 1).getByRole("button", { name: "Semester", exact: true }).click();
-    await expect(period(dialog, 1).getByRole("button", { name: "Semester", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await period(dialog, 1).getByRole("switch", { name: "Semester" }).click();
+    await expect(period(dialog, 1).getByRole("switch", { name: "Semester" })).toBeChecked();
     await period(dialog, 1).getByRole("textbox", { name: "Semester 1" }).fill("Health");
     await period(dialog, 1).getByRole("textbox", { name: "Semester 2" }).fill("Driver Ed");
 
@@ -97,7 +97,7 @@ test.describe("first class setup", () => {
     const { student, dialog } = await newStudent(page);
     await fillPeriods(dialog, { 1: "Algebra", 2: "Chemistry" });
     await period(dialog, 2).getByRole("button", { name: "Triple Block" }).click();
-    await period(dialog, 7).getByRole("button", { name: "Semester", exact: true }).click();
+    await period(dialog, 7).getByRole("switch", { name: "Semester" }).click();
     await period(dialog, 7).getByRole("textbox", { name: "Semester 2" }).fill("Ceramics");
 
     await page.reload();
@@ -116,6 +116,8 @@ test.describe("first class setup", () => {
     await fillPeriods(dialog, { 1: "Algebra", 2: "Biology", 3: "Chemistry", 4: "English", 5: "History" });
     await dialog.getByRole("button", { name: "Save Classes" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("Please add at least 6 classes to create your schedule");
+    // Focus goes where the fix is: the first empty period.
+    await expect(className(dialog, 6)).toBeFocused();
 
     await fillPeriods(dialog, { 6: "algebra " });
     await expect(dialog.getByRole("alert")).toHaveText("Please remove duplicate class names.");
@@ -124,6 +126,7 @@ test.describe("first class setup", () => {
     await expect(className(dialog, 6)).toHaveAccessibleDescription("Please remove duplicate class names.");
     await expect(className(dialog, 2)).toHaveAttribute("aria-invalid", "false");
     await dialog.getByRole("button", { name: "Save Classes" }).click();
+    await expect(className(dialog, 1)).toBeFocused();
     await expect(dialog).toBeVisible();
     expect(await storedClasses(student)).toEqual([]);
 
@@ -159,13 +162,19 @@ test.describe("first class setup", () => {
   });
 
   test("a draft is never shown to another student on the same computer", async ({ page }) => {
-    const { dialog } = await newStudent(page);
+    const { student, dialog } = await newStudent(page);
     await fillPeriods(dialog, { 1: "Private Tutoring" });
     await page.context().clearCookies();
     await signIn(page, await seedUser({ userClasses: [] }));
     await page.goto("/");
     await expect(setupDialog(page)).toBeVisible();
     await expect(className(setupDialog(page), 1)).toHaveValue("");
+
+    // Nor overwritten by them: the first student finds it on their next sign-in.
+    await page.context().clearCookies();
+    await signIn(page, student);
+    await page.goto("/");
+    await expect(className(setupDialog(page), 1)).toHaveValue("Private Tutoring");
   });
 
   test("periods: up to 12, remove buttons from the 7th on, and no block past the last period", async ({ page }) => {
@@ -243,11 +252,20 @@ test.describe("editing classes from Settings", () => {
     await expect(period(dialog, 5).getByRole("button", { name: "Set as Lunch" })).toHaveAttribute("aria-pressed", "true");
     await expect(className(dialog, 8)).toHaveValue("Spanish");
 
-    // Saved unchanged, it is the same list.
+    // Saved unchanged, it is the same list: the editor reads back exactly what it writes.
     const requests: string[] = [];
     page.on("request", (r) => r.url().endsWith("/api/user/classes") && requests.push(r.method()));
+    await dialog.getByRole("button", { name: "Save Classes" }).click();
+    await expect(toast(page, "Success!", "Your classes have been updated successfully.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(await storedClasses(student)).toEqual(THE_SCHEDULE);
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+    await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Edit Classes" }).click();
+    await expect(dialog).toBeVisible();
+
     for (const n of [2, 4, 6, 7, 8]) await className(dialog, n).fill("");
-    await period(dialog, 1).getByRole("button", { name: "Full Year" }).click();
+    await period(dialog, 1).getByRole("switch", { name: "Semester" }).click();
+    await expect(period(dialog, 1).getByRole("switch", { name: "Semester" })).not.toBeChecked();
     await dialog.getByRole("button", { name: "Save Classes" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("Please add at least 4 classes to update your schedule");
     expect(await storedClasses(student)).toEqual(THE_SCHEDULE);
@@ -256,7 +274,7 @@ test.describe("editing classes from Settings", () => {
     await dialog.getByRole("button", { name: "Save Classes" }).click();
     await expect(toast(page, "Success!", "Your classes have been updated successfully.")).toBeVisible();
     await expect(dialog).toBeHidden();
-    expect(requests).toEqual(["PUT"]);
+    expect(requests).toEqual(["PUT", "PUT"]);
     expect(await storedClasses(student)).toEqual(["Health", "Physics (Double Block)", "Geometry", "Lunch", "Latin"]);
   });
 });
@@ -287,9 +305,9 @@ test.describe("on a 320 px phone", () => {
     // The first period's name has the focus when the dialog opens.
     await expect(className(dialog, 1)).toBeFocused();
     await page.keyboard.type("Algebra");
-    await page.keyboard.press("Tab"); // Full Year
-    await page.keyboard.press("Tab"); // Semester
-    await page.keyboard.press("Tab"); // Double Block
+    await page.keyboard.press("Tab");
+    await expect(period(dialog, 1).getByRole("switch", { name: "Semester" })).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(period(dialog, 1).getByRole("button", { name: "Double Block" })).toBeFocused();
     await page.keyboard.press("Tab"); // Triple Block
     await page.keyboard.press("Tab");
@@ -301,12 +319,21 @@ test.describe("on a 320 px phone", () => {
     await page.keyboard.press("Tab"); // Triple Block
     await page.keyboard.press("Tab");
     await expect(className(dialog, 4)).toBeFocused();
-    for (const name of ["English", "World History", "Spanish", "Art", "Music"]) {
+    // Enter goes on to the next period's name (past the covered one), never saves half a schedule.
+    for (const [n, name] of [
+      [4, "English"],
+      [5, "World History"],
+      [6, "Spanish"],
+      [7, "Art"],
+    ] as const) {
+      await expect(className(dialog, n)).toBeFocused();
       await page.keyboard.type(name);
-      // Past this period's toggles to the next name field.
-      do await page.keyboard.press("Tab");
-      while (!(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") === "Class name")));
+      await page.keyboard.press("Enter");
     }
+    await page.keyboard.type("Music");
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("button", { name: "Add Another Class" })).toBeFocused();
+    expect(await storedClasses(student)).toEqual([]);
     await expect(className(dialog, 9)).toHaveCount(0);
     await expect(save).toBeInViewport();
     expect(await scrollsSideways()).toEqual([]);
@@ -318,8 +345,11 @@ test.describe("on a 320 px phone", () => {
     await expect(save).toBeInViewport();
     await page.setViewportSize({ width: 320, height: 640 });
 
-    // Save by keyboard.
-    await save.focus();
+    // Save by keyboard: from Add Another Class, past Cancel.
+    await dialog.getByRole("button", { name: "Add Another Class" }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(save).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(toast(page, "Success!", "Your classes have been saved successfully.")).toBeVisible();
     expect(await storedClasses(student)).toEqual([
@@ -335,11 +365,19 @@ test.describe("on a 320 px phone", () => {
 
   test("toggle targets are large enough for a thumb", async ({ page }) => {
     const { dialog } = await newStudent(page);
-    const buttons = period(dialog, 7).getByRole("button");
-    for (const button of await buttons.all()) {
-      const box = await button.boundingBox();
-      expect(box?.height ?? 0, await button.innerText()).toBeGreaterThanOrEqual(44);
+    // The Semester switch is tapped through its whole labelled box.
+    const targets = [
+      ...(await period(dialog, 7).getByRole("button").all()),
+      period(dialog, 7)
+        .locator("label")
+        .filter({ has: page.getByRole("switch") }),
+    ];
+    for (const target of targets) {
+      const box = await target.boundingBox();
+      expect(box?.height ?? 0, await target.innerText()).toBeGreaterThanOrEqual(44);
     }
+    await period(dialog, 7).getByText("Full Year", { exact: true }).click();
+    await expect(period(dialog, 7).getByRole("switch", { name: "Semester" })).toBeChecked();
   });
 });
 
@@ -348,7 +386,7 @@ test.describe("accessibility of the class editor (axe-core, WCAG 2.1 AA)", () =>
 
   test("finds nothing on the editor with a block, a semester pair, lunch and an error", async ({ page }) => {
     const { dialog } = await newStudent(page);
-    await period(dialog, 1).getByRole("button", { name: "Semester", exact: true }).click();
+    await period(dialog, 1).getByRole("switch", { name: "Semester" }).click();
     await period(dialog, 2).getByRole("button", { name: "Double Block" }).click();
     await period(dialog, 5).getByRole("button", { name: "Set as Lunch" }).click();
     await dialog.getByRole("button", { name: "Save Classes" }).click();

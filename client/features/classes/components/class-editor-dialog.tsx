@@ -22,6 +22,9 @@ import {
 } from "./class-editor-state";
 import { PeriodFieldset } from "./period-fieldset";
 
+/** One toast for the outcome of saving classes: a second save replaces the first's instead of queueing. */
+const CLASS_SAVE_TOAST = "class-save";
+
 type ClassEditorDialogProps = {
   user: User;
   open: boolean;
@@ -58,11 +61,26 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
   const [rows, setRows] = useState<PeriodRow[]>(() =>
     mode === "create" ? (readClassSetupDraft(user.id) ?? emptyRows()) : rowsFromUserClasses(user.userClasses),
   );
-  // Messages appear after the first Save, then follow the typing.
-  const [showErrors, setShowErrors] = useState(false);
+  // Messages appear after the first Save, then follow the typing. Each failed Save announces its
+  // message again (the alert is re-created), and moves focus to where the fix is needed.
+  const [failedSaves, setFailedSaves] = useState(0);
+  const showErrors = failedSaves > 0;
+  /** An unavailable toggle someone tried: its reason is shown until the next change. */
+  const [explained, setExplained] = useState<{ index: number; toggle: string } | null>(null);
+  /** Only what the student changed is a draft: opening the dialog must not overwrite one. */
+  const changedByStudent = useRef(false);
+  const saveButton = useRef<HTMLButtonElement>(null);
   /** The row whose name field takes focus once an add or a remove has rendered. */
   const focusAfterChange = useRef<number | null>(null);
-  const nameInputs = useRef(new Map<number, HTMLInputElement>());
+  /** The name fields on screen, keyed "index.field" ("3.name", "0.secondName"). */
+  const nameInputs = useRef(new Map<string, HTMLInputElement>());
+  const nameInput = (index: number, field: NameField = "name") => nameInputs.current.get(`${index}.${field}`);
+  /** Periods with a first name field (covered ones have none), in order. */
+  const periodsWithInputs = () =>
+    [...nameInputs.current.keys()]
+      .filter((key) => key.endsWith(".name"))
+      .map((key) => Number(key.split(".")[0]))
+      .sort((a, b) => a - b);
   const addButton = useRef<HTMLButtonElement>(null);
   const scrollArea = useRef<HTMLDivElement>(null);
   const formMessageId = useId();
@@ -71,7 +89,7 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
   const validation = useMemo(() => validateRows(rows, mode), [rows, mode]);
 
   useEffect(() => {
-    if (mode === "create") saveClassSetupDraft({ userId: user.id, rows });
+    if (mode === "create" && changedByStudent.current) saveClassSetupDraft(user.id, rows);
   }, [mode, rows, user.id]);
 
   // After an add or a remove, focus where the student's attention is: the new or following period
@@ -80,24 +98,49 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
     const index = focusAfterChange.current;
     if (index === null) return;
     focusAfterChange.current = null;
-    (nameInputs.current.get(index) ?? addButton.current)?.focus();
+    (nameInput(index) ?? addButton.current)?.focus();
   }, [rows]);
 
-  const update = (change: (rows: readonly PeriodRow[]) => PeriodRow[]) => setRows((current) => change(current));
+  const update = (change: (rows: readonly PeriodRow[]) => PeriodRow[]) => {
+    changedByStudent.current = true;
+    setExplained(null);
+    setRows((current) => change(current));
+  };
+
+  /** The next period's name field after `index` (covered periods have none), else Add, else Save. */
+  const focusAfter = (index: number) => {
+    const next = periodsWithInputs().find((i) => i > index);
+    (next !== undefined ? nameInput(next) : (addButton.current ?? saveButton.current))?.focus();
+  };
+
+  /** Where a failed Save sends the focus: the field to fix, or the first empty period to fill. */
+  const focusFirstProblem = () => {
+    const [firstFieldError] = Object.keys(validation.fieldErrors);
+    if (firstFieldError) {
+      nameInputs.current.get(firstFieldError)?.focus();
+      return;
+    }
+    const index = [...validation.duplicateRows][0] ?? periodsWithInputs().find((i) => nameInput(i)?.value.trim() === "");
+    if (index !== undefined) nameInput(index)?.focus();
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setShowErrors(true);
-    if (validation.message) return;
+    if (validation.message) {
+      setFailedSaves((n) => n + 1);
+      focusFirstProblem();
+      return;
+    }
     save.mutate(
       { mode, userClasses: validation.userClasses },
       {
         onSuccess: () => {
-          if (mode === "create") clearClassSetupDraft();
+          if (mode === "create") clearClassSetupDraft(user.id);
           showToast({
             title: "Success!",
             description: `Your classes have been ${mode === "create" ? "saved" : "updated"} successfully.`,
             variant: "success",
+            id: CLASS_SAVE_TOAST,
           });
           onClose();
         },
@@ -109,7 +152,7 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
             : mode === "create"
               ? "Session expired. Your classes are kept: sign in again to save them."
               : "Session expired. Please sign in again and save your changes.";
-          showToast({ title: "Error", description, variant: "destructive" });
+          showToast({ title: "Error", description, variant: "destructive", id: CLASS_SAVE_TOAST });
         },
       },
     );
@@ -143,10 +186,13 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
               fieldErrors={showErrors ? rowFieldErrors(validation.fieldErrors, index) : {}}
               duplicate={showErrors && validation.duplicateRows.has(index)}
               formMessageId={formMessageId}
-              nameRef={(element) => {
-                if (element) nameInputs.current.set(index, element);
-                else nameInputs.current.delete(index);
+              registerInput={(field, element) => {
+                if (element) nameInputs.current.set(`${index}.${field}`, element);
+                else nameInputs.current.delete(`${index}.${field}`);
               }}
+              onEnterPastLastField={() => focusAfter(index)}
+              explainedToggle={explained?.index === index ? explained.toggle : null}
+              onExplain={(toggle) => setExplained({ index, toggle })}
             />
           ))}
           {canAddPeriod(rows) && (
@@ -167,7 +213,7 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
           </p>
         </div>
         <div className="grid gap-3 border-t bg-card p-4 sm:px-6">
-          <p id={formMessageId} role="alert" className={message ? "text-sm font-medium text-destructive" : "sr-only"}>
+          <p key={failedSaves} id={formMessageId} role="alert" className={message ? "text-sm font-medium text-destructive" : "sr-only"}>
             {message}
           </p>
           {/* Side by side even on a phone: the sticky footer keeps most of the screen for the periods. */}
@@ -175,7 +221,7 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
             <Button variant="outline" className="h-11 sm:h-10" onClick={onClose} disabled={save.isPending}>
               Cancel
             </Button>
-            <SubmitButton className="h-11 sm:h-10" pending={save.isPending} pendingText="Saving...">
+            <SubmitButton ref={saveButton} className="h-11 sm:h-10" pending={save.isPending} pendingText="Saving...">
               Save Classes
             </SubmitButton>
           </div>

@@ -169,6 +169,12 @@ describe("Set as Lunch", () => {
     expect(isLunchRow(off[4]!)).toBe(false);
   });
 
+  it("is not offered on a semester pair, which it would lose", () => {
+    const rows = setSemester(namedRows(8), 4, true);
+    expect(hasLunchToggle(rows, 4)).toBe(false);
+    expect(toggleLunch(rows, 4)).toEqual(rows);
+  });
+
   it("on an empty period, turning it off clears the name", () => {
     const off = toggleLunch(toggleLunch(emptyRows(8), 3), 3);
     expect(off[3]!.name).toBe("");
@@ -249,7 +255,7 @@ describe("round trip: editor rows → userClasses → editor rows", () => {
   const choicesFor = (count: number): Choice[][] => [
     [plain(0), semester(0), span(0, 2), span(0, 3)],
     [plain(3), lunch(3), span(3, 2), span(3, 3)],
-    [plain(4), lunch(4)],
+    [plain(4), lunch(4), { label: "lunch as a double on 5", apply: (rows) => span(4, 2).apply(lunch(4).apply(rows) ?? rows) }],
     [plain(5), lunch(5), span(5, 2)],
     [plain(6), semester(6), span(6, 2), span(6, 3)],
     [plain(7), semester(7), span(7, 2)],
@@ -326,6 +332,18 @@ describe("validation", () => {
     ["update", ["A", "B", "C", "Music (semester 2)"], "Remove “(Semester 2)” from the name and use the buttons instead."],
   ] as const)("%s with %j → %s", (mode, names, message) => {
     expect(validateRows(fill([...names]), mode).message).toBe(message);
+  });
+
+  it.each([
+    ["name", "", "Driver Ed"],
+    ["secondName", "Health", ""],
+  ] as const)("a semester period with its %s blank says so on that field", (field, first, second) => {
+    let rows = fill(["A", "B", "C", "D", "E", "F"]);
+    rows = setName(setName(setSemester(rows, 6, true), 6, "name", first), 6, "secondName", second);
+    const result = validateRows(rows, "create");
+    expect(result.message).toBe("Name both semesters, or switch this period to Full Year.");
+    expect(result.fieldErrors).toEqual({ [`6.${field}`]: "Name both semesters, or switch this period to Full Year." });
+    expect(validateRows(setSemester(rows, 6, false), "create").message).toBeNull();
   });
 
   it("marks the rows that hold a duplicate, also across a semester pair", () => {

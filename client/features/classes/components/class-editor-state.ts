@@ -95,16 +95,17 @@ export function setSemester(rows: readonly PeriodRow[], index: number, semester:
   return replaceRow(rows, index, { semester });
 }
 
+/** Not on a semester pair: Lunch is one name, and the pair would be lost by it. */
 export function hasLunchToggle(rows: readonly PeriodRow[], index: number): boolean {
-  return LUNCH_PERIODS.has(index + 1) && rows.length > MIN_PERIODS;
+  return LUNCH_PERIODS.has(index + 1) && rows.length > MIN_PERIODS && !rows[index]!.semester;
 }
 
 /** Sets the name Lunch, or takes it off again and gives back the name it replaced. */
 export function toggleLunch(rows: readonly PeriodRow[], index: number): PeriodRow[] {
-  if (coveringBlock(rows, index)) return [...rows];
   const row = rows[index]!;
+  if (coveringBlock(rows, index) || row.semester) return [...rows];
   if (isLunchRow(row)) return replaceRow(rows, index, { name: row.nameBeforeLunch ?? "", nameBeforeLunch: null });
-  return replaceRow(rows, index, { name: LUNCH, semester: false, nameBeforeLunch: row.name });
+  return replaceRow(rows, index, { name: LUNCH, nameBeforeLunch: row.name });
 }
 
 export function setName(rows: readonly PeriodRow[], index: number, field: NameField, value: string): PeriodRow[] {
@@ -155,6 +156,8 @@ export function rowsFromUserClasses(userClasses: readonly string[] | null | unde
   return rows;
 }
 
+export const SEMESTER_HALF_MISSING = "Name both semesters, or switch this period to Full Year.";
+
 const RESERVED_SUFFIXES = [DOUBLE_BLOCK_SUFFIX, TRIPLE_BLOCK_SUFFIX, SEMESTER_1_SUFFIX, SEMESTER_2_SUFFIX];
 
 /** A name typed with a suffix the encoding reserves would be read back as a block or a semester half. */
@@ -184,6 +187,10 @@ export function validateRows(rows: readonly PeriodRow[], mode: ClassSaveMode): R
     for (const field of fields) {
       const problem = reservedSuffixMessage(row[field]);
       if (problem) fieldErrors[`${index}.${field}`] = problem;
+    }
+    // One half named and the other blank would be saved as a full-year class without a word.
+    if (row.semester && (row.name.trim() === "") !== (row.secondName.trim() === "")) {
+      fieldErrors[`${index}.${row.name.trim() === "" ? "name" : "secondName"}`] ??= SEMESTER_HALF_MISSING;
     }
   });
   const userClasses = userClassesFromRows(rows);

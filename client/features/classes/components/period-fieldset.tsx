@@ -1,9 +1,10 @@
 import { Trash2Icon } from "lucide-react";
-import { type ReactNode, type Ref, useId, useState } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { CLASS_NAME_MAX } from "@core/schemas/classes";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import {
   canRemovePeriod,
@@ -33,17 +34,34 @@ type PeriodFieldsetProps = {
   /** The row holds a name that is also elsewhere: marked invalid, described by the form's message. */
   duplicate: boolean;
   formMessageId: string;
-  /** The first name field, for moving focus here after an add or a remove. */
-  nameRef?: Ref<HTMLInputElement>;
+  /** Hands the dialog this period's name fields, so it can move focus to them. */
+  registerInput: (field: NameField, element: HTMLInputElement | null) => void;
+  /** Enter in the period's last name field: go on to the next period (Enter never saves half a schedule). */
+  onEnterPastLastField: () => void;
+  /** The unavailable toggle whose reason is shown (after a try), if it is one of this period's. */
+  explainedToggle: string | null;
+  onExplain: (toggle: string) => void;
 };
 
 /**
  * One period of the class editor: a group named "Period N" (docs/product.md#class-setup) with the
  * class name (two names for a semester pair) and the period's toggles, all pressed buttons.
  */
-export function PeriodFieldset({ rows, index, update, onRemove, fieldErrors, duplicate, formMessageId, nameRef }: PeriodFieldsetProps) {
+export function PeriodFieldset({
+  rows,
+  index,
+  update,
+  onRemove,
+  fieldErrors,
+  duplicate,
+  formMessageId,
+  registerInput,
+  onEnterPastLastField,
+  explainedToggle,
+  onExplain,
+}: PeriodFieldsetProps) {
   const id = useId();
-  const [explained, setExplained] = useState<string | null>(null);
+  const secondNameInput = useRef<HTMLInputElement>(null);
   const period = index + 1;
   const row = rows[index]!;
   const block = coveringBlock(rows, index);
@@ -73,7 +91,16 @@ export function PeriodFieldset({ rows, index, update, onRemove, fieldErrors, dup
         )}
         <Input
           id={inputId}
-          ref={field === "name" ? nameRef : undefined}
+          ref={(element) => {
+            if (field === "secondName") secondNameInput.current = element;
+            registerInput(field, element);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            if (field === "name" && row.semester) secondNameInput.current?.focus();
+            else onEnterPastLastField();
+          }}
           value={row[field]}
           onChange={(event) => {
             const value = event.target.value;
@@ -98,7 +125,8 @@ export function PeriodFieldset({ rows, index, update, onRemove, fieldErrors, dup
     );
   };
 
-  const reasons: Array<{ key: string; text: string }> = [];
+  const semesterReason = hasSemesterToggle(rows, index) ? semesterUnavailableReason(rows, index) : null;
+  const reasons: Array<{ key: string; text: string }> = semesterReason ? [{ key: "semester", text: semesterReason }] : [];
   const toggle = (key: string, label: ReactNode, pressed: boolean, unavailable: string | null, onToggle: () => void) => {
     const reasonId = `${id}-${key}-reason`;
     if (unavailable) reasons.push({ key, text: unavailable });
@@ -112,7 +140,7 @@ export function PeriodFieldset({ rows, index, update, onRemove, fieldErrors, dup
         // aria-disabled, not disabled: it stays focusable, and its description says why.
         aria-disabled={unavailable ? true : undefined}
         aria-describedby={unavailable ? reasonId : undefined}
-        onClick={() => (unavailable ? setExplained(key) : (setExplained(null), onToggle()))}
+        onClick={() => (unavailable ? onExplain(key) : onToggle())}
       >
         {label}
       </Button>
@@ -150,12 +178,20 @@ export function PeriodFieldset({ rows, index, update, onRemove, fieldErrors, dup
 
       <div className="flex flex-wrap gap-2">
         {hasSemesterToggle(rows, index) && (
-          <div role="group" aria-label="Full Year or Semester" className="flex gap-1">
-            {toggle("full-year", "Full Year", !row.semester, null, () => update((r) => setSemester(r, index, false)))}
-            {toggle("semester", "Semester", row.semester, semesterUnavailableReason(rows, index), () =>
-              update((r) => setSemester(r, index, true)),
-            )}
-          </div>
+          // One switch, Semester on or off; the whole box is its label, a target a thumb can hit.
+          <label htmlFor={`${id}-semester`} className="flex h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm sm:h-9">
+            <span aria-hidden="true">Full Year</span>
+            <Switch
+              id={`${id}-semester`}
+              aria-label="Semester"
+              checked={row.semester}
+              aria-disabled={semesterReason ? true : undefined}
+              aria-describedby={semesterReason ? `${id}-semester-reason` : undefined}
+              className={cn(semesterReason && "cursor-not-allowed opacity-50")}
+              onCheckedChange={(semester) => (semesterReason ? onExplain("semester") : update((r) => setSemester(r, index, semester)))}
+            />
+            <span aria-hidden="true">Semester</span>
+          </label>
         )}
         {([2, 3] as const).map((span) =>
           toggle(
@@ -170,7 +206,7 @@ export function PeriodFieldset({ rows, index, update, onRemove, fieldErrors, dup
       </div>
       {reasons.map(({ key, text }) => (
         // Always read by screen readers (the button's description); shown once someone tries it.
-        <p key={key} id={`${id}-${key}-reason`} className={explained === key ? "text-sm text-muted-foreground" : "sr-only"}>
+        <p key={key} id={`${id}-${key}-reason`} className={explainedToggle === key ? "text-sm text-muted-foreground" : "sr-only"}>
           {text}
         </p>
       ))}

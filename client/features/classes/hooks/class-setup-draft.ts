@@ -5,10 +5,8 @@ import type { PeriodRow } from "../components/class-editor-state";
 /**
  * The first setup's rows, kept in browser storage while the student types (docs/product.md#class-setup),
  * so a reload, a closed tab or an expired session loses nothing; cleared after the first successful
- * save. Kept per user: on a shared computer another student never sees it.
+ * save. One key per user: on a shared computer another student neither sees nor overwrites it.
  */
-export type ClassSetupDraft = { userId: number; rows: PeriodRow[] };
-
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 function isPeriodRow(value: unknown): value is PeriodRow {
@@ -24,31 +22,20 @@ function isPeriodRow(value: unknown): value is PeriodRow {
   );
 }
 
-function isClassSetupDraft(value: unknown): value is ClassSetupDraft {
-  const draft = value as Partial<ClassSetupDraft> | null;
-  return (
-    typeof draft === "object" &&
-    draft !== null &&
-    typeof draft.userId === "number" &&
-    Array.isArray(draft.rows) &&
-    draft.rows.length >= MIN_PERIODS &&
-    draft.rows.length <= MAX_PERIODS &&
-    draft.rows.every(isPeriodRow)
-  );
+function isDraftRows(value: unknown): value is PeriodRow[] {
+  return Array.isArray(value) && value.length >= MIN_PERIODS && value.length <= MAX_PERIODS && value.every(isPeriodRow);
 }
 
-export const classSetupDraftStore = createDraftStore<ClassSetupDraft>({
-  key: "student-hub:class-setup-draft",
-  version: 1,
-  maxAgeMs: MAX_AGE_MS,
-  isValid: isClassSetupDraft,
-});
-
-export const saveClassSetupDraft = (draft: ClassSetupDraft) => classSetupDraftStore.save(draft);
-export const clearClassSetupDraft = () => classSetupDraftStore.clear();
-
-/** This user's draft rows, or null (none, too old, malformed, or another user's). */
-export function readClassSetupDraft(userId: number): PeriodRow[] | null {
-  const draft = classSetupDraftStore.read();
-  return draft && draft.userId === userId ? draft.rows : null;
+export function classSetupDraftStore(userId: number) {
+  return createDraftStore<PeriodRow[]>({
+    key: `student-hub:class-setup-draft:user-${userId}`,
+    version: 1,
+    maxAgeMs: MAX_AGE_MS,
+    isValid: isDraftRows,
+  });
 }
+
+export const saveClassSetupDraft = (userId: number, rows: PeriodRow[]) => classSetupDraftStore(userId).save(rows);
+export const clearClassSetupDraft = (userId: number) => classSetupDraftStore(userId).clear();
+/** This user's draft rows, or null (none, too old or malformed). */
+export const readClassSetupDraft = (userId: number): PeriodRow[] | null => classSetupDraftStore(userId).read();

@@ -41,6 +41,21 @@ const THE_SCHEDULE = [
 ];
 
 test.describe("first class setup", () => {
+  test("a student who has just created an account is asked to set up their classes", async ({ page }) => {
+    await page.goto("/auth?mode=register");
+    await page.getByLabel("First Name").fill("Noor");
+    await page.getByLabel("Last Name").fill("Haddad");
+    await page.getByLabel("Email").fill(`e2e-classes-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const dialog = setupDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Complete Your Setup" })).toBeVisible();
+    await expect(className(dialog, 1)).toBeFocused();
+  });
+
   test("opens by itself; a double block, a semester pair and lunch are saved, and the task dialog offers the classes with their periods", async ({
     page,
   }) => {

@@ -1,0 +1,236 @@
+import { z } from "zod";
+import { isCalendarDate, isWallClockTime } from "../dates";
+
+/**
+ * Events (docs/product.md#event): the request schemas the event form and the server share, and
+ * the event as the API answers it. Recurrence rules are docs/decisions/062, the series operations
+ * docs/decisions/061.
+ */
+
+export const EVENT_TITLE_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 5000;
+export const EVENT_SUBJECT_MAX = 100;
+export const CUSTOM_WHEN_TO_REPEAT_MAX = 50;
+/** Like tasks (docs/decisions/052): years of a student's calendar, one answer of a few megabytes at worst. */
+export const MAX_EVENTS_PER_USER = 1000;
+export const TOO_MANY_EVENTS = `You can keep at most ${MAX_EVENTS_PER_USER} events. Delete some old events to add more.`;
+
+/** The kinds a student picks (Custom Event, Study Session, Exam, Meeting, Practice, Early Dismissal, 2-Hour Delay). */
+export const EVENT_TYPES = ["custom", "study", "exam", "meeting", "practice", "early-dismissal", "delay"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+/** The type of a row that only removes one occurrence of a series. */
+export const EXCEPTION_EVENT_TYPE = "exception";
+
+export const RECURRING_KINDS = [
+  "none",
+  "daily",
+  "weekly",
+  "biweekly",
+  "monthly",
+  "first-monthly",
+  "second-monthly",
+  "third-monthly",
+  "fourth-monthly",
+  "last-monthly",
+  "yearly",
+] as const;
+export type RecurringKind = (typeof RECURRING_KINDS)[number];
+
+export const WEEKDAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+
+/** Kinds whose customDays are weekday names. */
+export const WEEKDAY_KINDS: readonly RecurringKind[] = [
+  "daily",
+  "weekly",
+  "biweekly",
+  "first-monthly",
+  "second-monthly",
+  "third-monthly",
+  "fourth-monthly",
+  "last-monthly",
+];
+
+export const TITLE_REQUIRED = "Title is required";
+export const DATE_REQUIRED = "Date is required";
+export const WEEKLY_NEEDS_DAYS = "Please select at least one weekday for weekly recurring events";
+export const MONTHLY_NEEDS_OPTION = "Please select a date option or specific dates for monthly recurring events";
+export const MONTHLY_NEEDS_DAYS = "Please select specific dates or choose a date option above";
+export const END_BEFORE_START = "End date must be on or after the event date";
+export const NOTIFICATIONS_UNAVAILABLE = "Event reminders are not available yet: notificationEnabled must be false";
+
+const DATE_FORMAT = "must be a real date in yyyy-MM-dd format";
+
+function optionalText(max: number, tooLong: string, notText: string) {
+  return z
+    .string({ error: notText })
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+const title = z
+  .string({ error: TITLE_REQUIRED })
+  .trim()
+  .min(1, TITLE_REQUIRED)
+  .max(EVENT_TITLE_MAX, `Title must be at most ${EVENT_TITLE_MAX} characters`);
+
+const date = z
+  .string({ error: DATE_REQUIRED })
+  .min(1, DATE_REQUIRED)
+  .refine((v) => isCalendarDate(v), `Date ${DATE_FORMAT}`);
+
+const optionalDate = (label: string) =>
+  z
+    .string({ error: `${label} ${DATE_FORMAT}` })
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isCalendarDate(v), `${label} ${DATE_FORMAT}`);
+
+const TIME_MESSAGE = "Time must be a time in HH:mm format";
+const time = z
+  .string({ error: TIME_MESSAGE })
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isWallClockTime(v), TIME_MESSAGE);
+
+const eventType = z.enum(EVENT_TYPES, { error: `Event type must be one of ${EVENT_TYPES.join(", ")}` });
+const recurring = z
+  .union([z.enum(RECURRING_KINDS), z.literal("")], { error: `Recurring must be one of ${RECURRING_KINDS.join(", ")}` })
+  .nullish()
+  // "Sent as none when empty" (docs/product.md#event).
+  .transform((v): RecurringKind => (v ? v : "none"));
+
+const customDays = z
+  .array(z.string({ error: "Each day must be text" }).trim().toLowerCase().max(20, "Each day must be a weekday name or a day number"), {
+    error: "customDays must be a list",
+  })
+  .max(31, "customDays has too many entries")
+  .nullish()
+  .transform((v) => v ?? []);
+
+const notificationEnabled = z
+  .literal(false, { error: NOTIFICATIONS_UNAVAILABLE })
+  .nullish()
+  .transform(() => false as const);
+const notificationTiming = z
+  .null({ error: "notificationTiming must be null" })
+  .optional()
+  .transform(() => null);
+
+const DAY_NUMBER = /^(?:[1-9]|[12]\d|3[01])$/;
+const WEEKDAY_SET = new Set<string>(WEEKDAY_NAMES);
+
+/** The event's own fields, before the checks that look at several of them. */
+const eventFields = z.object({
+  title,
+  description: optionalText(EVENT_DESCRIPTION_MAX, `Description must be at most ${EVENT_DESCRIPTION_MAX} characters`, "Description must be text"),
+  subject: optionalText(EVENT_SUBJECT_MAX, `Subject must be at most ${EVENT_SUBJECT_MAX} characters`, "Subject must be text"),
+  date,
+  time,
+  eventType: eventType.nullish().transform((v) => v ?? "custom"),
+  recurring,
+  customWhenToRepeat: optionalText(
+    CUSTOM_WHEN_TO_REPEAT_MAX,
+    `customWhenToRepeat must be at most ${CUSTOM_WHEN_TO_REPEAT_MAX} characters`,
+    "customWhenToRepeat must be text",
+  ),
+  customDays,
+  customEndDate: optionalDate("End date"),
+  isCompleted: z.boolean({ error: "isCompleted must be true or false" }).nullish().transform((v) => v ?? false),
+  notificationEnabled,
+  notificationTiming,
+});
+type EventFields = z.output<typeof eventFields>;
+
+/**
+ * The checks across fields, and customDays put in their canonical form: weekday names in week order,
+ * day numbers ascending, no repeats; none for a kind that takes no days (a one-off or yearly event).
+ */
+function checkAndNormalize<T extends EventFields>(value: T, ctx: z.RefinementCtx): T {
+  const kind = value.recurring;
+  let days: string[] = [];
+  if (WEEKDAY_KINDS.includes(kind)) {
+    const unknown = value.customDays.find((d) => !WEEKDAY_SET.has(d));
+    if (unknown !== undefined) ctx.addIssue({ code: "custom", path: ["customDays"], message: "customDays must be weekday names, like monday" });
+    days = WEEKDAY_NAMES.filter((d) => value.customDays.includes(d));
+    if (kind === "weekly" && days.length === 0 && unknown === undefined) {
+      ctx.addIssue({ code: "custom", path: ["customDays"], message: WEEKLY_NEEDS_DAYS });
+    }
+  } else if (kind === "monthly") {
+    const unknown = value.customDays.find((d) => !DAY_NUMBER.test(d));
+    if (unknown !== undefined) ctx.addIssue({ code: "custom", path: ["customDays"], message: "customDays must be day numbers from 1 to 31" });
+    days = [...new Set(value.customDays.filter((d) => DAY_NUMBER.test(d)).map(Number))].sort((a, b) => a - b).map(String);
+    if (days.length === 0 && !value.customWhenToRepeat && unknown === undefined) {
+      ctx.addIssue({ code: "custom", path: ["customWhenToRepeat"], message: MONTHLY_NEEDS_OPTION });
+      ctx.addIssue({ code: "custom", path: ["customDays"], message: MONTHLY_NEEDS_DAYS });
+    }
+  }
+  if (value.customEndDate !== null && isCalendarDate(value.date) && value.customEndDate < value.date) {
+    ctx.addIssue({ code: "custom", path: ["customEndDate"], message: END_BEFORE_START });
+  }
+  return { ...value, customDays: days, ...(kind === "none" ? { customEndDate: null } : {}) };
+}
+
+/** POST /api/events (parentEventId optional) and the body of a PUT. Unknown fields are stripped. */
+export const createEventSchema = eventFields
+  .extend({
+    parentEventId: z
+      .number({ error: "parentEventId must be an event id" })
+      .int("parentEventId must be an event id")
+      .positive("parentEventId must be an event id")
+      .max(2 ** 31 - 1, "parentEventId must be an event id")
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .transform(checkAndNormalize);
+export type CreateEventInput = z.input<typeof createEventSchema>;
+export type CreateEventData = z.output<typeof createEventSchema>;
+
+/** PUT /api/events/{id} and the scope-encoded PUTs: the same fields as create, without parentEventId. */
+export const updateEventSchema = eventFields.transform(checkAndNormalize);
+export type UpdateEventData = z.output<typeof updateEventSchema>;
+
+/** PATCH /api/events/{id}: only the end of a series. */
+export const patchEventSchema = z.object({ customEndDate: optionalDate("End date") });
+
+/** POST /api/events/{id}/exception. */
+export const exceptionSchema = z.object({
+  exceptionDate: z
+    .string({ error: `Exception date ${DATE_FORMAT}` })
+    .refine((v) => isCalendarDate(v), `Exception date ${DATE_FORMAT}`),
+});
+
+/** An event as the API answers it: a plain event, a series, a child of a series, or an exception row. */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  subject: z.string().nullable(),
+  /** yyyy-MM-dd: the first date of a series. */
+  date: z.string(),
+  /** HH:mm in the school's zone, or null for all day. */
+  time: z.string().nullable(),
+  /** One of EVENT_TYPES, or "exception" for a row that removes one occurrence. */
+  eventType: z.string(),
+  recurring: z.enum(RECURRING_KINDS),
+  customWhenToRepeat: z.string().nullable(),
+  customDays: z.array(z.string()),
+  /** The last date a series may occur on (inclusive). */
+  customEndDate: z.string().nullable(),
+  isCompleted: z.boolean(),
+  /** An instant, ISO-8601 UTC. */
+  createdAt: z.string(),
+  notificationEnabled: z.boolean(),
+  notificationTiming: z.string().nullable(),
+  /** The series this row belongs to: an exception, a changed occurrence, or a series split off it. */
+  parentEventId: z.number().int().nullable(),
+  isException: z.boolean(),
+  /** On an exception row: the occurrence date it removes. */
+  exceptionDate: z.string().nullable(),
+  /** On a changed occurrence (a child made by "This event only"): the date of the occurrence it replaces. */
+  originalDate: z.string().nullable(),
+});
+export type CalendarEvent = z.infer<typeof eventSchema>;

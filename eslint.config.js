@@ -122,12 +122,22 @@ export default tseslint.config(
     },
   },
   {
-    // Unit tests of core run under Vitest; the test runner is not part of what core ships.
+    // Unit tests of core run under Vitest; the test runner is not part of what core ships. The
+    // recurrence property test (core/calendar/recurrence.property.test.ts, docs/decisions/062)
+    // also uses fast-check and an RFC 5545 oracle (rrule-temporal on temporal-polyfill): test
+    // oracles, devDependencies, never imported by core itself and never shipped.
     files: ["core/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(?!zod(/|$)|vitest$|\\.{1,2}/|@core/)", message: "core/ tests import only core, zod and vitest." }] },
+        {
+          patterns: [
+            {
+              regex: "^(?!zod(/|$)|vitest$|fast-check(/|$)|rrule-temporal(/|$)|temporal-polyfill(/|$)|\\.{1,2}/|@core/)",
+              message: "core/ tests import only core, zod, vitest and the test oracles fast-check, rrule-temporal and temporal-polyfill.",
+            },
+          ],
+        },
       ],
     },
   },

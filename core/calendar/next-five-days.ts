@@ -1,0 +1,72 @@
+/**
+ * The Calendar tab's "Next 5 Days" card (docs/product.md#calendar): the open tasks and the events
+ * of the coming days, soonest first, at most 4.
+ *
+ * "Today" is the school's calendar date (core/dates.ts `todayIn`), passed in: never the device's
+ * clock, so the window is the same for a student travelling or a laptop set to another zone.
+ */
+import { addDaysToDate } from "../dates";
+import { formatTime12 } from "../format";
+import type { Task } from "../schemas/task";
+import { formatDueTime } from "../tasks";
+import { type CalendarEntry, calendarEntries, entrySortTime, eventTypeLabel } from "./entries";
+import type { Occurrence } from "./occurrence";
+
+/**
+ * How many days after today the window reaches. "Due from today through 5 days ahead"
+ * (docs/product.md#calendar) names today + 5 as the last day, inclusive: the next five days are
+ * the five after today (tomorrow to today + 5), and today itself comes first because what is still
+ * due today is the most pressing. So the window is today..today + 5, six calendar dates, and a task
+ * due exactly five days from now is listed, not dropped on its last day.
+ */
+export const NEXT_FIVE_DAYS_AHEAD = 5;
+
+/** The card lists at most this many entries (docs/product.md#calendar). */
+export const NEXT_FIVE_DAYS_LIMIT = 4;
+
+export type NextFiveDaysEntry = CalendarEntry & {
+  /** "Due" for a task, "Early Dismissal", "2-Hour Delay", otherwise the event type's label ("Exam"). */
+  badge: string;
+  /** "3:30 PM"; "11:59 PM" for a task without a time (docs/product.md#default-due-time); null for an all-day event. */
+  displayTime: string | null;
+};
+
+/** The dates the card covers, inclusive: the range to expand the events for (expandEvents(events, from, to)). */
+export function nextFiveDaysRange(today: string): { from: string; to: string } {
+  return { from: today, to: addDaysToDate(today, NEXT_FIVE_DAYS_AHEAD) };
+}
+
+/** The badge of an entry: "Due" for an assignment, otherwise the label of its event type. */
+export function entryBadge(entry: Pick<CalendarEntry, "kind" | "type">): string {
+  return entry.kind === "task" ? "Due" : eventTypeLabel(entry.type);
+}
+
+function compareForCard(a: CalendarEntry, b: CalendarEntry): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  const ta = entrySortTime(a);
+  const tb = entrySortTime(b);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return 0; // Array.prototype.sort is stable: calendarEntries already broke ties by title.
+}
+
+/**
+ * The card's entries for `today` (yyyy-MM-dd, the school's date):
+ * - tasks not completed, due from today through today + 5 (NEXT_FIVE_DAYS_AHEAD); tasks without a
+ *   real due date are skipped; a task without a time shows 11:59 PM and sorts as 23:59;
+ * - the occurrences in the same window (the caller expands for nextFiveDaysRange; anything outside
+ *   is dropped here anyway). The spec filters only tasks by completion, so a completed event is
+ *   still listed, with isCompleted for the view to fade it;
+ * - by date, then time (an all-day event first in its day, as in the day detail), at most 4.
+ */
+export function nextFiveDays(occurrences: readonly Occurrence[], tasks: readonly Task[], today: string): NextFiveDaysEntry[] {
+  const { from, to } = nextFiveDaysRange(today);
+  const open = tasks.filter((t) => !t.completed);
+  return calendarEntries(occurrences, open, from, to)
+    .sort(compareForCard)
+    .slice(0, NEXT_FIVE_DAYS_LIMIT)
+    .map((entry) => ({
+      ...entry,
+      badge: entryBadge(entry),
+      displayTime: entry.kind === "task" ? formatDueTime({ dueTime: entry.time }) : entry.time === null ? null : formatTime12(entry.time),
+    }));
+}

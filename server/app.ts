@@ -14,6 +14,7 @@ import routeGuards from "./plugins/route-guards";
 import sessionPlugin from "./plugins/session";
 import authRoutes from "./routes/auth";
 import classRoutes from "./routes/classes";
+import eventRoutes from "./routes/events";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
 import { clientErrorHandler, securityHeadersFor } from "./raw-answers";
@@ -126,6 +127,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(authRoutes, { services });
   await app.register(taskRoutes, { services });
   await app.register(classRoutes, { services });
+  await app.register(eventRoutes, { services });
 
   // The built client: hashed assets cached for a year, index.html revalidated every time.
   const indexFile = path.join(config.clientDir, "index.html");

@@ -125,7 +125,11 @@ const WEEKDAY_SET = new Set<string>(WEEKDAY_NAMES);
 /** The event's own fields, before the checks that look at several of them. */
 const eventFields = z.object({
   title,
-  description: optionalText(EVENT_DESCRIPTION_MAX, `Description must be at most ${EVENT_DESCRIPTION_MAX} characters`, "Description must be text"),
+  description: optionalText(
+    EVENT_DESCRIPTION_MAX,
+    `Description must be at most ${EVENT_DESCRIPTION_MAX} characters`,
+    "Description must be text",
+  ),
   subject: optionalText(EVENT_SUBJECT_MAX, `Subject must be at most ${EVENT_SUBJECT_MAX} characters`, "Subject must be text"),
   date,
   time,
@@ -138,7 +142,10 @@ const eventFields = z.object({
   ),
   customDays,
   customEndDate: optionalDate("End date"),
-  isCompleted: z.boolean({ error: "isCompleted must be true or false" }).nullish().transform((v) => v ?? false),
+  isCompleted: z
+    .boolean({ error: "isCompleted must be true or false" })
+    .nullish()
+    .transform((v) => v ?? false),
   notificationEnabled,
   notificationTiming,
 });
@@ -153,14 +160,16 @@ function checkAndNormalize<T extends EventFields>(value: T, ctx: z.RefinementCtx
   let days: string[] = [];
   if (WEEKDAY_KINDS.includes(kind)) {
     const unknown = value.customDays.find((d) => !WEEKDAY_SET.has(d));
-    if (unknown !== undefined) ctx.addIssue({ code: "custom", path: ["customDays"], message: "customDays must be weekday names, like monday" });
+    if (unknown !== undefined)
+      ctx.addIssue({ code: "custom", path: ["customDays"], message: "customDays must be weekday names, like monday" });
     days = WEEKDAY_NAMES.filter((d) => value.customDays.includes(d));
     if (kind === "weekly" && days.length === 0 && unknown === undefined) {
       ctx.addIssue({ code: "custom", path: ["customDays"], message: WEEKLY_NEEDS_DAYS });
     }
   } else if (kind === "monthly") {
     const unknown = value.customDays.find((d) => !DAY_NUMBER.test(d));
-    if (unknown !== undefined) ctx.addIssue({ code: "custom", path: ["customDays"], message: "customDays must be day numbers from 1 to 31" });
+    if (unknown !== undefined)
+      ctx.addIssue({ code: "custom", path: ["customDays"], message: "customDays must be day numbers from 1 to 31" });
     days = [...new Set(value.customDays.filter((d) => DAY_NUMBER.test(d)).map(Number))].sort((a, b) => a - b).map(String);
     if (days.length === 0 && !value.customWhenToRepeat && unknown === undefined) {
       ctx.addIssue({ code: "custom", path: ["customWhenToRepeat"], message: MONTHLY_NEEDS_OPTION });
@@ -197,9 +206,7 @@ export const patchEventSchema = z.object({ customEndDate: optionalDate("End date
 
 /** POST /api/events/{id}/exception. */
 export const exceptionSchema = z.object({
-  exceptionDate: z
-    .string({ error: `Exception date ${DATE_FORMAT}` })
-    .refine((v) => isCalendarDate(v), `Exception date ${DATE_FORMAT}`),
+  exceptionDate: z.string({ error: `Exception date ${DATE_FORMAT}` }).refine((v) => isCalendarDate(v), `Exception date ${DATE_FORMAT}`),
 });
 
 /** An event as the API answers it: a plain event, a series, a child of a series, or an exception row. */

@@ -72,6 +72,34 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** docs/product.md#event; booleans 0/1, dates yyyy-MM-dd, times HH:mm (decision 003). */
+export interface EventsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string | null;
+  subject: string | null;
+  date: string;
+  time: string | null;
+  event_type: string;
+  recurring: string;
+  custom_when_to_repeat: string | null;
+  /** JSON array of weekday names or day numbers as text. */
+  custom_days: string;
+  custom_end_date: string | null;
+  is_completed: number;
+  notification_enabled: number;
+  notification_timing: string | null;
+  parent_event_id: number | null;
+  is_exception: number;
+  /** On an exception row: the occurrence date it removes. */
+  exception_date: string | null;
+  /** On a changed occurrence: the date of the occurrence it replaces (a calendar export's RECURRENCE-ID). */
+  original_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   /** Who acted; null once that account is deleted (or for the system itself). */
@@ -91,6 +119,7 @@ export interface Database {
   app_settings: AppSettingsTable;
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
+  events: EventsTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;
 }
@@ -100,4 +129,5 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type TaskRow = Selectable<TasksTable>;
+export type EventRow = Selectable<EventsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

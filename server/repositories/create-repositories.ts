@@ -1,5 +1,6 @@
 import type { Executor } from "../db/connection";
 import { createAuditLogRepository } from "./audit-log";
+import { createEventsRepository } from "./events";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
 import { createRateLimitsRepository } from "./rate-limits";
 import { createSessionsRepository } from "./sessions";
@@ -17,6 +18,7 @@ export function createRepositories(db: Executor) {
     sessions: createSessionsRepository(db),
     settings: createSettingsRepository(db),
     tasks: createTasksRepository(db),
+    events: createEventsRepository(db),
     rateLimits: createRateLimitsRepository(db),
     auditLog: createAuditLogRepository(db),
     idempotencyKeys: createIdempotencyKeysRepository(db),

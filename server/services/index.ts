@@ -4,6 +4,7 @@ import { inTransaction, type TransactionScope } from "../db/transaction";
 import { createRepositories } from "../repositories/create-repositories";
 import { createHealthRepository } from "../repositories/health";
 import { createAccountService } from "./account-service";
+import { createEventSeriesService } from "./event-series";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
@@ -26,6 +27,7 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
     ...repositories,
     health: createHealthService(createHealthRepository(db), { timeoutMs: config.databaseConnectTimeoutMs }),
     idempotency: createIdempotencyService(transaction),
+    eventSeries: createEventSeriesService(transaction),
     sessionService,
     authRateLimiter,
     accounts: createAccountService({

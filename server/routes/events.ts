@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { parseScopedId, type ScopedId } from "../../core/calendar/scope-ids";
+import { createEventSchema, eventSchema, exceptionSchema, patchEventSchema, updateEventSchema } from "../../core/schemas/event";
+import { notFound, parseWith } from "../errors";
+import { setGuardDefaults } from "../plugins/route-guards";
+import { responseSchema } from "../response-schema";
+import type { Services } from "../services";
+import { EVENT_NOT_FOUND } from "../services/event-series";
+import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
+
+const idParams = z.object({ id: z.string() });
+const PLAIN_ID = /^[1-9]\d{0,9}$/;
+const MAX_ID = 2 ** 31 - 1;
+
+const eventJson = responseSchema(eventSchema);
+const eventListJson = responseSchema(z.array(eventSchema));
+
+/** The event id of the URL: a plain id, or (for PUT and DELETE) a scope-encoded one. Anything else is as missing as an unknown id. */
+function eventTarget(params: unknown): { id: number } | { scoped: ScopedId } {
+  const raw = idParams.safeParse(params);
+  if (raw.success) {
+    if (PLAIN_ID.test(raw.data.id) && Number(raw.data.id) <= MAX_ID) return { id: Number(raw.data.id) };
+    const scoped = parseScopedId(raw.data.id);
+    if (scoped) return { scoped };
+  }
+  throw notFound(EVENT_NOT_FOUND);
+}
+
+function plainId(params: unknown): number {
+  const target = eventTarget(params);
+  if (!("id" in target)) throw notFound(EVENT_NOT_FOUND);
+  return target.id;
+}
+
+/**
+ * A user's own events (docs/product.md#event). Series operations that write several rows run in
+ * one transaction in services/event-series.ts (docs/decisions/061).
+ */
+export default async function eventRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { events, eventSeries, idempotency } = services;
+  setGuardDefaults(app, { auth: "user" });
+
+  app.get("/api/events", { schema: { response: { 200: eventListJson } } }, async (request) => events.listForUser(request.user!.id));
+
+  app.get("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
+    const event = await events.findForUser(request.user!.id, plainId(request.params));
+    if (!event) throw notFound(EVENT_NOT_FOUND);
+    return event;
+  });
+
+  app.post("/api/events", { schema: { response: { 201: eventJson } } }, async (request, reply) => {
+    const data = parseWith(createEventSchema, request.body);
+    const userId = request.user!.id;
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    const answer = await idempotency.run({ userId, key, method: "POST", path: "/api/events", body: data }, async (tx) => ({
+      statusCode: 201,
+      body: await eventSeries.create(tx, userId, data),
+    }));
+    if (answer.replayed) reply.header("idempotent-replayed", "true");
+    return reply.code(201).send(answer.body);
+  });
+
+  app.put("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
+    const target = eventTarget(request.params);
+    const userId = request.user!.id;
+    const data = parseWith(updateEventSchema, request.body);
+    return "id" in target ? eventSeries.update(userId, target.id, data) : eventSeries.editScoped(userId, target.scoped, data);
+  });
+
+  app.patch("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
+    const id = plainId(request.params);
+    const { customEndDate } = parseWith(patchEventSchema, request.body);
+    return eventSeries.setEndDate(request.user!.id, id, customEndDate);
+  });
+
+  app.delete("/api/events/:id", async (request, reply: FastifyReply) => {
+    const target = eventTarget(request.params);
+    const userId = request.user!.id;
+    if ("id" in target) {
+      if (!(await events.delete(userId, target.id))) throw notFound(EVENT_NOT_FOUND);
+    } else {
+      await eventSeries.deleteScoped(userId, target.scoped);
+    }
+    return reply.code(204).send();
+  });
+
+  app.post("/api/events/:id/exception", { schema: { response: { 201: eventJson, 204: { type: "null" } } } }, async (request, reply) => {
+    const id = plainId(request.params);
+    const { exceptionDate } = parseWith(exceptionSchema, request.body);
+    const exception = await eventSeries.addException(request.user!.id, id, exceptionDate);
+    // null: that was the series' last date, and the series went with it (docs/decisions/061).
+    return exception ? reply.code(201).send(exception) : reply.code(204).send();
+  });
+}

@@ -1,0 +1,205 @@
+import { firstOccurrence, occursOn, seriesDates } from "../../core/calendar/recurrence";
+import type { ScopedId } from "../../core/calendar/scope-ids";
+import { addDaysToDate } from "../../core/dates";
+import {
+  type CalendarEvent,
+  type CreateEventData,
+  END_BEFORE_START,
+  MAX_EVENTS_PER_USER,
+  TOO_MANY_EVENTS,
+  type UpdateEventData,
+} from "../../core/schemas/event";
+import type { RunInTransaction, TransactionScope } from "../db/transaction";
+import { badRequest, conflict, notFound } from "../errors";
+
+export const EVENT_NOT_FOUND = "Event not found";
+export const NOT_AN_OCCURRENCE = "That date is not an occurrence of this event";
+export const NOT_RECURRING = "This event does not repeat: change or delete it as a whole";
+export const NO_OCCURRENCES = "This repeating event has no dates: check its days and end date";
+export const EXCEPTION_ROW = "This row only removes one date from a series: delete it to bring that date back";
+export const PARENT_IS_EXCEPTION = "An event cannot belong to a row that only removes a date";
+export const END_DATE_NEEDS_SERIES = "Only a repeating event has an end date";
+
+/** The occurrence date a child row stands for: the date an exception removes, or a changed occurrence replaces. */
+function keyedDate(child: CalendarEvent): string {
+  return child.isException ? child.exceptionDate! : (child.originalDate ?? child.date);
+}
+
+/** A series split off this one by "This and future events" (docs/decisions/061). */
+function isSplitOff(child: CalendarEvent): boolean {
+  return !child.isException && child.recurring !== "none";
+}
+
+/** The dates of the series that neither an exception nor a changed occurrence has taken. */
+function isTaken(children: readonly CalendarEvent[], date: string): boolean {
+  return children.some((c) => !isSplitOff(c) && keyedDate(c) === date);
+}
+
+function assertHasDates(rule: UpdateEventData): void {
+  if (rule.recurring !== "none" && firstOccurrence(rule) === null) throw badRequest(NO_OCCURRENCES, { customDays: [NO_OCCURRENCES] });
+}
+
+/** A finite series whose every date is taken has nothing left to show: it goes (docs/decisions/061). */
+function hasDatesLeft(series: CalendarEvent, children: readonly CalendarEvent[]): boolean {
+  if (series.customEndDate === null) return true;
+  return seriesDates(series, series.date, series.customEndDate).some((d) => !isTaken(children, d));
+}
+
+async function findEvent(tx: TransactionScope, userId: number, id: number): Promise<CalendarEvent> {
+  const event = await tx.events.findForUser(userId, id);
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  return event;
+}
+
+/** The series a scoped operation or an exception names: the user's own, repeating, not an exception row. */
+async function findSeries(tx: TransactionScope, userId: number, id: number): Promise<CalendarEvent> {
+  const series = await findEvent(tx, userId, id);
+  if (series.isException) throw badRequest(EXCEPTION_ROW);
+  if (series.recurring === "none") throw badRequest(NOT_RECURRING);
+  return series;
+}
+
+async function assertRoomFor(tx: TransactionScope, userId: number, rows: number): Promise<void> {
+  // A soft cap, like tasks' (docs/decisions/052).
+  if ((await tx.events.countForUser(userId)) + rows > MAX_EVENTS_PER_USER) throw conflict(TOO_MANY_EVENTS);
+}
+
+/** The rows that "This and future events" from `date` leaves behind: taken dates on or after it, and series split off from it on. */
+function futureRows(children: readonly CalendarEvent[], date: string): number[] {
+  return children.filter((c) => (isSplitOff(c) ? c.date >= date : keyedDate(c) >= date)).map((c) => c.id);
+}
+
+/**
+ * The event operations that write several rows, each in one transaction (docs/decisions/061):
+ * a failure at any step leaves the calendar as it was.
+ */
+export function createEventSeriesService(transaction: RunInTransaction) {
+  return {
+    /** POST /api/events (inside the caller's transaction, which also holds the Idempotency-Key). */
+    async create(tx: TransactionScope, userId: number, data: CreateEventData): Promise<CalendarEvent> {
+      if (data.parentEventId !== null) {
+        const parent = await findEvent(tx, userId, data.parentEventId);
+        if (parent.isException) throw badRequest(PARENT_IS_EXCEPTION, { parentEventId: [PARENT_IS_EXCEPTION] });
+      }
+      assertHasDates(data);
+      await assertRoomFor(tx, userId, 1);
+      return tx.events.create(userId, data);
+    },
+
+    /**
+     * PUT /api/events/{id}: the whole event. A series keeps its id, its changed occurrences and the
+     * series split off it; exception rows for dates the new rule no longer has are removed.
+     */
+    update(userId: number, id: number, data: UpdateEventData): Promise<CalendarEvent> {
+      return transaction(async (tx) => {
+        const event = await findEvent(tx, userId, id);
+        if (event.isException) throw badRequest(EXCEPTION_ROW);
+        assertHasDates(data);
+        const updated = (await tx.events.update(userId, id, data))!;
+        const children = await tx.events.listChildren(userId, id);
+        const stale = children.filter((c) => c.isException && (updated.recurring === "none" || !occursOn(updated, c.exceptionDate!)));
+        await tx.events.deleteMany(
+          userId,
+          stale.map((c) => c.id),
+        );
+        return updated;
+      });
+    },
+
+    /** PATCH /api/events/{id}: the series' last date. */
+    setEndDate(userId: number, id: number, customEndDate: string | null): Promise<CalendarEvent> {
+      return transaction(async (tx) => {
+        const event = await findEvent(tx, userId, id);
+        if (event.isException) throw badRequest(EXCEPTION_ROW);
+        if (event.recurring === "none" && customEndDate !== null)
+          throw badRequest(END_DATE_NEEDS_SERIES, { customEndDate: [END_DATE_NEEDS_SERIES] });
+        if (customEndDate !== null && customEndDate < event.date) throw badRequest(END_BEFORE_START, { customEndDate: [END_BEFORE_START] });
+        const changed = { ...event, customEndDate };
+        const children = await tx.events.listChildren(userId, id);
+        if (event.recurring !== "none" && (firstOccurrence(changed) === null || !hasDatesLeft(changed, children))) {
+          throw badRequest(NO_OCCURRENCES, { customEndDate: [NO_OCCURRENCES] });
+        }
+        return (await tx.events.setEndDate(userId, id, customEndDate))!;
+      });
+    },
+
+    /**
+     * POST /api/events/{id}/exception: removes one occurrence (adding it twice is harmless).
+     * Answers the exception row, or null when that was the series' last date and it was deleted.
+     */
+    addException(userId: number, id: number, date: string): Promise<CalendarEvent | null> {
+      return transaction(async (tx) => {
+        const series = await findSeries(tx, userId, id);
+        if (!occursOn(series, date)) throw badRequest(NOT_AN_OCCURRENCE, { exceptionDate: [NOT_AN_OCCURRENCE] });
+        const exception = await tx.events.addException(userId, series, date);
+        if (!hasDatesLeft(series, await tx.events.listChildren(userId, id))) {
+          await tx.events.delete(userId, id);
+          return null;
+        }
+        return exception;
+      });
+    },
+
+    /**
+     * PUT with a scope-encoded id. SINGLE_INSTANCE: an exception for the date plus a one-off event
+     * in its place. FUTURE_SERIES: the series ends the day before and a new series starts, or, from
+     * its first date, the whole series is replaced. Answers the event the calendar now shows.
+     */
+    editScoped(userId: number, { scope, eventId, date }: ScopedId, data: UpdateEventData): Promise<CalendarEvent> {
+      return transaction(async (tx) => {
+        const series = await findSeries(tx, userId, eventId);
+        const children = await tx.events.listChildren(userId, eventId);
+        if (!occursOn(series, date) || isTaken(children, date)) throw badRequest(NOT_AN_OCCURRENCE);
+
+        if (scope === "SINGLE_INSTANCE") {
+          await assertRoomFor(tx, userId, 2);
+          await tx.events.addException(userId, series, date);
+          return tx.events.create(userId, {
+            ...data,
+            recurring: "none",
+            customDays: [],
+            customEndDate: null,
+            customWhenToRepeat: null,
+            parentEventId: series.id,
+            originalDate: date,
+          });
+        }
+
+        assertHasDates(data);
+        await tx.events.deleteMany(userId, futureRows(children, date));
+        const dayBefore = addDaysToDate(date, -1);
+        const keptPart = { ...series, customEndDate: dayBefore };
+        const keepsDates = date > firstOccurrence(series)! && hasDatesLeft(keptPart, children);
+        if (!keepsDates) return (await tx.events.update(userId, series.id, data))!;
+        await assertRoomFor(tx, userId, 1);
+        await tx.events.setEndDate(userId, series.id, dayBefore);
+        return tx.events.create(userId, { ...data, parentEventId: series.id });
+      });
+    },
+
+    /**
+     * DELETE with a scope-encoded id. SINGLE_INSTANCE: an exception for the date. FUTURE_SERIES: the
+     * series ends the day before, or goes entirely when nothing would be left before the date.
+     */
+    deleteScoped(userId: number, { scope, eventId, date }: ScopedId): Promise<void> {
+      return transaction(async (tx) => {
+        const series = await findSeries(tx, userId, eventId);
+        if (!occursOn(series, date)) throw badRequest(NOT_AN_OCCURRENCE);
+        if (scope === "SINGLE_INSTANCE") {
+          await tx.events.addException(userId, series, date);
+          if (!hasDatesLeft(series, await tx.events.listChildren(userId, eventId))) await tx.events.delete(userId, eventId);
+          return;
+        }
+        const children = await tx.events.listChildren(userId, eventId);
+        const keptPart = { ...series, customEndDate: addDaysToDate(date, -1) };
+        if (date <= firstOccurrence(series)! || !hasDatesLeft(keptPart, children)) {
+          await tx.events.delete(userId, eventId);
+          return;
+        }
+        await tx.events.deleteMany(userId, futureRows(children, date));
+        await tx.events.setEndDate(userId, eventId, keptPart.customEndDate);
+      });
+    },
+  };
+}
+export type EventSeriesService = ReturnType<typeof createEventSeriesService>;

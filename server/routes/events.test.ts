@@ -509,6 +509,17 @@ describeEachEngine("events API", (engine) => {
       ]);
     });
 
+    it("a whole-series PUT whose dates would all be taken by exceptions is 400 and changes nothing", async () => {
+      const series = await createOk(alice, { ...MONDAYS, title: "Taken O", customEndDate: "2025-01-20" });
+      await alice.request("POST", `/api/events/${series.id}/exception`, { exceptionDate: "2025-01-06" });
+      await alice.request("POST", `/api/events/${series.id}/exception`, { exceptionDate: "2025-01-13" });
+      const res = await alice.request("PUT", `/api/events/${series.id}`, { ...MONDAYS, title: "Taken O", customEndDate: "2025-01-13" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("This repeating event has no dates: check its days and end date");
+      expect((await alice.request("GET", `/api/events/${series.id}`)).json()).toEqual(series);
+      expect((await rowsOf(alice, series.id)).map((r) => r.exceptionDate)).toEqual(["2025-01-06", "2025-01-13"]);
+    });
+
     it.each([
       ["SINGLE_INSTANCE", "PUT"],
       ["FUTURE_SERIES", "PUT"],

@@ -102,6 +102,9 @@ export function createEventSeriesService(transaction: RunInTransaction) {
           userId,
           stale.map((c) => c.id),
         );
+        const kept = children.filter((c) => !stale.includes(c));
+        if (updated.recurring !== "none" && !hasDatesLeft(updated, kept))
+          throw badRequest(NO_OCCURRENCES, { customEndDate: [NO_OCCURRENCES] });
         return updated;
       });
     },

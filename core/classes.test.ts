@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseUserClasses, periodLabel, serializeClassPeriods, subjectOptions } from "./classes";
+import { classPeriodOf, parseUserClasses, periodLabel, serializeClassPeriods, subjectOptions } from "./classes";
 
 describe("period labels", () => {
   it.each([
@@ -126,5 +126,21 @@ describe("stored class lists round-trip through periods", () => {
       [4, 1, ["Lunch"], true],
       [5, 1, ["Art"], false],
     ]);
+  });
+});
+
+describe("class period of a subject", () => {
+  it("reads the user's periods, blocks at their first period, fallbacks without classes", () => {
+    const periodOf = classPeriodOf(["Algebra", "Biology (Double Block)", "Lunch", "Art (Semester 1)", "Music (Semester 2)"]);
+    expect(["algebra", "Biology", "Art", "Music", "Lunch", "Physics", null].map((s) => periodOf(s))).toEqual([
+      1,
+      2,
+      5,
+      5,
+      null,
+      null,
+      null,
+    ]);
+    expect(classPeriodOf([])("Science")).toBe(2);
   });
 });

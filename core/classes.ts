@@ -135,6 +135,19 @@ export function periodsFilled(periods: readonly ClassPeriod[]): number {
   return last ? last.period + last.span - 1 : 0;
 }
 
+/**
+ * The period of each subject, for ordering a day by class period (docs/product.md#calendar): a
+ * subject that is none of the user's classes (or of the fallbacks, without classes) has none.
+ */
+export function classPeriodOf(userClasses: readonly string[] | null | undefined): (subject: string | null) => number | null {
+  const periods = new Map<string, number>();
+  const parsed = parseUserClasses(userClasses);
+  if (parsed.every((p) => p.isLunch)) FALLBACK_SUBJECTS.forEach((s, i) => periods.set(classNameKey(s.value), i + 1));
+  for (const p of parsed)
+    if (!p.isLunch) for (const name of p.names) if (!periods.has(classNameKey(name))) periods.set(classNameKey(name), p.period);
+  return (subject) => (subject ? (periods.get(classNameKey(subject)) ?? null) : null);
+}
+
 /** Used when the user has no classes yet (docs/product.md#classes-and-subjects). */
 export const FALLBACK_SUBJECTS: readonly SubjectOption[] = [
   "Mathematics",

@@ -1,9 +1,9 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { ComingSoonCard } from "@/app/components/coming-soon-card";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { HomeTab } from "@/app/screens/dashboard/home-tab";
+import { CalendarTab } from "@/features/calendar/components/calendar-tab";
 import { TasksTab } from "@/features/tasks/components/tasks-tab";
 import { useHashTab } from "@/hooks/use-hash-tab";
 import { DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
@@ -24,11 +24,7 @@ export type DashboardTabProps = {
   goToTab: (tab: DashboardTabId) => void;
 };
 
-/**
- * The tab composition: the one place the dashboard's feature tabs are plugged in.
- * To plug a feature in, import its component and replace the ComingSoonCard, e.g.
- *   content: <TasksTab {...tabProps} />
- */
+/** The tab composition: the one place the dashboard's feature tabs are plugged in. */
 export function DashboardScreen({ user }: { user: User }) {
   const { timeZone } = usePublicSettings();
   const [activeTab, setActiveTab] = useHashTab(DASHBOARD_TABS, "home");
@@ -55,7 +51,7 @@ export function DashboardScreen({ user }: { user: User }) {
       id: "calendar",
       label: "Calendar",
       icon: CalendarDays,
-      content: <ComingSoonCard title="Calendar" text="Calendar is coming soon." />,
+      content: <CalendarTab user={user} timeZone={timeZone} />,
     },
   ];
 

@@ -34,7 +34,7 @@ export function HomeTab({ user, timeZone, notifications }: HomeTabProps) {
 
       {/* grid-cols-1 is minmax(0, 1fr): a long unbroken word in a task title must wrap, not widen the page. */}
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
-        <TodaysSchedule today={today} />
+        <TodaysSchedule user={user} today={today} />
         <UrgentTasksCard user={user} today={today} />
       </div>
     </section>

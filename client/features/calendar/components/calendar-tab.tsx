@@ -1,0 +1,111 @@
+import { CalendarPlusIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import type { User } from "@core/api-types";
+import { calendarEntries, dayDetailOrder, entriesByDate } from "@core/calendar/entries";
+import { nextFiveDays, nextFiveDaysRange } from "@core/calendar/next-five-days";
+import { expandEvents } from "@core/calendar/recurrence";
+import { classPeriodOf } from "@core/classes";
+import { useEvents } from "@/api/events/get-events";
+import { useTasks } from "@/api/tasks/get-tasks";
+import { ErrorState } from "@/components/states/error-state";
+import { Button } from "@/components/ui/button";
+import { useToday } from "@/hooks/use-today";
+import { DayDetailDialog } from "./day-detail-dialog";
+import { useEventActions } from "./event-actions";
+import { type EventDialogState, EventFormDialog } from "./event-form-dialog";
+import { MonthGrid } from "./month-grid";
+import { monthGridDates, monthOf, shiftMonth } from "./month-grid-dates";
+import { NextFiveDaysCard } from "./next-five-days-card";
+import { takeEventDraft } from "../hooks/event-draft";
+
+type CalendarTabProps = { user: User; timeZone: string };
+
+/**
+ * The Calendar tab (docs/product.md#calendar): Next 5 Days, the month grid and the day detail,
+ * with the event dialogs. Series are expanded only for the dates on screen.
+ */
+export function CalendarTab({ user, timeZone }: CalendarTabProps) {
+  const { today } = useToday(timeZone);
+  const eventsQuery = useEvents();
+  const tasksQuery = useTasks();
+  const events = useMemo(() => eventsQuery.data ?? [], [eventsQuery.data]);
+  const tasks = useMemo(() => tasksQuery.data ?? [], [tasksQuery.data]);
+  const [month, setMonth] = useState(() => monthOf(today));
+  const [openDay, setOpenDay] = useState<string | null>(null);
+  // A form kept when the session expired reopens once after signing in again (docs/decisions/022).
+  const [form, setForm] = useState<EventDialogState | null>(() => takeEventDraft(user.id));
+  const actions = useEventActions({ events, openForm: setForm });
+  const periodOf = useMemo(() => classPeriodOf(user.userClasses), [user.userClasses]);
+
+  const gridDates = useMemo(() => monthGridDates(month), [month]);
+  const byDate = useMemo(() => {
+    const from = gridDates[0]!;
+    const to = gridDates[gridDates.length - 1]!;
+    const grouped = entriesByDate(calendarEntries(expandEvents(events, from, to), tasks, from, to));
+    for (const [date, list] of grouped) grouped.set(date, dayDetailOrder(list, periodOf));
+    return grouped;
+  }, [events, tasks, gridDates, periodOf]);
+
+  const upcoming = useMemo(() => {
+    const { from, to } = nextFiveDaysRange(today);
+    return nextFiveDays(expandEvents(events, from, to), tasks, today);
+  }, [events, tasks, today]);
+
+  const loading = eventsQuery.isPending || tasksQuery.isPending;
+  const failed = eventsQuery.isError || tasksQuery.isError;
+
+  return (
+    <section aria-labelledby="calendar-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="calendar-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Calendar
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">View your assignments and events</p>
+        </div>
+        <Button onClick={() => setForm({ mode: "create" })}>
+          <CalendarPlusIcon aria-hidden="true" /> Add Event
+        </Button>
+      </div>
+
+      {failed ? (
+        <ErrorState
+          message="Your calendar could not be loaded."
+          onRetry={() => {
+            void eventsQuery.refetch();
+            void tasksQuery.refetch();
+          }}
+        />
+      ) : (
+        <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <MonthGrid
+            month={month}
+            today={today}
+            entriesByDate={byDate}
+            busy={loading}
+            onPreviousMonth={() => setMonth((m) => shiftMonth(m, -1))}
+            onNextMonth={() => setMonth((m) => shiftMonth(m, 1))}
+            onOpenDay={setOpenDay}
+          />
+          <NextFiveDaysCard entries={upcoming} isPending={loading} />
+        </div>
+      )}
+
+      <DayDetailDialog
+        date={openDay}
+        entries={openDay ? (byDate.get(openDay) ?? []) : []}
+        onClose={() => setOpenDay(null)}
+        onEdit={(entry) => {
+          setOpenDay(null);
+          actions.openEdit(entry);
+        }}
+        onDelete={(entry) => {
+          setOpenDay(null);
+          actions.openDelete(entry);
+        }}
+      />
+      <EventFormDialog state={form} onClose={() => setForm(null)} userId={user.id} userClasses={user.userClasses} today={today} />
+      {actions.dialogs}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { CalendarCheck2Icon, PencilIcon, Trash2Icon } from "lucide-react";
+import { type CalendarEntry, eventTypeLabel } from "@core/calendar/entries";
+import { formatTime12 } from "@core/format";
+import { EmptyState } from "@/components/states/empty-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { cn } from "@/lib/cn";
+import { entryToneClass, itemCountLabel, longDate, weekdayName } from "./month-grid-dates";
+
+export type DayDetailDialogProps = {
+  /** The day shown, "yyyy-MM-dd"; null when the dialog is closed. */
+  date: string | null;
+  /** The day's entries, already in the day-detail order (core/calendar/entries.ts dayDetailOrder). */
+  entries: CalendarEntry[];
+  onClose(): void;
+  onEdit(entry: CalendarEntry): void;
+  onDelete(entry: CalendarEntry): void;
+};
+
+/**
+ * The day detail (docs/product.md#calendar): the date as its title, the weekday and item count,
+ * then the day's events and tasks with time, title, subject and a badge. Events have edit and delete
+ * buttons; tasks are edited on the Tasks tab. Only the footer's Close closes it by button (the
+ * corner one would be a second "Close"); Escape and a click outside close it too.
+ */
+export function DayDetailDialog({ date, entries, onClose, onEdit, onDelete }: DayDetailDialogProps) {
+  return (
+    <Dialog
+      open={date !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent showCloseButton={false}>
+        <DialogHeader className="pr-0">
+          <DialogTitle>{date !== null ? longDate(date) : ""}</DialogTitle>
+          <DialogDescription>{date !== null ? `${weekdayName(date)} · ${itemCountLabel(entries.length)}` : ""}</DialogDescription>
+        </DialogHeader>
+        {entries.length === 0 ? (
+          <EmptyState icon={<CalendarCheck2Icon />} title="No events or tasks" text="This day is free!" />
+        ) : (
+          <ul aria-label="Events and tasks" className="flex flex-col gap-2">
+            {entries.map((entry) => (
+              <DayDetailItem key={entry.id} entry={entry} onEdit={onEdit} onDelete={onDelete} />
+            ))}
+          </ul>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "3:30 PM"; "All day" for an event without a time; nothing for a task without one (due by the end of the day). */
+function entryTimeText(entry: CalendarEntry): string | null {
+  if (entry.time !== null) return formatTime12(entry.time);
+  return entry.kind === "event" ? "All day" : null;
+}
+
+type DayDetailItemProps = {
+  entry: CalendarEntry;
+  onEdit(entry: CalendarEntry): void;
+  onDelete(entry: CalendarEntry): void;
+};
+
+function DayDetailItem({ entry, onEdit, onDelete }: DayDetailItemProps) {
+  const time = entryTimeText(entry);
+  const badge = entry.kind === "task" ? "Due" : eventTypeLabel(entry.type);
+  return (
+    <li className={cn("flex items-start gap-3 rounded-md border bg-card px-3 py-2", entry.isCompleted && "bg-muted/60")}>
+      <span className="w-16 shrink-0 pt-0.5 text-xs font-medium tabular-nums text-muted-foreground">{time}</span>
+      <div className="min-w-0 flex-1">
+        <p className={cn("text-sm font-medium break-words", entry.isCompleted && "text-muted-foreground line-through")}>{entry.title}</p>
+        {entry.isCompleted && <span className="sr-only">Completed</span>}
+        {entry.subject && <p className="text-xs break-words text-muted-foreground">{entry.subject}</p>}
+        <Badge className={cn("mt-1 border-transparent", entryToneClass({ ...entry, isCompleted: false }))}>{badge}</Badge>
+      </div>
+      {entry.kind === "event" && (
+        <div className="-mr-1 flex shrink-0 gap-1">
+          <Button variant="ghost" size="icon-sm" aria-label={`Edit ${entry.title}`} onClick={() => onEdit(entry)}>
+            <PencilIcon aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            aria-label={`Delete ${entry.title}`}
+            onClick={() => onDelete(entry)}
+          >
+            <Trash2Icon aria-hidden="true" />
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import { type ReactNode, useState } from "react";
+import type { CalendarEntry } from "@core/calendar/entries";
+import { firstOccurrence } from "@core/calendar/recurrence";
+import type { CalendarEvent } from "@core/schemas/event";
+import { useDeleteEvent } from "@/api/events/delete-event";
+import type { EventEditTarget } from "@/api/events/update-event";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { toastEventError, toastEventSuccess } from "../hooks/event-toasts";
+import type { EventDialogState } from "./event-form-dialog";
+
+type Choice = { action: "edit" | "delete"; event: CalendarEvent; date: string };
+type Confirm = { target: EventEditTarget; title: string; instance: boolean };
+
+/**
+ * Editing and deleting an event from the calendar (docs/product.md#calendar, docs/decisions/061):
+ * an occurrence of a repeating event first asks "This event only" or "This and future events";
+ * a delete that removes a whole event asks "Delete Event" first. Each choice is one request.
+ */
+export function useEventActions({ events, openForm }: { events: readonly CalendarEvent[]; openForm: (state: EventDialogState) => void }) {
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const remove = useDeleteEvent();
+
+  const eventOf = (entry: CalendarEntry) => events.find((e) => e.id === entry.eventId);
+
+  const runDelete = ({ target, instance }: Confirm) =>
+    remove.mutate(target, {
+      onSuccess: () => {
+        setConfirm(null);
+        toastEventSuccess(instance ? "Event instance deleted successfully" : "Event deleted successfully");
+      },
+      onError: (error) => {
+        setConfirm(null);
+        toastEventError(error, instance ? "Failed to delete event instance" : "Failed to delete event", { draftSaved: false });
+      },
+    });
+
+  const openEdit = (entry: CalendarEntry) => {
+    const event = eventOf(entry);
+    if (!event) return;
+    if (event.recurring === "none") openForm({ mode: "edit", event, edit: "plain", occurrenceDate: entry.date });
+    else setChoice({ action: "edit", event, date: entry.date });
+  };
+
+  const openDelete = (entry: CalendarEntry) => {
+    const event = eventOf(entry);
+    if (!event) return;
+    // A one-off event (an already-single child included) goes straight to the confirmation.
+    if (event.recurring === "none") setConfirm({ target: { eventId: event.id }, title: event.title, instance: false });
+    else setChoice({ action: "delete", event, date: entry.date });
+  };
+
+  const choose = (scope: "single" | "future") => {
+    if (!choice) return;
+    const { action, event, date } = choice;
+    setChoice(null);
+    const isFirst = firstOccurrence(event) === date;
+    if (action === "edit") {
+      // "This and future" from the first date is the whole series: its start date may move.
+      const edit = scope === "single" ? "single" : isFirst ? "whole" : "future";
+      openForm({ mode: "edit", event, edit, occurrenceDate: date });
+      return;
+    }
+    if (scope === "single") {
+      runDelete({ target: { eventId: event.id, scope: { kind: "SINGLE_INSTANCE", date } }, title: event.title, instance: true });
+      return;
+    }
+    const target: EventEditTarget = { eventId: event.id, scope: { kind: "FUTURE_SERIES", date } };
+    // From the first date the whole series goes: that is confirmed first.
+    if (isFirst) setConfirm({ target, title: event.title, instance: false });
+    else runDelete({ target, title: event.title, instance: false });
+  };
+
+  const dialogs: ReactNode = (
+    <>
+      <AlertDialog open={choice !== null} onOpenChange={(open) => !open && setChoice(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{choice?.action === "delete" ? "Delete Recurring Event" : "Edit Recurring Event"}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {choice?.action === "delete"
+                ? "Delete only this date, or this date and every later one?"
+                : "Change only this date, or this date and every later one?"}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="grid gap-2">
+            <Button variant="outline" onClick={() => choose("single")}>
+              This event only
+            </Button>
+            <Button variant="outline" onClick={() => choose("future")}>
+              This and future events
+            </Button>
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      <AlertDialog open={confirm !== null} onOpenChange={(open) => !open && !remove.isPending && setConfirm(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete Event</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete &ldquo;{confirm?.title}&rdquo;? This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            <Button variant="destructive" disabled={remove.isPending} onClick={() => confirm && runDelete(confirm)}>
+              {remove.isPending ? "Deleting..." : "Delete"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+
+  return { openEdit, openDelete, dialogs };
+}

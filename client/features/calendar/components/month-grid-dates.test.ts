@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import {
+  daysInMonth,
+  defaultFocusDate,
+  fullDateLabel,
+  itemCountLabel,
+  lastDateOfMonth,
+  longDate,
+  monthGridDates,
+  monthOf,
+  monthTitle,
+  moreLabel,
+  sameDayInMonth,
+  shiftMonth,
+  shortDayLabel,
+  weekdayOf,
+} from "./month-grid-dates";
+
+describe("monthGridDates", () => {
+  it("starts on the 1st when the month starts on a Sunday (November 2026: 5 weeks)", () => {
+    const dates = monthGridDates("2026-11");
+    expect(dates[0]).toBe("2026-11-01");
+    expect(dates).toHaveLength(35);
+    expect(dates.at(-1)).toBe("2026-12-05");
+  });
+
+  it("needs exactly 4 weeks for a 28-day February starting on a Sunday (2015)", () => {
+    const dates = monthGridDates("2015-02");
+    expect(dates).toHaveLength(28);
+    expect(dates[0]).toBe("2015-02-01");
+    expect(dates.at(-1)).toBe("2015-02-28");
+  });
+
+  it("needs 6 weeks for a 31-day month starting on a Saturday (August 2026)", () => {
+    const dates = monthGridDates("2026-08");
+    expect(dates).toHaveLength(42);
+    expect(dates[0]).toBe("2026-07-26");
+    expect(dates[6]).toBe("2026-08-01");
+    expect(dates.at(-1)).toBe("2026-09-05");
+  });
+
+  it("includes the 29th of a leap February and ends a common February on the 28th", () => {
+    const leap = monthGridDates("2028-02");
+    expect(leap).toContain("2028-02-29");
+    expect(leap[0]).toBe("2028-01-30");
+    expect(leap.at(-1)).toBe("2028-03-04");
+    const common = monthGridDates("2027-02");
+    expect(common).not.toContain("2027-02-29");
+    expect(common).toContain("2027-03-01");
+    expect(common[0]).toBe("2027-01-31");
+    expect(common.at(-1)).toBe("2027-03-06");
+  });
+
+  it("crosses the year at December (2026: Sunday Nov 29 to Saturday Jan 2)", () => {
+    const dates = monthGridDates("2026-12");
+    expect(dates[0]).toBe("2026-11-29");
+    expect(dates.at(-1)).toBe("2027-01-02");
+    expect(dates).toHaveLength(35);
+  });
+
+  it("always gives whole weeks, Sunday to Saturday, consecutive dates", () => {
+    for (let i = 0; i < 24; i++) {
+      const dates = monthGridDates(shiftMonth("2026-01", i));
+      expect(dates.length % 7).toBe(0);
+      expect(weekdayOf(dates[0]!)).toBe(0);
+      expect(weekdayOf(dates.at(-1)!)).toBe(6);
+      expect(new Set(dates).size).toBe(dates.length);
+    }
+  });
+});
+
+describe("month arithmetic", () => {
+  it("shifts across the year in both directions", () => {
+    expect(shiftMonth("2026-12", 1)).toBe("2027-01");
+    expect(shiftMonth("2027-01", -1)).toBe("2026-12");
+    expect(shiftMonth("2026-05", 13)).toBe("2027-06");
+    expect(shiftMonth("2026-05", -17)).toBe("2024-12");
+    expect(shiftMonth("2026-05", 0)).toBe("2026-05");
+  });
+
+  it("knows the length of each month, leap Februaries included", () => {
+    expect(daysInMonth("2028-02")).toBe(29);
+    expect(daysInMonth("2027-02")).toBe(28);
+    expect(daysInMonth("2100-02")).toBe(28);
+    expect(daysInMonth("2000-02")).toBe(29);
+    expect(daysInMonth("2026-04")).toBe(30);
+    expect(daysInMonth("2026-12")).toBe(31);
+    expect(lastDateOfMonth("2026-02")).toBe("2026-02-28");
+  });
+
+  it("reads the month of a date and titles it", () => {
+    expect(monthOf("2026-12-15")).toBe("2026-12");
+    expect(monthTitle("2026-12")).toBe("December 2026");
+    expect(monthTitle("2027-01")).toBe("January 2027");
+  });
+
+  it("focuses today in its month, else the 1st", () => {
+    expect(defaultFocusDate("2026-12", "2026-12-15")).toBe("2026-12-15");
+    expect(defaultFocusDate("2027-01", "2026-12-15")).toBe("2027-01-01");
+  });
+
+  it("clamps the same day to a shorter month", () => {
+    expect(sameDayInMonth(31, "2027-02")).toBe("2027-02-28");
+    expect(sameDayInMonth(29, "2028-02")).toBe("2028-02-29");
+    expect(sameDayInMonth(5, "2026-11")).toBe("2026-11-05");
+  });
+});
+
+describe("wording", () => {
+  it("writes dates in English US", () => {
+    expect(fullDateLabel("2026-12-15")).toBe("Tuesday, December 15, 2026");
+    expect(longDate("2026-12-05")).toBe("December 5, 2026");
+    expect(shortDayLabel("2026-12-15")).toBe("Tue, Dec 15");
+    expect(shortDayLabel("2027-01-03")).toBe("Sun, Jan 3");
+  });
+
+  it("counts items and the entries beyond the shown chips", () => {
+    expect(itemCountLabel(0)).toBe("No items");
+    expect(itemCountLabel(1)).toBe("1 item");
+    expect(itemCountLabel(3)).toBe("3 items");
+    expect(moreLabel(3, 2)).toBe("+1 more");
+    expect(moreLabel(3, 1)).toBe("+2 more");
+    expect(moreLabel(2, 2)).toBeNull();
+    expect(moreLabel(0, 1)).toBeNull();
+  });
+});

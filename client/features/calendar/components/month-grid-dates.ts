@@ -1,0 +1,144 @@
+/**
+ * Pure calendar-date arithmetic and wording for the Calendar tab's views (docs/product.md#calendar).
+ *
+ * Months are "yyyy-MM" and dates "yyyy-MM-dd" calendar dates of the school (core/dates.ts): no time
+ * zone and never the device's clock. Weekdays are read with Date.UTC, which only names the weekday
+ * of a calendar date and so is the same on every device.
+ */
+import type { CalendarEntry } from "@core/calendar/entries";
+import { addDaysToDate } from "@core/dates";
+import { MONTH_NAMES, MONTH_SHORT_NAMES, WEEKDAY_NAMES } from "@core/format";
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+function parseMonth(month: string): { year: number; month: number } {
+  const [y, m] = month.split("-").map(Number);
+  return { year: y!, month: m! };
+}
+
+function parseDate(date: string): { year: number; month: number; day: number } {
+  const [y, m, d] = date.split("-").map(Number);
+  return { year: y!, month: m!, day: d! };
+}
+
+/** "2026-12-15" → "2026-12". */
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** "2026-12" shifted by whole months: +1 → "2027-01", -12 → "2025-12". */
+export function shiftMonth(month: string, delta: number): string {
+  const { year, month: m } = parseMonth(month);
+  const index = year * 12 + (m - 1) + delta;
+  return `${pad(Math.floor(index / 12), 4)}-${pad((index % 12) + 1)}`;
+}
+
+/** "2026-12" → "December 2026". */
+export function monthTitle(month: string): string {
+  const { year, month: m } = parseMonth(month);
+  return `${MONTH_NAMES[m - 1]} ${year}`;
+}
+
+/** 28 to 31: February 2028 has 29 days, February 2027 has 28. */
+export function daysInMonth(month: string): number {
+  const { year, month: m } = parseMonth(month);
+  return new Date(Date.UTC(year, m, 0)).getUTCDate();
+}
+
+/** The last date of a month: "2026-02" → "2026-02-28". */
+export function lastDateOfMonth(month: string): string {
+  return `${month}-${pad(daysInMonth(month))}`;
+}
+
+/** 0 for Sunday … 6 for Saturday. */
+export function weekdayOf(date: string): number {
+  const { year, month, day } = parseDate(date);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+/** The day of the month as a number: "2026-12-05" → 5. */
+export function dayOfMonth(date: string): number {
+  return parseDate(date).day;
+}
+
+/**
+ * The dates the month grid shows, whole weeks from Sunday to Saturday: from the Sunday on or before
+ * the 1st to the Saturday on or after the last day. 4 to 6 weeks (a multiple of 7 dates).
+ */
+export function monthGridDates(month: string): string[] {
+  const first = `${month}-01`;
+  const last = lastDateOfMonth(month);
+  const start = addDaysToDate(first, -weekdayOf(first));
+  const end = addDaysToDate(last, 6 - weekdayOf(last));
+  const dates: string[] = [];
+  for (let date = start; date <= end; date = addDaysToDate(date, 1)) dates.push(date);
+  return dates;
+}
+
+/** The date the grid's keyboard focus starts on: today when it is in the month, else the 1st. */
+export function defaultFocusDate(month: string, today: string): string {
+  return monthOf(today) === month ? today : `${month}-01`;
+}
+
+/** The same day of the month in another month, clamped to its length: (31, "2027-02") → "2027-02-28". */
+export function sameDayInMonth(day: number, month: string): string {
+  return `${month}-${pad(Math.min(day, daysInMonth(month)))}`;
+}
+
+/** "Tuesday". */
+export function weekdayName(date: string): string {
+  return WEEKDAY_NAMES[weekdayOf(date)]!;
+}
+
+/** "December 15, 2026". */
+export function longDate(date: string): string {
+  const { year, month, day } = parseDate(date);
+  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+}
+
+/** "Tuesday, December 15, 2026". */
+export function fullDateLabel(date: string): string {
+  return `${weekdayName(date)}, ${longDate(date)}`;
+}
+
+/** "Tue, Dec 15". */
+export function shortDayLabel(date: string): string {
+  const { month, day } = parseDate(date);
+  return `${weekdayName(date).slice(0, 3)}, ${MONTH_SHORT_NAMES[month - 1]} ${day}`;
+}
+
+/** "No items", "1 item", "3 items". */
+export function itemCountLabel(count: number): string {
+  if (count === 0) return "No items";
+  return count === 1 ? "1 item" : `${count} items`;
+}
+
+/** "+2 more": how many entries a day cell has beyond the chips it shows; null when none. */
+export function moreLabel(count: number, shown: number): string | null {
+  return count > shown ? `+${count - shown} more` : null;
+}
+
+/**
+ * The colours of an entry's chip or badge, by type. Each pair keeps small text above 4.5:1 (WCAG
+ * AA): the theme's destructive, success and warning colours were chosen for text on their own
+ * 10-15 % tints (client/styles.css), and primary and secondary-foreground are darker still.
+ * Completed entries are set apart by muted colours and a strike-through, not by opacity, which
+ * would take their text below AA.
+ */
+export function entryToneClass(entry: Pick<CalendarEntry, "kind" | "type" | "isCompleted">): string {
+  if (entry.isCompleted) return "bg-muted text-muted-foreground line-through";
+  if (entry.kind === "task") return "bg-primary/10 text-primary";
+  switch (entry.type) {
+    case "exam":
+      return "bg-destructive/10 text-destructive";
+    case "study":
+      return "bg-success/15 text-success";
+    case "early-dismissal":
+    case "delay":
+      return "bg-warning/15 text-warning";
+    default:
+      return "bg-secondary text-secondary-foreground";
+  }
+}

@@ -1,0 +1,41 @@
+import { createDraftStore } from "@/lib/draft-store";
+import type { EventDialogState } from "../components/event-form-dialog";
+
+/**
+ * An event form that could not be saved because the session expired (docs/decisions/022, as for
+ * tasks): kept in browser storage across the sign-in redirect and reopened once, for the same user.
+ */
+export type EventDraft = { userId: number; state: EventDialogState };
+
+function isEventDraft(value: unknown): value is EventDraft {
+  const draft = value as Partial<EventDraft> | null;
+  const state = draft?.state as Partial<EventDialogState> | undefined;
+  return (
+    typeof draft === "object" &&
+    draft !== null &&
+    typeof draft.userId === "number" &&
+    typeof state === "object" &&
+    state !== null &&
+    (state.mode === "create" || state.mode === "edit") &&
+    typeof state.values === "object" &&
+    state.values !== null &&
+    typeof state.values.title === "string"
+  );
+}
+
+export const eventDraftStore = createDraftStore<EventDraft>({
+  key: "student-hub:event-draft",
+  version: 1,
+  maxAgeMs: 24 * 60 * 60 * 1000,
+  isValid: isEventDraft,
+});
+
+export const saveEventDraft = (draft: EventDraft) => eventDraftStore.save(draft);
+
+/** This user's draft, taken out of storage (it reopens once), or null. */
+export function takeEventDraft(userId: number): EventDialogState | null {
+  const draft = eventDraftStore.read();
+  if (!draft || draft.userId !== userId) return null;
+  eventDraftStore.clear();
+  return draft.state;
+}

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { dashboardTab, expect, type SeededUser, test } from "./fixtures";
+import { dashboardTab, expect, PASSWORD, type SeededUser, test } from "./fixtures";
 import { seedEvent, storedEvents } from "./event-helpers";
-import { schoolDate, seedTasks, toast } from "./task-helpers";
+import { endSessions, schoolDate, seedTasks, toast } from "./task-helpers";
 
 /** "Monday, November 23, 2026", written independently of the app. */
 function fullDate(date: string): string {
@@ -17,16 +17,18 @@ function fullDate(date: string): string {
 function monthTitle(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
 }
-/** The Mondays of the month after the school's current one (there are always at least four). */
-function mondaysOfNextMonth(): string[] {
+/** The dates of one weekday (0 = Sunday) in the month after the school's current one. */
+function weekdaysOfNextMonth(weekday: number): string[] {
   const [y, m] = schoolDate().split("-").map(Number) as [number, number];
   const first = new Date(Date.UTC(y, m, 1));
-  const mondays: string[] = [];
+  const dates: string[] = [];
   for (let d = new Date(first); d.getUTCMonth() === first.getUTCMonth(); d.setUTCDate(d.getUTCDate() + 1)) {
-    if (d.getUTCDay() === 1) mondays.push(d.toISOString().slice(0, 10));
+    if (d.getUTCDay() === weekday) dates.push(d.toISOString().slice(0, 10));
   }
-  return mondays;
+  return dates;
 }
+/** The Mondays of next month (there are always at least four). */
+const mondaysOfNextMonth = () => weekdaysOfNextMonth(1);
 
 const grid = (page: Page) => page.getByRole("grid");
 const day = (page: Page, date: string) => page.getByRole("gridcell", { name: new RegExp(`^${fullDate(date)}, `) });
@@ -257,8 +259,123 @@ test.describe("Calendar tab", () => {
     await form.getByRole("textbox", { name: "Event Title" }).fill("Doomed event");
     await form.getByRole("button", { name: "Add Event" }).click();
     await expect(toast(page, "Error", "The service is briefly unavailable.")).toBeVisible();
+    // The form stays as typed, to try again; the event is gone from the calendar.
+    await expect(form.getByRole("textbox", { name: "Event Title" })).toHaveValue("Doomed event");
+    await form.getByRole("button", { name: "Cancel" }).click();
     await expect(day(page, schoolDate())).toHaveAccessibleName(/No items$/);
     expect(await storedEvents(user)).toEqual([]);
+  });
+});
+
+test.describe("recurrence in the month grid", () => {
+  test("monthly on the 15th", async ({ signedInPage: page, user }) => {
+    await openCalendar(page);
+    await page.getByRole("button", { name: "Add Event" }).click();
+    const form = await eventForm(page);
+    await form.getByRole("textbox", { name: "Event Title" }).fill("Club dues");
+    await form.getByRole("combobox", { name: "Recurring" }).click();
+    await page.getByRole("option", { name: "Monthly, on dates" }).click();
+    // The chosen date's day comes preselected (when it is one of 1 to 28); the chooser ends at 28.
+    const today = Number(schoolDate().slice(8, 10));
+    if (today <= 28) await expect(form.getByRole("checkbox", { name: `Day ${today}` })).toBeChecked();
+    await expect(form.getByRole("checkbox", { name: "Day 29" })).toHaveCount(0);
+    // By keyboard: the day boxes are drawn as chips around visually hidden checkboxes.
+    if (today !== 15 && today <= 28) {
+      await form.getByRole("checkbox", { name: `Day ${today}` }).focus();
+      await page.keyboard.press("Space");
+    }
+    await form.getByRole("checkbox", { name: "Day 15" }).focus();
+    await page.keyboard.press("Space");
+    await expect(form.getByRole("checkbox", { name: "Day 15" })).toBeChecked();
+    await form.getByRole("button", { name: "Add Event" }).click();
+    await expect(toast(page, "Success", "Event created successfully")).toBeVisible();
+    expect(await storedEvents(user)).toMatchObject([{ recurring: "monthly", custom_days: '["15"]' }]);
+
+    const nextMonth = mondaysOfNextMonth()[0]!.slice(0, 7);
+    await showMonthOf(page, `${nextMonth}-01`);
+    await expect(day(page, `${nextMonth}-15`)).toContainText("Club dues");
+    await expect(day(page, `${nextMonth}-14`)).toHaveAccessibleName(/No items$/);
+    await expect(day(page, `${nextMonth}-16`)).toHaveAccessibleName(/No items$/);
+  });
+
+  test("the last Friday of the month", async ({ signedInPage: page, user }) => {
+    const fridays = weekdaysOfNextMonth(5);
+    await seedEvent(user, { title: "Pep rally", date: `${fridays[0]!.slice(0, 7)}-01`, recurring: "last-monthly", customDays: ["friday"] });
+    await openCalendar(page);
+    await showMonthOf(page, fridays[0]!);
+    await expect(day(page, fridays[fridays.length - 1]!)).toContainText("Pep rally");
+    for (const friday of fridays.slice(0, -1)) await expect(day(page, friday)).toHaveAccessibleName(/No items$/);
+  });
+});
+
+test.describe("when the session expires", () => {
+  test("the event being added is kept and comes back after signing in again", async ({ signedInPage: page, user }) => {
+    await openCalendar(page);
+    await page.getByRole("button", { name: "Add Event" }).click();
+    const form = await eventForm(page);
+    await form.getByRole("textbox", { name: "Event Title" }).fill("Science fair");
+    await form.getByRole("textbox", { name: "Description (optional)" }).fill("Bring the poster");
+    await form.getByRole("button", { name: "Meeting" }).click();
+    await endSessions(user);
+    await form.getByRole("button", { name: "Add Event" }).click();
+    await expect(
+      toast(page, "Session Expired", "You'll be redirected to login. Your event data is saved and will be restored."),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await storedEvents(user)).toEqual([]);
+
+    await page.getByRole("textbox", { name: "Email" }).fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const restored = await eventForm(page);
+    await expect(restored.getByRole("textbox", { name: "Event Title" })).toHaveValue("Science fair");
+    await expect(restored.getByRole("textbox", { name: "Description (optional)" })).toHaveValue("Bring the poster");
+    await expect(restored.getByRole("button", { name: "Meeting" })).toHaveAttribute("aria-pressed", "true");
+    await restored.getByRole("button", { name: "Add Event" }).click();
+    await expect(toast(page, "Success", "Event created successfully")).toBeVisible();
+    await expect
+      .poll(async () => (await storedEvents(user)).map((e) => [e.title, e.event_type, e.description]))
+      .toEqual([["Science fair", "meeting", "Bring the poster"]]);
+  });
+});
+
+test.describe("on a touch phone", () => {
+  test.use({ viewport: { width: 320, height: 700 }, hasTouch: true, isMobile: true });
+
+  test("a tap opens the day; a scroll that starts on a day does not; everything fits 320 px", async ({ signedInPage: page, user }) => {
+    await seedEvent(user, { title: "Band", date: schoolDate(), time: "07:15" });
+    await openCalendar(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const box = (await day(page, schoolDate()).boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", points: Array<{ x: number; y: number }>) =>
+      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+
+    // A swipe of 40 px that starts on the day: a scroll, not a tap.
+    await touch("touchStart", [{ x, y }]);
+    await touch("touchMove", [{ x, y: y - 20 }]);
+    await touch("touchMove", [{ x, y: y - 40 }]);
+    await touch("touchEnd", []);
+    await page.waitForTimeout(400);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await page.touchscreen.tap(x, y);
+    const detail = dayDialog(page, schoolDate());
+    await expect(detail).toBeVisible();
+    await expect(detail).toContainText("Band");
+    await detail.getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("button", { name: "Add Event" }).click();
+    const form = await eventForm(page);
+    await form.getByRole("combobox", { name: "Recurring" }).click();
+    await page.getByRole("option", { name: "Weekly", exact: true }).click();
+    const sideways = await page.evaluate(() => {
+      const dialog = document.querySelector('[role="dialog"]')!;
+      return dialog.scrollWidth > dialog.clientWidth + 1 || document.documentElement.scrollWidth > 320;
+    });
+    expect(sideways).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo } from "react";
 import type { User } from "@core/api-types";
 import { calendarEntries, dayDetailOrder } from "@core/calendar/entries";
 import { entryBadge } from "@core/calendar/next-five-days";
@@ -13,7 +13,8 @@ import { LoadingState } from "@/components/states/loading-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { type EventDialogState, EventFormDialog } from "@/features/calendar/components/event-form-dialog";
+import { EventFormDialog } from "@/features/calendar/components/event-form-dialog";
+import { useRestoredEventDraft } from "@/features/calendar/hooks/event-draft";
 import { cn } from "@/lib/cn";
 
 /**
@@ -24,7 +25,9 @@ import { cn } from "@/lib/cn";
 export function TodaysSchedule({ user, today }: { user: User; today: string }) {
   const tasksQuery = useTasks();
   const eventsQuery = useEvents();
-  const [form, setForm] = useState<EventDialogState | null>(null);
+  // Home is where a student lands after signing in again: an event form kept when the session
+  // expired reopens here (or on the Calendar tab, whichever shows first; docs/decisions/022).
+  const [form, setForm] = useRestoredEventDraft(user.id);
   const periodOf = useMemo(() => classPeriodOf(user.userClasses), [user.userClasses]);
   const entries = useMemo(
     () =>

@@ -12,11 +12,11 @@ import { Button } from "@/components/ui/button";
 import { useToday } from "@/hooks/use-today";
 import { DayDetailDialog } from "./day-detail-dialog";
 import { useEventActions } from "./event-actions";
-import { type EventDialogState, EventFormDialog } from "./event-form-dialog";
+import { EventFormDialog } from "./event-form-dialog";
 import { MonthGrid } from "./month-grid";
 import { monthGridDates, monthOf, shiftMonth } from "./month-grid-dates";
 import { NextFiveDaysCard } from "./next-five-days-card";
-import { takeEventDraft } from "../hooks/event-draft";
+import { useRestoredEventDraft } from "../hooks/event-draft";
 
 type CalendarTabProps = { user: User; timeZone: string };
 
@@ -33,7 +33,7 @@ export function CalendarTab({ user, timeZone }: CalendarTabProps) {
   const [month, setMonth] = useState(() => monthOf(today));
   const [openDay, setOpenDay] = useState<string | null>(null);
   // A form kept when the session expired reopens once after signing in again (docs/decisions/022).
-  const [form, setForm] = useState<EventDialogState | null>(() => takeEventDraft(user.id));
+  const [form, setForm] = useRestoredEventDraft(user.id);
   const actions = useEventActions({ events, openForm: setForm });
   const periodOf = useMemo(() => classPeriodOf(user.userClasses), [user.userClasses]);
 

@@ -80,7 +80,8 @@ function DayDetailItem({ entry, onEdit, onDelete }: DayDetailItemProps) {
         {entry.subject && <p className="text-xs break-words text-muted-foreground">{entry.subject}</p>}
         <Badge className={cn("mt-1 border-transparent", entryToneClass({ ...entry, isCompleted: false }))}>{badge}</Badge>
       </div>
-      {entry.kind === "event" && (
+      {/* Not on an event still being saved (its id is temporary until the server answers). */}
+      {entry.kind === "event" && (entry.eventId ?? 0) > 0 && (
         <div className="-mr-1 flex shrink-0 gap-1">
           <Button variant="ghost" size="icon-sm" aria-label={`Edit ${entry.title}`} onClick={() => onEdit(entry)}>
             <PencilIcon aria-hidden="true" />

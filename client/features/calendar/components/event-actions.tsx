@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import type { CalendarEntry } from "@core/calendar/entries";
-import { firstOccurrence } from "@core/calendar/recurrence";
+import { expandEvents } from "@core/calendar/recurrence";
 import type { CalendarEvent } from "@core/schemas/event";
 import { useDeleteEvent } from "@/api/events/delete-event";
 import type { EventEditTarget } from "@/api/events/update-event";
@@ -63,7 +63,8 @@ export function useEventActions({ events, openForm }: { events: readonly Calenda
     if (!choice) return;
     const { action, event, date } = choice;
     setChoice(null);
-    const isFirst = firstOccurrence(event) === date;
+    // The first date the calendar still shows (an earlier date may have been removed or changed alone).
+    const isFirst = expandEvents([...events], event.date, date).find((o) => o.eventId === event.id)?.date === date;
     if (action === "edit") {
       // "This and future" from the first date is the whole series: its start date may move.
       const edit = scope === "single" ? "single" : isFirst ? "whole" : "future";

@@ -134,18 +134,26 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
     ? null
     : state.edit === "single"
       ? { eventId: state.event.id, scope: { kind: "SINGLE_INSTANCE", date: state.occurrenceDate } }
-      : state.edit === "future"
+      : // From the first date shown, "this and future" is the whole series: the server replaces it in
+        // place and drops what later edits split off or changed (docs/decisions/061).
+        state.edit === "future" || state.edit === "whole"
         ? { eventId: state.event.id, scope: { kind: "FUTURE_SERIES", date: state.occurrenceDate } }
         : { eventId: state.event.id };
 
-  function handleError(error: unknown, fallback: "Failed to create event" | "Failed to update event" | "Failed to update event series") {
-    if (isSessionExpired(error)) saveEventDraft({ userId, state: { ...state, values: form.getValues() } });
+  /** `values`: what was submitted (a create has already reset and closed the form when its answer comes). */
+  function handleError(
+    error: unknown,
+    fallback: "Failed to create event" | "Failed to update event" | "Failed to update event series",
+    values: EventFormValues,
+  ) {
+    if (isSessionExpired(error)) saveEventDraft({ userId, state: { ...state, values } });
     applyServerFieldErrors(form.setError, error, FIELDS);
     toastEventError(error, fallback);
   }
 
   const onSubmit = form.handleSubmit((parsed) => {
     const input = formToRequest(parsed as unknown as UpdateEventData);
+    const submitted = form.getValues();
     if (target) {
       const series = edit === "future" || edit === "whole";
       update.mutate(
@@ -155,21 +163,24 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
             toastEventSuccess(series ? "Event series updated successfully" : "Event updated successfully");
             onClose();
           },
-          onError: (error) => handleError(error, series ? "Failed to update event series" : "Failed to update event"),
+          onError: (error) => handleError(error, series ? "Failed to update event series" : "Failed to update event", submitted),
         },
       );
       return;
     }
-    // Optimistic: the dialog closes at once and the event shows; a failure takes it out again with the toast.
+    // Optimistic: the event shows on the calendar at once, behind the dialog; on success the dialog
+    // closes and the form resets, on failure the event is taken out again and the form stays.
     create.mutate(
       { input, idempotencyKey: submissionKeys.keyFor(input) },
       {
-        onSuccess: () => toastEventSuccess("Event created successfully"),
-        onError: (error) => handleError(error, "Failed to create event"),
+        onSuccess: () => {
+          toastEventSuccess("Event created successfully");
+          form.reset(emptyEventForm(today));
+          onClose();
+        },
+        onError: (error) => handleError(error, "Failed to create event", submitted),
       },
     );
-    form.reset(emptyEventForm(today));
-    onClose();
   });
 
   return (
@@ -374,7 +385,7 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
                         <label
                           key={value}
                           className={cn(
-                            "flex h-9 cursor-pointer items-center justify-center gap-1 rounded-md border text-xs font-medium",
+                            "flex h-9 cursor-pointer items-center justify-center gap-1 rounded-md border text-xs font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
                             checked && "border-primary bg-primary/10",
                           )}
                         >
@@ -400,7 +411,20 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
             control={form.control}
             name="customEndDate"
             render={({ field }) => (
-              <DateField label="End on (optional)" value={field.value} onChange={field.onChange} today={today} placeholder="No end date" />
+              <div className="grid gap-1">
+                <DateField
+                  label="End on (optional)"
+                  value={field.value}
+                  onChange={field.onChange}
+                  today={today}
+                  placeholder="No end date"
+                />
+                {field.value && (
+                  <Button variant="link" size="sm" className="h-auto justify-self-start p-0" onClick={() => field.onChange("")}>
+                    Clear end date
+                  </Button>
+                )}
+              </div>
             )}
           />
         )}

@@ -369,7 +369,7 @@ const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop, entri
       {/* The cell's name, from its content rather than an aria-label (whose text would have to
           contain what the cell shows, WCAG 2.5.3): the date, the count and every title, so a screen
           reader hears the day's items without opening it. The chips repeat it visually. */}
-      <span className="sr-only">{`${fullDateLabel(date)}, ${itemCountLabel(count)}${entries?.length ? `: ${entries.map((e) => e.title).join(", ")}` : ""}`}</span>
+      <span className="sr-only">{`${fullDateLabel(date)}, ${itemCountLabel(count)}${entries?.length ? `: ${entries.map((e) => (e.isCompleted ? `${e.title} (completed)` : e.title)).join(", ")}` : ""}`}</span>
       {first && <EntryChip entry={first} />}
       {second && <EntryChip entry={second} className="hidden sm:block" />}
       {moreNarrow && (

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { createDraftStore } from "@/lib/draft-store";
 import type { EventDialogState } from "../components/event-form-dialog";
 
@@ -32,10 +33,18 @@ export const eventDraftStore = createDraftStore<EventDraft>({
 
 export const saveEventDraft = (draft: EventDraft) => eventDraftStore.save(draft);
 
-/** This user's draft, taken out of storage (it reopens once), or null. */
-export function takeEventDraft(userId: number): EventDialogState | null {
-  const draft = eventDraftStore.read();
-  if (!draft || draft.userId !== userId) return null;
-  eventDraftStore.clear();
-  return draft.state;
+/**
+ * This user's kept form, to reopen once: read while rendering (`useState` initializer), then
+ * cleared after mount so a second render of the same screen does not lose it.
+ */
+export function useRestoredEventDraft(userId: number): [EventDialogState | null, (state: EventDialogState | null) => void] {
+  const [state, setState] = useState<EventDialogState | null>(() => {
+    const draft = eventDraftStore.read();
+    return draft && draft.userId === userId ? draft.state : null;
+  });
+  const restored = useRef(state !== null);
+  useEffect(() => {
+    if (restored.current) eventDraftStore.clear();
+  }, []);
+  return [state, setState];
 }

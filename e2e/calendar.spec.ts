@@ -81,9 +81,9 @@ async function seedSeries(user: SeededUser, title: string) {
 
 test.describe("Calendar tab", () => {
   test("adds a one-off event: it shows on its day, in Next 5 Days and in Today's Schedule", async ({ signedInPage: page, user }) => {
+    await seedTasks(user, [{ title: "Read chapter 9", dueDate: schoolDate(), dueTime: "23:00" }]);
     await openCalendar(page);
     await expect(page.getByText("View your assignments and events")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Next 5 Days" }).getByText("No upcoming events")).toBeVisible();
     await page.getByRole("button", { name: "Add Event" }).click();
     const form = await eventForm(page);
     // The title has the focus shortly after opening.
@@ -94,7 +94,7 @@ test.describe("Calendar tab", () => {
     await form.getByRole("button", { name: "Add Event" }).click();
     await expect(toast(page, "Success", "Event created successfully")).toBeVisible();
 
-    await expect(day(page, schoolDate())).toHaveAccessibleName(`${fullDate(schoolDate())}, 1 item: Chemistry quiz`);
+    await expect(day(page, schoolDate())).toHaveAccessibleName(`${fullDate(schoolDate())}, 2 items: Chemistry quiz, Read chapter 9`);
     await expect(day(page, schoolDate())).toContainText("Chemistry quiz");
     const upcoming = page.getByRole("region", { name: "Next 5 Days" });
     await expect(upcoming).toContainText("Chemistry quiz");
@@ -113,7 +113,19 @@ test.describe("Calendar tab", () => {
     ]);
 
     await dashboardTab(page, "Home").click();
-    await expect(page.getByRole("region", { name: "Today's Schedule" })).toContainText("Chemistry quiz");
+    const schedule = page.getByRole("region", { name: "Today's Schedule" }).getByRole("listitem");
+    await expect(schedule).toHaveCount(2);
+    await expect(schedule.nth(0)).toContainText("10:30 AM");
+    await expect(schedule.nth(0)).toContainText("Chemistry quiz");
+    await expect(schedule.nth(1)).toContainText("Read chapter 9");
+    await expect(schedule.nth(1)).toContainText("Due");
+  });
+
+  test("Next 5 Days says so when nothing is coming", async ({ signedInPage: page }) => {
+    await openCalendar(page);
+    const upcoming = page.getByRole("region", { name: "Next 5 Days" });
+    await expect(upcoming.getByText("No upcoming events")).toBeVisible();
+    await expect(upcoming.getByText("Add tasks with due dates or create events to see them here")).toBeVisible();
   });
 
   test("a weekly event on two weekdays shows on exactly those days across a month change", async ({ signedInPage: page, user }) => {
@@ -434,6 +446,11 @@ test.describe("accessibility of the calendar (axe-core, WCAG 2.1 AA)", () => {
     const form = await eventForm(page);
     await expect(form.getByRole("checkbox", { name: "Monday" })).toBeVisible();
     await check("event dialog");
+    await form.getByRole("button", { name: "Cancel" }).click();
+    const again = await openDay(page, schoolDate());
+    await again.getByRole("button", { name: "Delete Early Dismissal" }).click();
+    await expect(page.getByRole("alertdialog", { name: "Delete Event" })).toBeVisible();
+    await check("Delete Event confirmation");
   });
 
   test("the grid works by keyboard: arrows move between days, Enter opens one", async ({ signedInPage: page }) => {

@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, type Db } from "./connection";
@@ -47,5 +51,39 @@ describe("SQLite connection with reused prepared statements", () => {
     for (const value of [1, 2, 3]) {
       expect((await sql<{ v: number }>`select ${value} as v`.execute(db)).rows).toEqual([{ v: value }]);
     }
+  });
+});
+
+describe("SQLite transactions beside another process writing the same file", () => {
+  let db: Db;
+  let other: SQLite.Database | undefined;
+  let file = "";
+  afterEach(async () => {
+    other?.close();
+    await db?.destroy();
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${file}${suffix}`, { force: true });
+  });
+
+  it("take the write lock when they begin, so reading and then writing never fails halfway", async () => {
+    file = path.join(os.tmpdir(), `student-hub-immediate-${process.pid}-${Date.now()}.db`);
+    db = createDb({ kind: "sqlite", file });
+    await sql`create table t (n integer)`.execute(db);
+    other = new SQLite(file);
+    other.pragma("busy_timeout = 0");
+    let otherWrote = false;
+    await db.transaction().execute(async (trx) => {
+      await sql`select count(*) from t`.execute(trx);
+      // Another process writes while this transaction is open: it must wait (here: fail at once,
+      // having no busy timeout), instead of making this transaction's write fail below.
+      try {
+        other!.exec("insert into t (n) values (2)");
+        otherWrote = true;
+      } catch (error) {
+        expect((error as { code?: string }).code).toBe("SQLITE_BUSY");
+      }
+      await sql`insert into t (n) values (1)`.execute(trx);
+    });
+    expect(otherWrote).toBe(false);
+    expect((await sql<{ n: number }>`select n from t`.execute(db)).rows).toEqual([{ n: 1 }]);
   });
 });

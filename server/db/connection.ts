@@ -129,7 +129,13 @@ function withStatementCache(database: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => database.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      // Kysely opens every transaction with a deferred "begin". One that reads and then writes
+      // must upgrade its lock, and if another process (the admin CLI, a second instance starting,
+      // a test seeding rows) wrote the file meanwhile, SQLite refuses at once with SQLITE_BUSY:
+      // the busy timeout does not cover that upgrade. "begin immediate" takes the write lock
+      // first, waiting up to the busy timeout, so a transaction never fails halfway for it.
+      const sql = text === "begin" ? "begin immediate" : text;
       let statement = statements.get(sql);
       if (statement) {
         // Re-insert so the Map's order is least recently used first.

@@ -16,6 +16,24 @@ test.describe("the landing page for a signed-out visitor", () => {
     await expect(page.getByRole("contentinfo")).toHaveText("© 2025 Student Hub. All rights reserved.");
   });
 
+  test("its scripts, styles and page arrive brotli-compressed from the build", async ({ page }) => {
+    const encodings = new Map<string, string | undefined>();
+    page.on("response", async (response) => {
+      const url = new URL(response.url());
+      if (url.pathname !== "/" && !/\.(js|css)$/.test(url.pathname)) return;
+      // Files under 1 KB get no compressed copy (scripts/precompress.ts).
+      const encoding = (await response.allHeaders())["content-encoding"];
+      encodings.set(url.pathname, encoding ?? ((await response.body()).length < 1024 ? "br" : undefined));
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const assets = [...encodings.keys()].filter((p) => p.startsWith("/assets/"));
+    expect(assets.length).toBeGreaterThan(2);
+    // Chromium asks for "gzip, deflate, br, zstd"; every built text file over 1 KB has a .br copy.
+    for (const [pathname, encoding] of encodings) expect(encoding, pathname).toBe("br");
+  });
+
   test("Sign In opens the sign-in form", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Sign In" }).click();

@@ -21,13 +21,11 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: an app deploy does not bust the cached libraries.
+        // Long-lived chunks for the libraries every screen uses: an app deploy does not bust them.
+        // Other libraries go with the screens that import them (a visitor never loads the forms'
+        // or the calendar's), split by the bundler where screens share them.
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: "ui", test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui|lucide-react|sonner)[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/](?!canvas-confetti[\\/])/ },
-          ],
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

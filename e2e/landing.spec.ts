@@ -32,6 +32,8 @@ test.describe("the landing page for a signed-out visitor", () => {
     expect(assets.length).toBeGreaterThan(2);
     // Chromium asks for "gzip, deflate, br, zstd"; every built text file over 1 KB has a .br copy.
     for (const [pathname, encoding] of encodings) expect(encoding, pathname).toBe("br");
+    // Screens are loaded when shown: a visitor downloads neither the dashboard nor the forms.
+    expect(assets.filter((p) => /\/(dashboard|auth|password-reset|admin|push-debug|class-editor-dialog)-/.test(p))).toEqual([]);
   });
 
   test("Sign In opens the sign-in form", async ({ page }) => {

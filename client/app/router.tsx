@@ -1,19 +1,22 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { ConnectionBanner } from "@/app/components/connection-banner";
 import { LoadingScreen } from "@/app/components/loading-screen";
 import { RequireSignIn } from "@/app/components/require-sign-in";
-import { AdminScreen } from "@/app/screens/admin";
-import { AuthScreen } from "@/app/screens/auth";
-import { DashboardScreen } from "@/app/screens/dashboard/dashboard";
 import { LandingScreen } from "@/app/screens/landing";
 import { NotFoundScreen } from "@/app/screens/not-found";
-import { PasswordResetScreen } from "@/app/screens/password-reset";
-import { PushDebugScreen } from "@/app/screens/push-debug";
 import { useUser } from "@/api/user/get-user";
 import { useHealth } from "@/api/health/get-health";
 import { useOnline } from "@/hooks/use-online";
 import { ROUTES } from "@/lib/routes";
+
+// Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
+// neither the sign-in forms nor the dashboard (decision 064).
+const AdminScreen = lazy(() => import("@/app/screens/admin").then((m) => ({ default: m.AdminScreen })));
+const AuthScreen = lazy(() => import("@/app/screens/auth").then((m) => ({ default: m.AuthScreen })));
+const DashboardScreen = lazy(() => import("@/app/screens/dashboard/dashboard").then((m) => ({ default: m.DashboardScreen })));
+const PasswordResetScreen = lazy(() => import("@/app/screens/password-reset").then((m) => ({ default: m.PasswordResetScreen })));
+const PushDebugScreen = lazy(() => import("@/app/screens/push-debug").then((m) => ({ default: m.PushDebugScreen })));
 
 /**
  * The app is ready only when online and the health check succeeds (docs/product.md#health-check-gate). Until it has been
@@ -62,24 +65,26 @@ function Routes() {
   }
 
   return (
-    <Switch>
-      <Route path={ROUTES.home}>{user ? <DashboardScreen user={user} /> : <LandingScreen />}</Route>
-      <Route path={ROUTES.auth}>{user ? <Redirect to={ROUTES.home} replace /> : <AuthScreen />}</Route>
-      <Route path={ROUTES.passwordReset}>
-        <PasswordResetScreen />
-      </Route>
-      <Route path={ROUTES.admin}>
-        <RequireSignIn user={user}>
-          {(signedIn) => (signedIn.isAdmin ? <AdminScreen /> : <Redirect to={ROUTES.home} replace />)}
-        </RequireSignIn>
-      </Route>
-      <Route path={ROUTES.pushDebug}>
-        <RequireSignIn user={user}>{() => <PushDebugScreen />}</RequireSignIn>
-      </Route>
-      <Route>
-        <NotFoundScreen />
-      </Route>
-    </Switch>
+    <Suspense fallback={<LoadingScreen phase="loading-account" message="Loading your Student Hub account" />}>
+      <Switch>
+        <Route path={ROUTES.home}>{user ? <DashboardScreen user={user} /> : <LandingScreen />}</Route>
+        <Route path={ROUTES.auth}>{user ? <Redirect to={ROUTES.home} replace /> : <AuthScreen />}</Route>
+        <Route path={ROUTES.passwordReset}>
+          <PasswordResetScreen />
+        </Route>
+        <Route path={ROUTES.admin}>
+          <RequireSignIn user={user}>
+            {(signedIn) => (signedIn.isAdmin ? <AdminScreen /> : <Redirect to={ROUTES.home} replace />)}
+          </RequireSignIn>
+        </Route>
+        <Route path={ROUTES.pushDebug}>
+          <RequireSignIn user={user}>{() => <PushDebugScreen />}</RequireSignIn>
+        </Route>
+        <Route>
+          <NotFoundScreen />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }
 

@@ -12,6 +12,7 @@ import { RECURRING_KINDS, WEEKDAY_NAMES } from "../core/schemas/event";
 import { createDb } from "../server/db/connection";
 import { createSessionsRepository } from "../server/repositories/sessions";
 import { createUsersRepository } from "../server/repositories/users";
+import { waitFor } from "./wait-for";
 
 const PORT = 3210;
 const SERIES = 1000;
@@ -29,18 +30,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)]!;
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function main() {
   console.log("Building the client…");

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { waitFor } from "./wait-for";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -26,18 +27,6 @@ function startServer(script: string, env: Record<string, string>): Promise<Child
     stdio: ["ignore", "inherit", "inherit"],
   });
   return child.exitCode === null ? Promise.resolve(child) : Promise.reject(new Error(`${script} exited`));
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Row> {

@@ -268,6 +268,13 @@ export function errorMessage(error: unknown, fallback = "Something went wrong"):
   return fallback;
 }
 
+/** The `message` of our server's error body, or null (network errors, time-outs, other bodies). */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const data = error.data as { message?: unknown } | undefined;
+  return typeof data?.message === "string" && data.message.trim() ? data.message : null;
+}
+
 /** Field errors (`errors: { field: [msg] }`) from our server's error shape, if any. */
 export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   if (!(error instanceof ApiError)) return {};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, isWallClockTime } from "../dates";
+import { optionalText } from "./fields";
 
 /**
  * Events (docs/product.md#event): the request schemas the event form and the server share, and
@@ -60,15 +61,6 @@ export const END_BEFORE_START = "End date must be on or after the event date";
 export const NOTIFICATIONS_UNAVAILABLE = "Event reminders are not available yet: notificationEnabled must be false";
 
 const DATE_FORMAT = "must be a real date in yyyy-MM-dd format";
-
-function optionalText(max: number, tooLong: string, notText: string) {
-  return z
-    .string({ error: notText })
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((v) => (v ? v : null));
-}
 
 const title = z
   .string({ error: TITLE_REQUIRED })

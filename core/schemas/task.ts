@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, isWallClockTime } from "../dates";
+import { optionalText } from "./fields";
 
 export const TASK_TITLE_MAX = 200;
 export const TASK_DESCRIPTION_MAX = 5000;
@@ -13,16 +14,6 @@ export const TOO_MANY_TASKS = `You can keep at most ${MAX_TASKS_PER_USER} tasks.
 
 export const PRIORITIES = ["low", "medium", "high"] as const;
 export type Priority = (typeof PRIORITIES)[number];
-
-/** An optional text field: blank becomes null, so "" never lands in the database. */
-function optionalText(max: number, tooLong: string, notText: string) {
-  return z
-    .string({ error: notText })
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((v) => (v ? v : null));
-}
 
 const title = z
   .string({ error: "Title is required" })

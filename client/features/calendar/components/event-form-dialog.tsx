@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { EVENT_TYPE_LABELS } from "@core/calendar/entries";
-import { subjectOptions } from "@core/classes";
 import {
   type CalendarEvent,
   EVENT_DESCRIPTION_MAX,
@@ -17,6 +16,7 @@ import {
 import { useCreateEvent } from "@/api/events/create-event";
 import { type EventEditTarget, useUpdateEvent } from "@/api/events/update-event";
 import { DateField } from "@/components/form/date-field";
+import { SubjectField } from "@/components/form/subject-field";
 import { SubmitButton } from "@/components/form/submit-button";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -47,8 +47,6 @@ export type EventDialogState =
   | { mode: "create"; values?: EventFormValues }
   | { mode: "edit"; event: CalendarEvent; edit: EventEditKind; occurrenceDate: string; values?: EventFormValues };
 
-/** Radix Select items cannot have an empty value; this one stands for "no subject". */
-const NO_SUBJECT = "__none__";
 const FIELDS: (keyof EventFormValues)[] = [
   "title",
   "description",
@@ -120,13 +118,6 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
     const timer = setTimeout(() => titleInput.current?.focus(), 100);
     return () => clearTimeout(timer);
   }, []);
-
-  const subjects = useMemo(() => {
-    const options = subjectOptions(userClasses);
-    const current = form.getValues("subject");
-    if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: current, periodLabel: "" });
-    return options;
-  }, [userClasses, form]);
 
   const recurring = useWatch({ control: form.control, name: "recurring" });
 
@@ -298,25 +289,14 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
           control={form.control}
           name="subject"
           render={({ field }) => (
-            <FormItem>
-              <FormLabel>Subject (optional)</FormLabel>
-              <Select value={field.value || NO_SUBJECT} onValueChange={(v) => field.onChange(v === NO_SUBJECT ? "" : v)}>
-                <FormControl>
-                  <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
-                    <SelectValue placeholder="Select a subject" />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  <SelectItem value={NO_SUBJECT}>No subject</SelectItem>
-                  {subjects.map((s) => (
-                    <SelectItem key={s.value} value={s.value}>
-                      {s.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
+            <SubjectField
+              label="Subject (optional)"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              selectRef={field.ref}
+              userClasses={userClasses}
+            />
           )}
         />
         <FormField

@@ -1,4 +1,4 @@
-import { ApiError, isSessionExpired } from "@/lib/api";
+import { isSessionExpired, serverMessage } from "@/lib/api";
 import { showToast } from "@/lib/toast";
 
 type EventSuccess =
@@ -36,7 +36,5 @@ export function toastEventError(error: unknown, fallback: EventFailure, { draftS
     });
     return;
   }
-  const data = error instanceof ApiError ? (error.data as { message?: unknown } | undefined) : undefined;
-  const message = typeof data?.message === "string" && data.message.trim() ? data.message : null;
-  showToast({ title: "Error", description: message ?? fallback, variant: "destructive" });
+  showToast({ title: "Error", description: serverMessage(error) ?? fallback, variant: "destructive" });
 }

@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2Icon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { subjectOptions } from "@core/classes";
 import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type Task } from "@core/schemas/task";
 import { PRIORITY_LABEL } from "@core/tasks";
 import {
@@ -15,6 +14,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { DateField } from "@/components/form/date-field";
+import { SubjectField } from "@/components/form/subject-field";
 import { SubmitButton } from "@/components/form/submit-button";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -44,9 +44,6 @@ import {
 } from "./task-form-schema";
 
 const TASK_FORM_FIELDS = Object.keys(EMPTY_TASK_FORM) as (keyof TaskFormValues)[];
-
-/** Radix Select items cannot have an empty value; this one stands for "no subject". */
-const NO_SUBJECT = "__none__";
 
 export type TaskDialogState = { mode: "create"; values?: TaskFormValues } | { mode: "edit"; task: Task; values?: TaskFormValues };
 
@@ -109,14 +106,6 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
   const { create, update, remove } = mutations;
   const saving = create.isPending || update.isPending;
   const busy = saving || remove.isPending;
-
-  const subjects = useMemo(() => {
-    const options = subjectOptions(userClasses);
-    // A subject that is no longer one of the user's classes stays selectable, never silently dropped.
-    const current = form.getValues("subject");
-    if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: current, periodLabel: "" });
-    return options;
-  }, [userClasses, form]);
 
   function handleError(error: unknown, fallback: "Failed to create task" | "Failed to update task") {
     if (isSessionExpired(error)) {
@@ -197,25 +186,14 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
           control={form.control}
           name="subject"
           render={({ field }) => (
-            <FormItem>
-              <FormLabel>Subject</FormLabel>
-              <Select value={field.value || NO_SUBJECT} onValueChange={(v) => field.onChange(v === NO_SUBJECT ? "" : v)}>
-                <FormControl>
-                  <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
-                    <SelectValue placeholder="Select a subject" />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  <SelectItem value={NO_SUBJECT}>No subject</SelectItem>
-                  {subjects.map((s) => (
-                    <SelectItem key={s.value} value={s.value}>
-                      {s.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
+            <SubjectField
+              label="Subject"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              selectRef={field.ref}
+              userClasses={userClasses}
+            />
           )}
         />
         <FormField

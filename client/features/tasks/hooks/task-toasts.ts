@@ -1,4 +1,4 @@
-import { ApiError, isSessionExpired } from "@/lib/api";
+import { isSessionExpired, serverMessage } from "@/lib/api";
 import { showToast } from "@/lib/toast";
 
 export function toastTaskSuccess(description: "Task created successfully" | "Task updated successfully" | "Task deleted successfully") {
@@ -28,11 +28,4 @@ export function toastTaskError(
     return;
   }
   showToast({ title: "Error", description: serverMessage(error) ?? fallback, variant: "destructive" });
-}
-
-/** The `message` of our server's error body; network errors and time-outs get the fallback. */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const data = error.data as { message?: unknown } | undefined;
-  return typeof data?.message === "string" && data.message.trim() ? data.message : null;
 }

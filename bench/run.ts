@@ -1,6 +1,8 @@
 // npm run bench: requests per second and p50/p99 latency at 50 connections for the app's
-// endpoints, beside a bare Fastify route measured in the same run. SQLite always; PostgreSQL
-// too when DATABASE_URL is a postgres:// URL. BENCH_SECONDS shortens or lengthens each run.
+// endpoints, each beside its bare twin measured in the same run: a bare Fastify route answering
+// {} for the small answers, and bare routes serving the same task and event lists from memory
+// (with a 304 for a matching ETag) for the list reads. SQLite always; PostgreSQL too when
+// DATABASE_URL is a postgres:// URL. BENCH_SECONDS shortens or lengthens each run.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,6 +13,7 @@ import { waitFor } from "./wait-for";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const TASKS_PER_USER = 200;
+const EVENTS_PER_USER = 200;
 const PASSWORD = "Bench!Passw0rd1";
 
 interface Row {
@@ -19,19 +22,23 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** The bare route this row is compared with. */
+  baseline?: Row;
 }
 
 function startServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", script], {
-    env: { ...process.env, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    // The production default log level (one access line per request), its output discarded.
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
   });
   return child.exitCode === null ? Promise.resolve(child) : Promise.reject(new Error(`${script} exited`));
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  const errors = result.errors + result.timeouts + result.non2xx;
+  // A 304 is what the conditional rows ask for; anything else outside 2xx is an error.
+  const errors = result.errors + result.timeouts + result.non2xx - (result.statusCodeStats?.["304"]?.count ?? 0);
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
@@ -52,6 +59,52 @@ async function signIn(base: string) {
   return { cookie, "x-csrf-token": csrfToken };
 }
 
+/** A student's events: 200, a quarter of them weekly series, the rest one-off dates over a school year. */
+function eventBody(i: number) {
+  const day = String((i % 28) + 1).padStart(2, "0");
+  const month = String((i % 10) + 1).padStart(2, "0");
+  if (i % 4 === 0)
+    return {
+      title: `Practice ${i}`,
+      date: `2026-${month}-${day}`,
+      time: "15:30",
+      eventType: "practice",
+      recurring: "weekly",
+      customDays: ["monday"],
+    };
+  return { title: `Event ${i}`, date: `2026-${month}-${day}`, time: "09:00", eventType: ["exam", "meeting", "custom"][i % 3] };
+}
+
+async function seed(base: string, owner: Record<string, string>) {
+  const json = { ...owner, "content-type": "application/json" };
+  const ids: number[] = [];
+  for (let i = 0; i < TASKS_PER_USER; i++) {
+    const res = await fetch(`${base}/api/tasks`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({
+        title: `Task ${i}`,
+        subject: "Mathematics",
+        dueDate: "2026-12-01",
+        priority: ["low", "medium", "high"][i % 3],
+      }),
+    });
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  for (let i = 0; i < EVENTS_PER_USER; i++) {
+    const res = await fetch(`${base}/api/events`, { method: "POST", headers: json, body: JSON.stringify(eventBody(i)) });
+    if (res.status !== 201) throw new Error(`event: ${res.status} ${await res.text()}`);
+  }
+  return ids;
+}
+
+/** The answer and ETag of a list read, as the bench's client will see them. */
+async function read(url: string, headers: Record<string, string>) {
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  return { body: await res.text(), etag: res.headers.get("etag")! };
+}
+
 async function benchEngine(label: string, databaseUrl: string, port: number): Promise<Row[]> {
   const server = await startServer("server/main.ts", {
     PORT: String(port),
@@ -60,67 +113,93 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
     CLIENT_DIR: "/nonexistent",
   });
   const base = `http://127.0.0.1:${port}`;
+  const bodies = fs.mkdtempSync(path.join(os.tmpdir(), "student-hub-bench-"));
+  let bareServer: ChildProcess | undefined;
   try {
     await waitFor(`${base}/api/health`);
     const reader = await signIn(base);
     const owner = await signIn(base);
-    const ids: number[] = [];
-    for (let i = 0; i < TASKS_PER_USER; i++) {
-      const res = await fetch(`${base}/api/tasks`, {
-        method: "POST",
-        headers: { ...owner, "content-type": "application/json" },
-        body: JSON.stringify({
-          title: `Task ${i}`,
-          subject: "Mathematics",
-          dueDate: "2026-12-01",
-          priority: ["low", "medium", "high"][i % 3],
-        }),
-      });
-      ids.push(((await res.json()) as { id: number }).id);
-    }
+    const ids = await seed(base, owner);
+    const tasks = await read(`${base}/api/tasks`, owner);
+    const events = await read(`${base}/api/events`, owner);
+    fs.writeFileSync(path.join(bodies, "tasks.json"), tasks.body);
+    fs.writeFileSync(path.join(bodies, "events.json"), events.body);
+
+    // The twins: the same bodies from memory, measured in this run, just before the app's reads.
+    const barePort = port + 100;
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    bareServer = await startServer("bench/bare-server.ts", {
+      PORT: String(barePort),
+      BARE_TASKS_FILE: path.join(bodies, "tasks.json"),
+      BARE_EVENTS_FILE: path.join(bodies, "events.json"),
+    });
+    await waitFor(`${bareBase}/bare`);
+    const bare = {
+      empty: await measure(`bare {}`, { url: `${bareBase}/bare` }),
+      tasks: await measure(`bare 200 tasks (${kb(tasks.body)})`, { url: `${bareBase}/bare-tasks` }),
+      tasks304: await measure(`bare 304`, { url: `${bareBase}/bare-tasks`, headers: { "if-none-match": '"bare-tasks-1"' } }),
+      events: await measure(`bare 200 events (${kb(events.body)})`, { url: `${bareBase}/bare-events` }),
+    };
+    await stop(bareServer);
+    bareServer = undefined;
+
     const json = { ...owner, "content-type": "application/json" };
-    const rows = [
-      await measure(`[${label}] GET /api/health`, { url: `${base}/api/health` }),
-      await measure(`[${label}] GET /api/user (signed in)`, { url: `${base}/api/user`, headers: reader }),
-      await measure(`[${label}] GET /api/tasks (200 tasks)`, { url: `${base}/api/tasks`, headers: owner }),
-      await measure(`[${label}] PUT /api/tasks/{id} toggle`, {
-        url: base,
-        requests: [
-          { method: "PUT", path: `/api/tasks/${ids[0]}`, headers: json, body: JSON.stringify({ completed: true }) },
-          { method: "PUT", path: `/api/tasks/${ids[0]}`, headers: json, body: JSON.stringify({ completed: false }) },
-        ],
-      }),
+    const rows: Row[] = [
+      { ...(await measure(`GET /api/health`, { url: `${base}/api/health` })), baseline: bare.empty },
+      { ...(await measure(`GET /api/user (signed in)`, { url: `${base}/api/user`, headers: reader })), baseline: bare.empty },
+      { ...(await measure(`GET /api/tasks (200 tasks)`, { url: `${base}/api/tasks`, headers: owner })), baseline: bare.tasks },
+      {
+        ...(await measure(`GET /api/tasks 304`, { url: `${base}/api/tasks`, headers: { ...owner, "if-none-match": tasks.etag } })),
+        baseline: bare.tasks304,
+      },
+      { ...(await measure(`GET /api/events (200 events)`, { url: `${base}/api/events`, headers: owner })), baseline: bare.events },
+      {
+        ...(await measure(`PUT /api/tasks/{id} toggle`, {
+          url: base,
+          requests: [
+            { method: "PUT", path: `/api/tasks/${ids[0]}`, headers: json, body: JSON.stringify({ completed: true }) },
+            { method: "PUT", path: `/api/tasks/${ids[0]}`, headers: json, body: JSON.stringify({ completed: false }) },
+          ],
+        })),
+        baseline: bare.empty,
+      },
     ];
-    return rows;
+    return [...Object.values(bare), ...rows].map((row) => ({ ...row, name: `[${label}] ${row.name}` }));
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    if (bareServer) await stop(bareServer);
+    await stop(server);
+    fs.rmSync(bodies, { recursive: true, force: true });
   }
 }
 
-function print(rows: Row[], bare: Row) {
+function stop(child: ChildProcess): Promise<unknown> {
+  if (child.exitCode !== null) return Promise.resolve();
+  child.kill("SIGTERM");
+  return new Promise((r) => child.once("exit", r));
+}
+
+const kb = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(0)} KB`;
+
+function print(rows: Row[]) {
   const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
   console.log(
     `\n${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), Node ${process.version}`,
   );
+  console.log("Each app row's ratio is against the bare route of matching size measured just before it (bare twin).");
   console.log(
-    `${"endpoint".padEnd(42)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"vs bare".padStart(9)}${"errors".padStart(8)}`,
+    `${"endpoint".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"vs twin".padStart(9)}  ${"twin".padEnd(24)}${"errors".padStart(7)}`,
   );
-  for (const r of [bare, ...rows]) {
+  for (const r of rows) {
+    const ratio = r.baseline ? `${(r.rps / r.baseline.rps).toFixed(2)}×` : "";
     console.log(
-      `${r.name.padEnd(42)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${`${((r.rps / bare.rps) * 100).toFixed(1)}%`.padStart(9)}${String(r.errors).padStart(8)}`,
+      `${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${ratio.padStart(9)}  ${(r.baseline?.name ?? "").padEnd(24)}${String(r.errors).padStart(7)}`,
     );
   }
 }
-
-const bareServer = await startServer("bench/bare-server.ts", { PORT: "3901" });
-await waitFor("http://127.0.0.1:3901/bare");
-const bare = await measure("bare Fastify route {}", { url: "http://127.0.0.1:3901/bare" });
-bareServer.kill("SIGTERM");
 
 const sqliteFile = path.join(os.tmpdir(), `student-hub-bench-${process.pid}.db`);
 const rows = await benchEngine("sqlite", `sqlite:${sqliteFile}`, 3902);
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sqliteFile + suffix, { force: true });
 if (process.env.DATABASE_URL?.startsWith("postgres")) rows.push(...(await benchEngine("postgres", process.env.DATABASE_URL, 3903)));
 else console.log("PostgreSQL skipped: set DATABASE_URL=postgres://… to measure it too.");
-print(rows, bare);
+print(rows);

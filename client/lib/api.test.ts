@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   API_TIMEOUT_MS,
+  apiJson,
   apiRequest,
   apiRequestIfSignedIn,
   clearCsrfToken,
@@ -348,5 +349,47 @@ describe("getQueryFn", () => {
   it("throws on other non-ok answers in both modes", async () => {
     installFetch({ "/api/user": () => jsonResponse(403, { message: "Password reset required" }) });
     await expect(getQueryFn({ on401: "returnNull" })(context(["/api/user"]))).rejects.toThrow('403: {"message":"Password reset required"}');
+  });
+
+  it("keeps the last answer with its ETag, sends If-None-Match and reuses the answer on a 304", async () => {
+    let version = 1;
+    const seen: Array<string | undefined> = [];
+    installFetch({
+      "/api/tasks": (init) => {
+        const ifNoneMatch = (init.headers as Record<string, string>)["If-None-Match"];
+        seen.push(ifNoneMatch);
+        const etag = `"tasks-${version}"`;
+        if (ifNoneMatch === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
+        return new Response(JSON.stringify([{ id: version }]), { status: 200, headers: { ETag: etag } });
+      },
+    });
+    const read = () => getQueryFn({ on401: "throw" })(context(["/api/tasks"]));
+    expect(await read()).toEqual([{ id: 1 }]);
+    const second = await read();
+    expect(second).toEqual([{ id: 1 }]);
+    version = 2;
+    expect(await read()).toEqual([{ id: 2 }]);
+    expect(seen).toEqual([undefined, '"tasks-1"', '"tasks-1"']);
+    // apiJson's GETs (the list hooks' own query functions) share the kept answers.
+    expect(await apiJson("GET", "/api/tasks")).toEqual([{ id: 2 }]);
+    expect(seen.at(-1)).toBe('"tasks-2"');
+    // A new session keeps nothing of the last one's.
+    clearCsrfToken();
+    await read();
+    expect(seen.at(-1)).toBeUndefined();
+  });
+
+  it("sends no If-None-Match for an answer that had no ETag, and a 304 it did not ask for is an error", async () => {
+    const seen: Array<string | undefined> = [];
+    installFetch({
+      "/api/health": (init) => {
+        seen.push((init.headers as Record<string, string>)["If-None-Match"]);
+        return seen.length === 1 ? jsonResponse(200, { ok: true }) : new Response(null, { status: 304 });
+      },
+    });
+    const read = () => getQueryFn({ on401: "throw" })(context(["/api/health"]));
+    expect(await read()).toEqual({ ok: true });
+    await expect(read()).rejects.toThrow("304");
+    expect(seen).toEqual([undefined, undefined]);
   });
 });

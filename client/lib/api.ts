@@ -74,11 +74,23 @@ let pendingCsrfToken: Promise<string | null> | null = null;
 /** Bumped by clearCsrfToken so a request started for the old session cannot cache its answer. */
 let csrfGeneration = 0;
 
-/** Forget the cached CSRF token. Call after sign-in, registration and sign-out (the session changes). */
+/**
+ * The last answer of each GET, with its ETag. The no-cache headers above keep the browser's HTTP
+ * cache out of the way (and the server sends no-store), so this in-memory copy is what lets a list
+ * read be answered 304 with no body: the query function sends If-None-Match and reuses the copy
+ * (docs/decisions/066). Memory only, never storage: the next person on a shared computer finds nothing.
+ */
+const lastAnswers = new Map<string, { etag: string; text: string }>();
+
+/**
+ * Forget the cached CSRF token, and the answers kept for conditional reads. Call after sign-in,
+ * registration and sign-out (the session changes).
+ */
 export function clearCsrfToken(): void {
   cachedCsrfToken = null;
   pendingCsrfToken = null;
   csrfGeneration += 1;
+  lastAnswers.clear();
 }
 
 function pathOf(url: string): string {
@@ -148,6 +160,8 @@ type RequestOptions = {
    * submission arrives again (docs/decisions/052).
    */
   idempotencyKey?: string;
+  /** Sent as If-None-Match on a GET: a 304 then comes back as the Response instead of an error. */
+  ifNoneMatch?: string;
 };
 
 async function send(method: string, url: string, body: unknown, options: RequestOptions): Promise<Response | null> {
@@ -159,6 +173,7 @@ async function send(method: string, url: string, body: unknown, options: Request
   const hasBody = body !== undefined;
   const headers: Record<string, string> = { ...NO_CACHE_HEADERS };
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  if (options.ifNoneMatch) headers["If-None-Match"] = options.ifNoneMatch;
   if (hasBody) headers["Content-Type"] = "application/json";
   if (MUTATING_METHODS.has(upper) && !CSRF_EXEMPT.has(path)) {
     const token = await csrfTokenFor(url);
@@ -193,6 +208,7 @@ async function send(method: string, url: string, body: unknown, options: Request
     redirectToAuth();
     throw new SessionExpiredError(text);
   }
+  if (res.status === 304 && options.ifNoneMatch) return res;
   if (!res.ok) {
     let text = "";
     try {
@@ -233,6 +249,7 @@ export async function apiJson<T>(
   body?: unknown,
   options: Pick<RequestOptions, "idempotencyKey"> = {},
 ): Promise<T> {
+  if (body === undefined && typeof method === "string" && method.toUpperCase() === "GET") return (await conditionalGet(url, "throw")) as T;
   const res = await apiRequest(method, url, body, options);
   return readJson<T>(res);
 }
@@ -243,15 +260,32 @@ async function readJson<T>(res: Response): Promise<T> {
 }
 
 /**
+ * A GET that sends If-None-Match when an answer with an ETag is kept for the URL, and reuses that
+ * answer on a 304 (docs/decisions/066). Resolves to null for an empty answer, or for a 401 in the
+ * "returnNull" mode.
+ */
+async function conditionalGet(url: string, on401: "returnNull" | "throw"): Promise<unknown> {
+  const kept = lastAnswers.get(url);
+  const res = await send("GET", url, undefined, { on401, ifNoneMatch: kept?.etag });
+  if (res === null) {
+    lastAnswers.delete(url);
+    return null;
+  }
+  // Unchanged since the kept answer: parse the kept text (a fresh object, as a 200 would give).
+  if (res.status === 304) return JSON.parse(kept!.text);
+  const text = await res.text();
+  const etag = res.headers.get("etag");
+  if (etag && text) lastAnswers.set(url, { etag, text });
+  else lastAnswers.delete(url);
+  return text ? JSON.parse(text) : null;
+}
+
+/**
  * The default TanStack query function: GET on the query key segments joined with "/".
  * `on401: "returnNull"` is the optional mode used by the user query.
  */
 export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    const res = await send("GET", queryKey.join("/"), undefined, { on401 });
-    if (res === null) return null as T;
-    return readJson<T>(res);
-  };
+  return async ({ queryKey }) => (await conditionalGet(queryKey.join("/"), on401)) as T;
 }
 
 /**

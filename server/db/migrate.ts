@@ -5,6 +5,7 @@ import * as m02 from "./migrations/2026-11-22-02-tasks";
 import * as m03 from "./migrations/2026-11-23-01-audit-log";
 import * as m04 from "./migrations/2026-11-23-02-idempotency-keys";
 import * as m05 from "./migrations/2026-11-23-03-events";
+import * as m06 from "./migrations/2026-11-23-04-user-data-version";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-01-audit-log": m03,
   "2026-11-23-02-idempotency-keys": m04,
   "2026-11-23-03-events": m05,
+  "2026-11-23-04-user-data-version": m06,
 };
 export const MIGRATION_NAMES = Object.keys(migrations);
 

@@ -16,6 +16,8 @@ export interface UsersTable {
   temporary_password_expires_at: string | null;
   /** JSON array of class names (userClasses, docs/product.md#classes-and-subjects). */
   user_classes: string;
+  /** Bumped by triggers with every write to the user's tasks, events or classes: list ETags come from it (docs/decisions/066). */
+  data_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -60,10 +60,15 @@ export type NewEvent = UpdateEventData & { parentEventId: number | null; origina
 
 /** Every query is scoped by user id: another user's event is "not found". */
 export function createEventsRepository(db: Executor) {
+  /** The Calendar tab's read, compiled once on first use; each call runs it with its user id as the one parameter. */
+  const compileList = () => db.selectFrom("events").selectAll().where("user_id", "=", 0).orderBy("date").orderBy("id").compile();
+  let listQuery: ReturnType<typeof compileList> | undefined;
+
   return {
     async listForUser(userId: number): Promise<CalendarEvent[]> {
-      const rows = await db.selectFrom("events").selectAll().where("user_id", "=", userId).orderBy("date").orderBy("id").execute();
-      return rows.map(toEvent);
+      listQuery ??= compileList();
+      const { rows } = await db.executeQuery({ ...listQuery, parameters: [userId] });
+      return (rows as EventRow[]).map(toEvent);
     },
 
     async findForUser(userId: number, id: number): Promise<CalendarEvent | undefined> {

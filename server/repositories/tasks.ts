@@ -33,16 +33,16 @@ function toColumns(data: Partial<CreateTaskData>) {
 
 /** Every query is scoped by user id: another user's task is "not found". */
 export function createTasksRepository(db: Executor) {
+  /** The Tasks tab's read, compiled once on first use; each call runs it with its user id as the one parameter. */
+  const compileList = () =>
+    db.selectFrom("tasks").selectAll().where("user_id", "=", 0).orderBy("created_at", "desc").orderBy("id", "desc").compile();
+  let listQuery: ReturnType<typeof compileList> | undefined;
+
   return {
     async listForUser(userId: number): Promise<Task[]> {
-      const rows = await db
-        .selectFrom("tasks")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .execute();
-      return rows.map(toTask);
+      listQuery ??= compileList();
+      const { rows } = await db.executeQuery({ ...listQuery, parameters: [userId] });
+      return (rows as TaskRow[]).map(toTask);
     },
 
     async findForUser(userId: number, id: number): Promise<Task | undefined> {

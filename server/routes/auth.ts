@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { REGISTER_PATHS, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
 import { registerSchema, setNewPasswordSchema, signInSchema } from "../../core/schemas/auth";
 import { userSchema } from "../../core/schemas/user";
+import { contentEtag, sendIfNotModified } from "../conditional-get";
 import { parseWith } from "../errors";
 import { toPublicUser } from "../repositories/users";
 import { responseSchema } from "../response-schema";
@@ -41,9 +42,11 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   // A user stuck on the password-reset page may still sign out, read who they are and fetch the token.
   for (const path of SIGN_OUT_PATHS) app.post(path, { config: { allowDuringPasswordReset: true } }, logout);
 
-  app.get("/api/user", { config: { allowDuringPasswordReset: true }, schema: { response: { 200: userJson } } }, async (request) =>
-    toPublicUser(request.user!),
-  );
+  app.get("/api/user", { config: { allowDuringPasswordReset: true }, schema: { response: { 200: userJson } } }, async (request, reply) => {
+    const user = toPublicUser(request.user!);
+    if (sendIfNotModified(request, reply, contentEtag("user", user))) return reply;
+    return user;
+  });
 
   // The token is bound to the session; a visitor has none yet (sign-in needs no token).
   const csrfToken = async (request: FastifyRequest) => ({ csrfToken: request.session?.csrf_token ?? null });

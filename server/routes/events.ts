@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { parseScopedId, type ScopedId } from "../../core/calendar/scope-ids";
 import { createEventSchema, eventSchema, exceptionSchema, patchEventSchema, updateEventSchema } from "../../core/schemas/event";
+import { listEtag } from "../conditional-get";
 import { notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
@@ -15,6 +16,7 @@ const MAX_ID = 2 ** 31 - 1;
 
 const eventJson = responseSchema(eventSchema);
 const eventListJson = responseSchema(z.array(eventSchema));
+const eventListEtag = listEtag("events", eventListJson);
 
 /** The event id of the URL: a plain id, or (for PUT and DELETE) a scope-encoded one. Anything else is as missing as an unknown id. */
 function eventTarget(params: unknown): { id: number } | { scoped: ScopedId } {
@@ -38,10 +40,12 @@ function plainId(params: unknown): number {
  * one transaction in services/event-series.ts (docs/decisions/061).
  */
 export default async function eventRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { events, eventSeries, idempotency } = services;
+  const { events, eventSeries, idempotency, listAnswers } = services;
   setGuardDefaults(app, { auth: "user" });
 
-  app.get("/api/events", { schema: { response: { 200: eventListJson } } }, async (request) => events.listForUser(request.user!.id));
+  app.get("/api/events", { schema: { response: { 200: eventListJson } } }, async (request, reply) =>
+    listAnswers.send(request, reply, { kind: "events", etag: eventListEtag, read: (userId) => events.listForUser(userId) }),
+  );
 
   app.get("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
     const event = await events.findForUser(request.user!.id, plainId(request.params));

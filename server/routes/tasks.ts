@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { createTaskSchema, MAX_TASKS_PER_USER, TOO_MANY_TASKS, taskSchema, updateTaskSchema } from "../../core/schemas/task";
+import { listEtag } from "../conditional-get";
 import { conflict, notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
@@ -19,6 +20,7 @@ const idParams = z.object({
 // hot path of the Tasks tab. Derived from the Task contract in core/schemas/task.ts.
 const taskJson = responseSchema(taskSchema);
 const taskListJson = responseSchema(z.array(taskSchema));
+const taskListEtag = listEtag("tasks", taskListJson);
 
 /** Parses the :id; a malformed id is as missing as an unknown one. */
 function taskId(params: unknown): number {
@@ -28,11 +30,13 @@ function taskId(params: unknown): number {
 }
 
 export default async function taskRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { tasks, idempotency } = services;
+  const { tasks, idempotency, listAnswers } = services;
   // A user's own tasks: every route here needs a signed-in user (and, changing, the CSRF token).
   setGuardDefaults(app, { auth: "user" });
 
-  app.get("/api/tasks", { schema: { response: { 200: taskListJson } } }, async (request) => tasks.listForUser(request.user!.id));
+  app.get("/api/tasks", { schema: { response: { 200: taskListJson } } }, async (request, reply) =>
+    listAnswers.send(request, reply, { kind: "tasks", etag: taskListEtag, read: (userId) => tasks.listForUser(userId) }),
+  );
 
   app.get("/api/tasks/:id", { schema: { response: { 200: taskJson } } }, async (request) => {
     const task = await tasks.findForUser(request.user!.id, taskId(request.params));

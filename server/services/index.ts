@@ -7,6 +7,7 @@ import { createAccountService } from "./account-service";
 import { createEventSeriesService } from "./event-series";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
+import { createListAnswers } from "./list-answers";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
 import { createSessionService } from "./session-service";
 
@@ -28,6 +29,7 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
     health: createHealthService(createHealthRepository(db), { timeoutMs: config.databaseConnectTimeoutMs }),
     idempotency: createIdempotencyService(transaction),
     eventSeries: createEventSeriesService(transaction),
+    listAnswers: createListAnswers(),
     sessionService,
     authRateLimiter,
     accounts: createAccountService({

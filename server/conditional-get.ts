@@ -1,0 +1,47 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SessionUser } from "./repositories/sessions";
+
+/**
+ * Conditional reads of a student's lists (docs/decisions/066): a strong ETag, and 304 with no body
+ * when the browser already holds that version.
+ */
+
+const digest = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 27);
+
+/**
+ * The ETag of one of a user's lists, from the user's data version: no list read is needed to know
+ * whether it changed. The answer's format (its JSON schema) is part of the tag, so a deploy that
+ * changes what a task looks like changes every tag; the account's creation time is too, so a
+ * database rebuilt from scratch that hands out the same user id and version again cannot match.
+ */
+export function listEtag(kind: string, responseSchema: unknown): (user: SessionUser) => string {
+  const format = digest(JSON.stringify(responseSchema));
+  return (user) => `"${kind}-${digest(`${format}|${user.id}|${user.created_at}|${user.data_version}`)}"`;
+}
+
+/** The ETag of a small answer, from its own bytes: the signed-in user (/api/user). */
+export function contentEtag(kind: string, body: unknown): string {
+  return `"${kind}-${digest(JSON.stringify(body))}"`;
+}
+
+/** If-None-Match matches when it names the tag (compared weakly, as RFC 9110 §13.1.2 asks) or is `*`. */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  for (const part of header.split(",")) {
+    const tag = part.trim();
+    if (tag === "*" || tag === etag || (tag.startsWith("W/") && tag.slice(2) === etag)) return true;
+  }
+  return false;
+}
+
+/**
+ * Sets the ETag and answers 304 when the request's If-None-Match already names it. Returns true
+ * when the reply was sent (the handler then returns `reply` and reads nothing more).
+ */
+export function sendIfNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header("etag", etag);
+  if (!ifNoneMatchMatches(request.headers["if-none-match"], etag)) return false;
+  reply.code(304).send();
+  return true;
+}

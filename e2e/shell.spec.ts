@@ -165,6 +165,22 @@ test.describe("routes that are not for everyone", () => {
   });
 });
 
+test.describe("a visitor's start-up", () => {
+  // docs/decisions/067: the signed-out check answers 200, so an ordinary visit logs no failed request.
+  test("the landing page and /auth log nothing to the console as errors", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+    await page.goto("/auth");
+    await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe("the start-up loading screen", () => {
   test("shows Starting..., then Connecting... with Retry Connection while the health check fails, then the app", async ({ page }) => {
     test.slow(); // The health query retries three times (1 s, 2 s, 4 s) before it reports an error.
@@ -176,7 +192,7 @@ test.describe("the start-up loading screen", () => {
     );
     let releaseUser!: () => void;
     const userReleased = new Promise<void>((resolve) => (releaseUser = resolve));
-    await page.route("**/api/user", async (route) => {
+    await page.route("**/api/session", async (route) => {
       await userReleased;
       await route.continue();
     });

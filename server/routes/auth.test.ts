@@ -269,6 +269,25 @@ describeEachEngine("accounts API", (engine) => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: "Not signed in" });
     });
+
+    it("answers GET /api/session with 200 either way: the user, or null for a visitor and after sign-out", async () => {
+      const client = new TestClient(t.app);
+      const visitor = await client.request("GET", "/api/session");
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.json()).toEqual({ user: null });
+      const { user } = await client.register({ firstName: "Sam" });
+      const signedIn = await client.request("GET", "/api/session");
+      expect(signedIn.json()).toEqual({ user });
+      expect(signedIn.json().user).not.toHaveProperty("passwordHash");
+      // Conditional, like the lists: the same answer is 304 for its ETag; a visitor's tag differs.
+      const again = await client.request("GET", "/api/session", undefined, { "if-none-match": String(signedIn.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(signedIn.headers.etag).not.toBe(visitor.headers.etag);
+      await client.request("POST", "/api/logout");
+      const after = await client.request("GET", "/api/session", undefined, { "if-none-match": String(signedIn.headers.etag) });
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).toEqual({ user: null });
+    });
   });
 
   describe("CSRF and origin checks", () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { REGISTER_PATHS, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
 import { registerSchema, setNewPasswordSchema, signInSchema } from "../../core/schemas/auth";
 import { userSchema } from "../../core/schemas/user";
@@ -10,6 +11,7 @@ import type { Services } from "../services";
 
 /** Every answer carrying a user goes through the User contract: no column beyond it is sent. */
 const userJson = responseSchema(userSchema);
+const sessionJson = responseSchema(z.object({ user: userSchema.nullable() }));
 
 export default async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { accounts, sessionService, authRateLimiter } = services;
@@ -47,6 +49,19 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     if (sendIfNotModified(request, reply, contentEtag("user", user))) return reply;
     return user;
   });
+
+  // Who is signed in, with a visitor's answer a 200 too: the client's start-up check reads this, so
+  // a visit to the landing page logs no failed request in the console (docs/decisions/067).
+  // GET /api/user keeps the spec's 401 for a visitor.
+  app.get(
+    "/api/session",
+    { config: { auth: "public", allowDuringPasswordReset: true }, schema: { response: { 200: sessionJson } } },
+    async (request, reply) => {
+      const session = { user: request.user ? toPublicUser(request.user) : null };
+      if (sendIfNotModified(request, reply, contentEtag("session", session))) return reply;
+      return session;
+    },
+  );
 
   // The token is bound to the session; a visitor has none yet (sign-in needs no token).
   const csrfToken = async (request: FastifyRequest) => ({ csrfToken: request.session?.csrf_token ?? null });

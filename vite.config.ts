@@ -11,22 +11,32 @@ export default defineConfig({
   publicDir: "public",
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
-    alias: {
-      "@core": here("./core"),
-      "@": here("./client"),
-    },
+    alias: [
+      // Zod in jitless mode, set before any schema is built (see the module).
+      { find: /^zod$/, replacement: here("./client/lib/zod-config.ts") },
+      { find: "@core", replacement: here("./core") },
+      { find: "@", replacement: here("./client") },
+    ],
   },
   build: {
     outDir: "../dist",
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Long-lived chunks for the libraries every screen uses: an app deploy does not bust them.
-        // Other libraries go with the screens that import them (a visitor never loads the forms'
-        // or the calendar's), split by the bundler where screens share them.
+        // Libraries are split from the app's code, so an app deploy leaves them cached, and by the
+        // screens that use them, so no screen downloads a library it does not run (docs/decisions/065):
+        // React, which changes least, alone; every other package in chunks grouped by the set of
+        // lazily loaded chunks (screens, tabs, dialogs) that import it (`entriesAware`). Icons are
+        // left with the code that draws them: split by user they would be dozens of tiny files.
         codeSplitting: {
-          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: "vendor", test: /node_modules[\\/](?!lucide-react[\\/])/, entriesAware: true, priority: 1 },
+          ],
         },
+        // A vendor chunk's name lists the chunks that share it; the hash alone names it well enough.
+        chunkFileNames: (chunk) => (chunk.name.startsWith("vendor") ? "assets/vendor-[hash].js" : "assets/[name]-[hash].js"),
       },
     },
   },

@@ -1,5 +1,3 @@
-// Must run before any zod schema is built (see the module).
-import "@/lib/zod-config";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";

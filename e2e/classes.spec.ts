@@ -380,6 +380,8 @@ test.describe("on a 320 px phone", () => {
 
   test("toggle targets are large enough for a thumb", async ({ page }) => {
     const { dialog } = await newStudent(page);
+    // Measured once the dialog's zoom-in has ended: mid-animation every box is scaled down.
+    await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     // The Semester switch is tapped through its whole labelled box.
     const targets = [
       ...(await period(dialog, 7).getByRole("button").all()),

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, seedUser, signIn, test } from "./fixtures";
+import { budgetedScripts, chunkOf, recordScripts } from "./bundles";
+import { dashboardTab, expect, seedUser, signIn, test } from "./fixtures";
 import { loadingTasks, openHomeTab, SCHOOL_TIME_ZONE, schoolDate, seedTasks, shortDate, storedTasks, toast } from "./task-helpers";
 
 const tasksCard = (page: Page, title: "Urgent Tasks" | "Your Tasks") => page.getByRole("region", { name: title });
@@ -22,6 +23,29 @@ function timeOfDayNow(): string {
 }
 
 test.describe("Home tab", () => {
+  test("downloads exactly the scripts the bundle budget counts; the Calendar tab and the date picker come when used", async ({
+    signedInPage: page,
+  }) => {
+    const scripts = recordScripts(page);
+    await page.goto("/");
+    await expect(scheduleCard(page).getByText("No events or tasks today")).toBeVisible();
+    await expect(tasksCard(page, "Your Tasks").getByText("No tasks", { exact: true })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.read()).toEqual(budgetedScripts("/ signed in (Home tab)"));
+
+    // The month grid comes with the Calendar tab, the date picker with the first form that has a date.
+    const calendarTab = chunkOf("features/calendar/components/calendar-tab.tsx");
+    const datePicker = chunkOf("components/ui/calendar.tsx");
+    await dashboardTab(page, "Calendar").click();
+    await expect(page.getByRole("heading", { level: 2, name: "Calendar" })).toBeVisible();
+    expect(scripts.read()).toContain(calendarTab);
+    expect(scripts.read()).not.toContain(datePicker);
+
+    await page.getByRole("button", { name: "Add Event" }).click();
+    await expect(page.getByRole("dialog", { name: "Add New Event" })).toBeVisible();
+    await expect.poll(() => scripts.read()).toContain(datePicker);
+  });
+
   test("greets the student by first name with the school's full date", async ({ page }) => {
     const student = await seedUser({ firstName: "Jordan", lastName: "Lee" });
     await signIn(page, student);

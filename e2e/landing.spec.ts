@@ -1,3 +1,4 @@
+import { budgetedScripts, chunkOf, recordScripts } from "./bundles";
 import { clearAppSetting, collectCspViolations, expect, setAppSetting, test } from "./fixtures";
 
 /** The fallback social profile when the admins have not set instagramUrl (docs/product.md#landing-page). */
@@ -32,8 +33,19 @@ test.describe("the landing page for a signed-out visitor", () => {
     expect(assets.length).toBeGreaterThan(2);
     // Chromium asks for "gzip, deflate, br, zstd"; every built text file over 1 KB has a .br copy.
     for (const [pathname, encoding] of encodings) expect(encoding, pathname).toBe("br");
-    // Screens are loaded when shown: a visitor downloads neither the dashboard nor the forms.
-    expect(assets.filter((p) => /\/(dashboard|auth|password-reset|admin|push-debug|class-editor-dialog)-/.test(p))).toEqual([]);
+  });
+
+  test("downloads exactly the scripts the bundle budget counts for it: no screen, form or toast code", async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+
+    expect(scripts.read()).toEqual(budgetedScripts("/ (landing page)"));
+    // Screens load when shown (decision 064); the toast library with the first screen that can toast (065).
+    for (const source of ["app/screens/auth.tsx", "app/screens/dashboard/dashboard.tsx", "lib/toast-library.ts"]) {
+      expect(scripts.read()).not.toContain(chunkOf(source));
+    }
   });
 
   test("Sign In opens the sign-in form", async ({ page }) => {

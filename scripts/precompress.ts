@@ -11,7 +11,9 @@ const MIN_BYTES = 1024;
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
+    // .vite/ holds the build manifest, read by scripts/bundle-budget.ts and never served.
+    if (entry.isDirectory()) return entry.name === ".vite" ? [] : filesUnder(full);
+    return [full];
   });
 }
 

@@ -1,5 +1,5 @@
-// `npm test`: lint and format check, the unit and API suites (Vitest), then the browser suite
-// (Playwright + Chromium).
+// `npm test`: lint and format check, the unit and API suites (Vitest), the client build with its
+// bundle budget (scripts/bundle-budget.ts), then the browser suite (Playwright + Chromium).
 // Without PostgreSQL or Chromium a suite is skipped with the reason; under CI it fails instead.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -27,6 +27,16 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 results.push(["unit + API", run(bin("vitest"), ["run"])]);
 
+// One build serves the bundle budget and the browser suite.
+console.log("\n▶ Client build (Vite) and bundle budget (gzipped JavaScript a first visit downloads, decision 065)");
+const built = run(process.execPath, [path.resolve("node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"]);
+if (built !== 0) {
+  console.error("  The client build failed: no bundle budget, no browser suite.");
+  results.push(["client build", built]);
+} else {
+  results.push(["bundle budget", run(bin("tsx"), ["scripts/bundle-budget.ts"])]);
+}
+
 console.log("\n▶ Browser suite (Playwright, Chromium)");
 if (!fs.existsSync(chromium)) {
   const reason = `Chromium not found at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
@@ -36,9 +46,10 @@ if (!fs.existsSync(chromium)) {
   } else {
     console.log(`  Browser suite skipped: ${reason}.`);
   }
+} else if (built === 0) {
+  results.push(["browser", run(bin("playwright"), ["test"], { CHROMIUM_PATH: chromium })]);
 } else {
-  const built = run(process.execPath, [path.resolve("node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"]);
-  results.push(["browser", built === 0 ? run(bin("playwright"), ["test"], { CHROMIUM_PATH: chromium }) : built]);
+  console.log("  Browser suite skipped: the client build failed.");
 }
 
 const failed = results.filter(([, status]) => status !== 0);

@@ -9,14 +9,28 @@ import { useUser } from "@/api/user/get-user";
 import { useHealth } from "@/api/health/get-health";
 import { useOnline } from "@/hooks/use-online";
 import { ROUTES } from "@/lib/routes";
+import { toastLibrary } from "@/lib/toast";
 
 // Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
-// neither the sign-in forms nor the dashboard (decision 064).
-const AdminScreen = lazy(() => import("@/app/screens/admin").then((m) => ({ default: m.AdminScreen })));
-const AuthScreen = lazy(() => import("@/app/screens/auth").then((m) => ({ default: m.AuthScreen })));
-const DashboardScreen = lazy(() => import("@/app/screens/dashboard/dashboard").then((m) => ({ default: m.DashboardScreen })));
-const PasswordResetScreen = lazy(() => import("@/app/screens/password-reset").then((m) => ({ default: m.PasswordResetScreen })));
-const PushDebugScreen = lazy(() => import("@/app/screens/push-debug").then((m) => ({ default: m.PushDebugScreen })));
+// neither the sign-in forms nor the dashboard (decisions 064, 065).
+const AdminScreen = lazy(() => withToasts(import("@/app/screens/admin")).then((m) => ({ default: m.AdminScreen })));
+const AuthScreen = lazy(() => withToasts(import("@/app/screens/auth")).then((m) => ({ default: m.AuthScreen })));
+const DashboardScreen = lazy(() => withToasts(import("@/app/screens/dashboard/dashboard")).then((m) => ({ default: m.DashboardScreen })));
+const PasswordResetScreen = lazy(() =>
+  withToasts(import("@/app/screens/password-reset")).then((m) => ({ default: m.PasswordResetScreen })),
+);
+const PushDebugScreen = lazy(() => withToasts(import("@/app/screens/push-debug")).then((m) => ({ default: m.PushDebugScreen })));
+
+/**
+ * Every screen but the landing page can show toasts: the toast library starts loading beside the
+ * screen's chunk, so it is there before the first toast (also when the connection drops later).
+ */
+function withToasts<T>(screenChunk: Promise<T>): Promise<T> {
+  toastLibrary.load().catch(() => {
+    // Tried again by the first toast.
+  });
+  return screenChunk;
+}
 
 /**
  * The app is ready only when online and the health check succeeds (docs/product.md#health-check-gate). Until it has been

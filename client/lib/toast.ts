@@ -1,4 +1,7 @@
-import { toast as sonner } from "sonner";
+import { onDemand, useOnDemand } from "@/lib/on-demand";
+import type * as ToastLibrary from "@/lib/toast-library";
+
+type Sonner = typeof ToastLibrary;
 
 export type ToastOptions = {
   title: string;
@@ -9,12 +12,40 @@ export type ToastOptions = {
   id?: string;
 };
 
-/** Shows one toast (the Toaster keeps only one visible at a time, docs/product.md#toasts). */
-export function showToast({ title, description, variant = "default", id }: ToastOptions): string | number {
+/**
+ * The toast library, downloaded on first need (docs/decisions/065): the landing page shows no
+ * toast, so a visitor never downloads it. The other screens start loading it with their own
+ * chunk (the router), so it is there before their first toast, also when the connection drops.
+ */
+export const toastLibrary = onDemand(() => import("@/lib/toast-library"));
+
+/** The toast library once loaded, else null: what the app's Toaster is rendered from. */
+export function useToastLibrary(): Sonner | null {
+  return useOnDemand(toastLibrary, false).module;
+}
+
+function show({ toast }: Sonner, { title, description, variant = "default", id }: ToastOptions): void {
   const options = id === undefined ? { description } : { description, id };
-  if (variant === "destructive") return sonner.error(title, options);
-  if (variant === "success") return sonner.success(title, options);
-  return sonner(title, options);
+  if (variant === "destructive") toast.error(title, options);
+  else if (variant === "success") toast.success(title, options);
+  else toast(title, options);
+}
+
+/**
+ * Shows one toast (the Toaster keeps only one visible at a time, docs/product.md#toasts). One
+ * asked for while the library is still loading shows once it has: the Toaster, mounted then,
+ * replays the toasts created before it.
+ */
+export function showToast(options: ToastOptions): void {
+  const loaded = toastLibrary.loaded();
+  if (loaded) {
+    show(loaded, options);
+    return;
+  }
+  toastLibrary.load().then(
+    (sonner) => show(sonner, options),
+    () => console.warn(`Toast not shown (the toast library did not load): ${options.title}`),
+  );
 }
 
 export const toast = showToast;

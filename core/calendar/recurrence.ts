@@ -12,9 +12,10 @@
  * Speed: expansion never walks from a series' start; it starts at the range (or the start, when
  * that is later) and visits only the days, months or years of the range.
  */
-import { type CalendarEvent, WEEKDAY_NAMES } from "../schemas/event";
+import type { CalendarEvent } from "../schemas/event";
 import type { Occurrence } from "./occurrence";
 import { occurrenceId } from "./scope-ids";
+import { WEEKDAY_NAMES } from "./weekday-names";
 
 /** What decides the dates of one series: its own rule, without exceptions or children. */
 export type SeriesRule = Pick<CalendarEvent, "date" | "recurring" | "customDays" | "customEndDate">;

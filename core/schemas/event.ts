@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WEEKDAY_NAMES } from "../calendar/weekday-names";
 import { isCalendarDate, isWallClockTime } from "../dates";
 import { optionalText } from "./fields";
 
@@ -37,8 +38,7 @@ export const RECURRING_KINDS = [
 ] as const;
 export type RecurringKind = (typeof RECURRING_KINDS)[number];
 
-export const WEEKDAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
-export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+export { WEEKDAY_NAMES, type WeekdayName } from "../calendar/weekday-names";
 
 /** Kinds whose customDays are weekday names. */
 export const WEEKDAY_KINDS: readonly RecurringKind[] = [

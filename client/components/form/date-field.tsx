@@ -1,11 +1,20 @@
 import { CalendarIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { formatShortDate } from "@core/format";
+import { ErrorState } from "@/components/states/error-state";
 import { Button } from "@/components/ui/button";
-import { Calendar } from "@/components/ui/calendar";
 import { FormControl, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
+import { onDemand, useOnDemand } from "@/lib/on-demand";
+
+/**
+ * The month picker (react-day-picker, date-fns) is its own download (docs/decisions/065), started
+ * when a date field first shows, so the forms open without waiting for it and a screen without a
+ * date field never loads it.
+ */
+const datePicker = onDemand(() => import("@/components/ui/calendar"));
 
 /** yyyy-MM-dd ↔ a local Date used only as a calendar-day carrier for the picker. */
 function toPickerDate(date: string): Date | undefined {
@@ -36,6 +45,7 @@ export function DateField({ label, value, onChange, today, placeholder = "Pick a
   const valueId = useId();
   const selected = value ? toPickerDate(value) : undefined;
   const todayDate = toPickerDate(today);
+  const picker = useOnDemand(datePicker, true);
   return (
     <FormItem>
       <FormLabel id={labelId}>{label}</FormLabel>
@@ -53,18 +63,29 @@ export function DateField({ label, value, onChange, today, placeholder = "Pick a
           </PopoverTrigger>
         </FormControl>
         <PopoverContent className="w-auto p-0" align="start">
-          <Calendar
-            mode="single"
-            required
-            selected={selected}
-            defaultMonth={selected ?? todayDate}
-            today={todayDate}
-            onSelect={(date) => {
-              if (date) onChange(fromPickerDate(date));
-              setOpen(false);
-            }}
-            autoFocus
-          />
+          {picker.module ? (
+            <picker.module.Calendar
+              mode="single"
+              required
+              selected={selected}
+              defaultMonth={selected ?? todayDate}
+              today={todayDate}
+              onSelect={(date) => {
+                if (date) onChange(fromPickerDate(date));
+                setOpen(false);
+              }}
+              autoFocus
+            />
+          ) : (
+            // About the picker's size, so the popover does not jump when it arrives.
+            <div className="flex h-72 w-69 items-center justify-center p-3">
+              {picker.failed ? (
+                <ErrorState message="The calendar could not be loaded." onRetry={picker.retry} size="sm" />
+              ) : (
+                <Spinner label="Loading the calendar" />
+              )}
+            </div>
+          )}
         </PopoverContent>
       </Popover>
       <FormMessage />

@@ -2,7 +2,11 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
-/** Spec §9: open delay 700 ms, skip delay 300 ms. Mounted once in the app providers. */
+/**
+ * Spec §9: open delay 700 ms, skip delay 300 ms. Mount it around the screen that shows tooltips
+ * (none does yet), not at the app root: there it made every page, the landing page too, download
+ * the tooltip and positioning code (docs/decisions/065).
+ */
 export function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

@@ -1,18 +1,22 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { HomeTab } from "@/app/screens/dashboard/home-tab";
-import { CalendarTab } from "@/features/calendar/components/calendar-tab";
-import { TasksTab } from "@/features/tasks/components/tasks-tab";
+import { ErrorState } from "@/components/states/error-state";
+import { LoadingState } from "@/components/states/loading-state";
 import { useHashTab } from "@/hooks/use-hash-tab";
+import { type OnDemand, onDemand, useOnDemand } from "@/lib/on-demand";
 import { DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
+import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
 
-// Loaded when first opened: most visits never open the class editor.
-const ClassEditorDialog = lazy(() =>
-  import("@/features/classes/components/class-editor-dialog").then((module) => ({ default: module.ClassEditorDialog })),
-);
+// Downloaded when first shown (docs/decisions/065): the Home tab comes with the dashboard; the
+// Tasks tab (sorting select, filters) and the Calendar tab (month grid, day detail) when opened;
+// the class editor when it opens, which most visits never do.
+const tasksTab = onDemand(() => import("@/features/tasks/components/tasks-tab"));
+const calendarTab = onDemand(() => import("@/features/calendar/components/calendar-tab"));
+const classEditor = onDemand(() => import("@/features/classes/components/class-editor-dialog"));
 
 /**
  * What every tab body receives. Feature tabs take these as props (features never import app/):
@@ -24,6 +28,26 @@ export type DashboardTabProps = {
   goToTab: (tab: DashboardTabId) => void;
 };
 
+/**
+ * A tab whose code arrives when it is first opened: the tab's own loading state meanwhile (the
+ * same spinner its data then shows), and a way to try again if the download fails.
+ */
+function OnDemandTab<T>({
+  part,
+  name,
+  children,
+}: {
+  part: OnDemand<T>;
+  /** "tasks", "calendar": for the loading and failure texts. */
+  name: string;
+  children: (module: T) => ReactNode;
+}) {
+  const { module, failed, retry } = useOnDemand(part, true);
+  if (module) return children(module);
+  if (failed) return <ErrorState message={`Your ${name} could not be loaded.`} onRetry={retry} className="py-12" />;
+  return <LoadingState label={`Loading ${name}`} className="py-12" />;
+}
+
 /** The tab composition: the one place the dashboard's feature tabs are plugged in. */
 export function DashboardScreen({ user }: { user: User }) {
   const { timeZone } = usePublicSettings();
@@ -32,7 +56,10 @@ export function DashboardScreen({ user }: { user: User }) {
   // "Complete Your Setup" opens by itself while the student has no classes (docs/product.md#class-setup);
   // closed, it waits for Settings → Edit Classes or the next visit.
   const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0);
-  const [classEditorLoaded, setClassEditorLoaded] = useState(classEditorOpen);
+  const editor = useOnDemand(classEditor, classEditorOpen, () => {
+    showToast({ title: "Error", description: "The class editor could not be loaded. Check your connection.", variant: "destructive" });
+    setClassEditorOpen(false);
+  }).module;
 
   const tabs: DashboardTab[] = [
     {
@@ -45,13 +72,21 @@ export function DashboardScreen({ user }: { user: User }) {
       id: "todo",
       label: "Tasks",
       icon: ListTodo,
-      content: <TasksTab {...tabProps} />,
+      content: (
+        <OnDemandTab part={tasksTab} name="tasks">
+          {({ TasksTab }) => <TasksTab {...tabProps} />}
+        </OnDemandTab>
+      ),
     },
     {
       id: "calendar",
       label: "Calendar",
       icon: CalendarDays,
-      content: <CalendarTab user={user} timeZone={timeZone} />,
+      content: (
+        <OnDemandTab part={calendarTab} name="calendar">
+          {({ CalendarTab }) => <CalendarTab user={user} timeZone={timeZone} />}
+        </OnDemandTab>
+      ),
     },
   ];
 
@@ -61,16 +96,9 @@ export function DashboardScreen({ user }: { user: User }) {
       tabs={tabs}
       activeTab={activeTab}
       onTabChange={setActiveTab}
-      onEditClasses={() => {
-        setClassEditorLoaded(true);
-        setClassEditorOpen(true);
-      }}
+      onEditClasses={() => setClassEditorOpen(true)}
     >
-      {classEditorLoaded && (
-        <Suspense fallback={null}>
-          <ClassEditorDialog user={user} open={classEditorOpen} onClose={() => setClassEditorOpen(false)} />
-        </Suspense>
-      )}
+      {editor && <editor.ClassEditorDialog user={user} open={classEditorOpen} onClose={() => setClassEditorOpen(false)} />}
     </DashboardLayout>
   );
 }

@@ -13,7 +13,7 @@ import { LoadingState } from "@/components/states/loading-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { EventFormDialog } from "@/features/calendar/components/event-form-dialog";
+import { OnDemandEventFormDialog } from "@/features/calendar/components/on-demand-event-form-dialog";
 import { useRestoredEventDraft } from "@/features/calendar/hooks/event-draft";
 import { cn } from "@/lib/cn";
 
@@ -80,7 +80,7 @@ export function TodaysSchedule({ user, today }: { user: User; today: string }) {
           </ul>
         )}
       </CardContent>
-      <EventFormDialog state={form} onClose={() => setForm(null)} userId={user.id} userClasses={user.userClasses} today={today} />
+      <OnDemandEventFormDialog state={form} onClose={() => setForm(null)} userId={user.id} userClasses={user.userClasses} today={today} />
     </Card>
   );
 }

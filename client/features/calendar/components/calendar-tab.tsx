@@ -12,10 +12,10 @@ import { Button } from "@/components/ui/button";
 import { useToday } from "@/hooks/use-today";
 import { DayDetailDialog } from "./day-detail-dialog";
 import { useEventActions } from "./event-actions";
-import { EventFormDialog } from "./event-form-dialog";
 import { MonthGrid } from "./month-grid";
 import { monthGridDates, monthOf, shiftMonth } from "./month-grid-dates";
 import { NextFiveDaysCard } from "./next-five-days-card";
+import { OnDemandEventFormDialog } from "./on-demand-event-form-dialog";
 import { useRestoredEventDraft } from "../hooks/event-draft";
 
 type CalendarTabProps = { user: User; timeZone: string };
@@ -104,7 +104,7 @@ export function CalendarTab({ user, timeZone }: CalendarTabProps) {
           actions.openDelete(entry);
         }}
       />
-      <EventFormDialog state={form} onClose={() => setForm(null)} userId={user.id} userClasses={user.userClasses} today={today} />
+      <OnDemandEventFormDialog state={form} onClose={() => setForm(null)} userId={user.id} userClasses={user.userClasses} today={today} />
       {actions.dialogs}
     </section>
   );

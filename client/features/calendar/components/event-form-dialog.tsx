@@ -61,7 +61,7 @@ const FIELDS: (keyof EventFormValues)[] = [
 const WEEKDAY_LABELS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTH_DAYS = Array.from({ length: 28 }, (_, i) => String(i + 1));
 
-type EventFormDialogProps = {
+export type EventFormDialogProps = {
   state: EventDialogState | null;
   onClose: () => void;
   userId: number;

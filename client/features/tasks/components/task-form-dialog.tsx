@@ -47,7 +47,7 @@ const TASK_FORM_FIELDS = Object.keys(EMPTY_TASK_FORM) as (keyof TaskFormValues)[
 
 export type TaskDialogState = { mode: "create"; values?: TaskFormValues } | { mode: "edit"; task: Task; values?: TaskFormValues };
 
-type TaskFormDialogProps = {
+export type TaskFormDialogProps = {
   /** null = closed. */
   state: TaskDialogState | null;
   onClose: () => void;

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { createTaskSchema, type CreateTaskInput, type Priority, type Task } from "@core/schemas/task";
+import { createTaskSchema, type CreateTaskInput, type Task } from "@core/schemas/task";
+import type { TaskFormValues } from "./task-form-values";
+
+export { EMPTY_TASK_FORM, type TaskFormValues } from "./task-form-values";
 
 const rules = createTaskSchema.shape;
 
@@ -20,29 +23,7 @@ export const taskFormSchema = z
   })
   .refine((v) => !v.hasDueDate || v.dueDate !== null, { message: "Please choose a due date", path: ["dueDate"] });
 
-/** What the inputs hold: plain strings, "" for empty. */
-export type TaskFormValues = {
-  title: string;
-  description: string;
-  subject: string;
-  hasDueDate: boolean;
-  dueDate: string;
-  dueTime: string;
-  priority: Priority;
-  completed: boolean;
-};
 export type TaskFormOutput = z.output<typeof taskFormSchema>;
-
-export const EMPTY_TASK_FORM: TaskFormValues = {
-  title: "",
-  description: "",
-  subject: "",
-  hasDueDate: false,
-  dueDate: "",
-  dueTime: "",
-  priority: "medium",
-  completed: false,
-};
 
 export function taskToFormValues(task: Task): TaskFormValues {
   return {

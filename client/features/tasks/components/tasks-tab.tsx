@@ -23,7 +23,7 @@ import { useTasks } from "@/api/tasks/get-tasks";
 import { useTaskDialog } from "../hooks/use-task-dialog";
 import { useToday } from "@/hooks/use-today";
 import { useToggleTask } from "../hooks/use-toggle-task";
-import { TaskFormDialog } from "./task-form-dialog";
+import { OnDemandTaskFormDialog } from "./on-demand-task-form-dialog";
 import { TaskItem } from "./task-item";
 import type { TaskUser } from "./types";
 
@@ -128,7 +128,7 @@ export function TasksTab({ user, timeZone }: TasksTabProps) {
         ))}
       </Tabs>
 
-      <TaskFormDialog state={dialog.state} onClose={dialog.close} userId={user.id} userClasses={user.userClasses} today={today} />
+      <OnDemandTaskFormDialog state={dialog.state} onClose={dialog.close} userId={user.id} userClasses={user.userClasses} today={today} />
     </section>
   );
 }

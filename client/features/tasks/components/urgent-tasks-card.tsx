@@ -11,7 +11,7 @@ import { cn } from "@/lib/cn";
 import { dashboardTabHref } from "@/lib/routes";
 import { useTaskDialog } from "../hooks/use-task-dialog";
 import { useToggleTask } from "../hooks/use-toggle-task";
-import { TaskFormDialog } from "./task-form-dialog";
+import { OnDemandTaskFormDialog } from "./on-demand-task-form-dialog";
 import { TaskItem } from "./task-item";
 import type { TaskUser } from "./types";
 
@@ -72,7 +72,7 @@ export function UrgentTasksCard({ user, today }: UrgentTasksCardProps) {
           </>
         )}
       </CardContent>
-      <TaskFormDialog state={dialog.state} onClose={dialog.close} userId={user.id} userClasses={user.userClasses} today={today} />
+      <OnDemandTaskFormDialog state={dialog.state} onClose={dialog.close} userId={user.id} userClasses={user.userClasses} today={today} />
     </Card>
   );
 }

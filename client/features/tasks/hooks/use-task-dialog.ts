@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Task } from "@core/schemas/task";
-import { EMPTY_TASK_FORM } from "../components/task-form-schema";
+import { EMPTY_TASK_FORM } from "../components/task-form-values";
 import type { TaskDialogState } from "../components/task-form-dialog";
 import { clearTaskDraft, readTaskDraft, type TaskDraft } from "./task-draft";
 

@@ -1,0 +1,194 @@
+/**
+ * The bundle budget counts what a first visit really downloads: the entry chunk and the route's
+ * screen with everything they import statically, never what they import dynamically (tabs,
+ * dialogs, the date picker). A small manifest shaped like Vite's (cycles included: a lazy chunk
+ * imports the dashboard chunk that loads it) stands in for a build.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  entryKey,
+  formatTable,
+  htmlScripts,
+  keyMatching,
+  KB,
+  type Manifest,
+  measureRoutes,
+  ROUTE_BUDGETS,
+  type RouteBudget,
+  routeFiles,
+  staticClosure,
+} from "./bundle-budget";
+
+const MANIFEST: Manifest = {
+  "index.html": {
+    file: "assets/index-e.js",
+    src: "index.html",
+    isEntry: true,
+    imports: ["_rolldown-runtime-r.js", "_react-r.js", "_vendor-q.js"],
+    dynamicImports: ["app/screens/auth.tsx", "app/screens/dashboard/dashboard.tsx", "lib/toast-library.ts"],
+    css: ["assets/index-c.css"],
+  },
+  "_rolldown-runtime-r.js": { file: "assets/rolldown-runtime-r.js" },
+  "_react-r.js": { file: "assets/react-r.js", imports: ["_rolldown-runtime-r.js"] },
+  "_vendor-q.js": { file: "assets/vendor-q.js", imports: ["_react-r.js"] },
+  "_vendor-forms.js": { file: "assets/vendor-forms.js" },
+  "_vendor-dialog.js": { file: "assets/vendor-dialog.js", imports: ["_react-r.js"] },
+  "_vendor-picker.js": { file: "assets/vendor-picker.js", imports: ["_react-r.js"] },
+  "_vendor-sonner.js": { file: "assets/vendor-sonner.js", imports: ["_react-r.js"] },
+  "app/screens/auth.tsx": {
+    file: "assets/auth-a.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_vendor-forms.js", "_react-r.js"],
+  },
+  "app/screens/dashboard/dashboard.tsx": {
+    file: "assets/dashboard-d.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_vendor-dialog.js"],
+    dynamicImports: ["features/calendar/components/calendar-tab.tsx", "components/ui/calendar.tsx"],
+  },
+  // Imports the chunk that loads it: the walk must not loop.
+  "features/calendar/components/calendar-tab.tsx": {
+    file: "assets/calendar-tab-t.js",
+    isDynamicEntry: true,
+    imports: ["app/screens/dashboard/dashboard.tsx", "_vendor-dialog.js"],
+  },
+  "components/ui/calendar.tsx": { file: "assets/calendar-p.js", isDynamicEntry: true, imports: ["_vendor-picker.js"] },
+  "lib/toast-library.ts": { file: "assets/toast-library-s.js", isDynamicEntry: true, imports: ["_vendor-sonner.js"] },
+};
+
+const [LANDING, AUTH, HOME] = ROUTE_BUDGETS as [RouteBudget, RouteBudget, RouteBudget];
+
+describe("the files a first visit downloads", () => {
+  it("the landing page: the entry chunk and its static imports, once each, in the order reached", () => {
+    expect(routeFiles(MANIFEST, LANDING)).toEqual([
+      "assets/index-e.js",
+      "assets/rolldown-runtime-r.js",
+      "assets/react-r.js",
+      "assets/vendor-q.js",
+    ]);
+  });
+
+  it("the dashboard: adds its screen chunk and the toast library with their imports, not the tabs or the date picker they load on demand", () => {
+    const files = routeFiles(MANIFEST, HOME);
+    expect(files).toEqual([
+      "assets/index-e.js",
+      "assets/rolldown-runtime-r.js",
+      "assets/react-r.js",
+      "assets/vendor-q.js",
+      "assets/dashboard-d.js",
+      "assets/vendor-dialog.js",
+      "assets/toast-library-s.js",
+      "assets/vendor-sonner.js",
+    ]);
+    expect(files).not.toContain("assets/calendar-tab-t.js");
+    expect(files).not.toContain("assets/vendor-picker.js");
+    expect(files).not.toContain("assets/vendor-forms.js");
+  });
+
+  it("/auth: the sign-in screen and its form libraries, not the dashboard's", () => {
+    const files = routeFiles(MANIFEST, AUTH);
+    expect(files).toContain("assets/auth-a.js");
+    expect(files).toContain("assets/vendor-forms.js");
+    expect(files).not.toContain("assets/dashboard-d.js");
+    expect(files).not.toContain("assets/vendor-dialog.js");
+  });
+
+  it("follows a chain of static imports to its end, and stops at cycles", () => {
+    expect(staticClosure(MANIFEST, ["features/calendar/components/calendar-tab.tsx"])).toEqual([
+      "assets/calendar-tab-t.js",
+      "assets/dashboard-d.js",
+      "assets/index-e.js",
+      "assets/rolldown-runtime-r.js",
+      "assets/react-r.js",
+      "assets/vendor-q.js",
+      "assets/vendor-dialog.js",
+    ]);
+  });
+
+  it("fails on an import the manifest does not have, rather than count less", () => {
+    expect(() => staticClosure({ "index.html": { file: "a.js", isEntry: true, imports: ["_gone.js"] } }, ["index.html"])).toThrow(
+      /no chunk _gone\.js/,
+    );
+  });
+
+  it("fails when a route's screen matches no chunk or several, so a renamed screen is noticed", () => {
+    expect(() => keyMatching(MANIFEST, /^app\/screens\/renamed\.tsx$/)).toThrow(/found 0/);
+    expect(() => keyMatching(MANIFEST, /^app\/screens\//)).toThrow(/found 2/);
+    expect(keyMatching(MANIFEST, /^lib\/toast-library\.ts$/)).toBe("lib/toast-library.ts");
+  });
+
+  it("needs exactly one entry chunk", () => {
+    expect(entryKey(MANIFEST)).toBe("index.html");
+    expect(() => entryKey({ a: { file: "a.js" } })).toThrow(/one entry chunk/);
+  });
+
+  it("reads the scripts index.html loads: the module script and the modulepreloads", () => {
+    const html = `<script type="module" crossorigin src="/assets/index-e.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-r.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-c.css">`;
+    expect(htmlScripts(html)).toEqual(["assets/index-e.js", "assets/react-r.js"]);
+  });
+});
+
+describe("issue 13's budgets", () => {
+  it("are 80 KB for the landing page and 150 KB for the signed-in Home tab, in gzipped bytes (1 KB = 1,000 bytes)", () => {
+    expect(KB).toBe(1000);
+    expect(LANDING.budget).toBe(80_000);
+    expect(HOME.budget).toBe(150_000);
+    expect(AUTH.budget).toBeUndefined();
+  });
+});
+
+describe("measuring a build", () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  function writeBuild(scriptBytes: number, html = '<script type="module" src="/assets/index-e.js"></script>'): string {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "bundle-budget-"));
+    fs.mkdirSync(path.join(dir, ".vite"), { recursive: true });
+    fs.mkdirSync(path.join(dir, "assets"));
+    fs.writeFileSync(path.join(dir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+    fs.writeFileSync(path.join(dir, "index.html"), html);
+    // Random bytes do not compress: gzip only adds its framing, so the sizes are predictable.
+    for (const chunk of Object.values(MANIFEST)) fs.writeFileSync(path.join(dir, chunk.file), crypto.randomBytes(scriptBytes));
+    return dir;
+  }
+
+  it("sums each route's files and flags the routes over budget", () => {
+    const results = measureRoutes(writeBuild(30_000));
+    const [landing, auth, home] = results;
+    expect(landing!.files.map((f) => f.file)).toHaveLength(4);
+    expect(landing!.raw).toBe(120_000);
+    // Four files of 30,000 random bytes gzip to a little more than they are: over 80 KB.
+    expect(landing!.gzip).toBeGreaterThan(120_000);
+    expect(landing!.over).toBe(true);
+    expect(auth!.over).toBe(false);
+    expect(home!.over).toBe(true);
+
+    const table = formatTable(results);
+    expect(table).toMatch(/^\/ \(landing page\) +4 +120,000 .* OVER by /m);
+    expect(table).toMatch(/^\/auth .* none +-$/m);
+  });
+
+  it("passes routes under budget", () => {
+    const results = measureRoutes(writeBuild(1_000));
+    expect(results.map((r) => r.over)).toEqual([false, false, false]);
+    expect(formatTable(results)).toMatch(/^\/ signed in \(Home tab\) .* OK$/m);
+  });
+
+  it("refuses a build whose index.html loads a script the manifest does not lead to", () => {
+    const html = '<script type="module" src="/assets/index-e.js"></script><link rel="modulepreload" href="/assets/dashboard-d.js">';
+    expect(() => measureRoutes(writeBuild(100, html))).toThrow(/assets\/dashboard-d\.js/);
+  });
+
+  it("asks for a build when there is none", () => {
+    expect(() => measureRoutes(path.join(os.tmpdir(), "no-such-build"))).toThrow(/build the client first/);
+  });
+});

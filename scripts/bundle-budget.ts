@@ -1,0 +1,186 @@
+/**
+ * `npm run budget` (and a line of `npm test`): the gzipped JavaScript a first visit downloads, per
+ * route, against the budgets of issue 13 (docs/decisions/065). Reads the built client in dist/:
+ * the Vite manifest (`build.manifest`) names each chunk's static imports, and a route downloads
+ * the entry chunk with everything it imports statically, plus the chunks the route's screen loads
+ * at once (its lazy screen chunk, the toast library) with theirs. Dynamic imports below those
+ * (tabs, dialogs, the date picker, confetti) are downloaded on demand and not counted: the
+ * browser suite checks that a real visit downloads nothing outside the counted set.
+ *
+ * Sizes are gzip level 9, as scripts/precompress.ts writes them; 1 KB is 1,000 bytes, as in
+ * Vite's own build report. Exits 1 when a route is over its budget.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+/** One chunk of the Vite manifest (dist/.vite/manifest.json), keyed by its source path. */
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+export type Manifest = Record<string, ManifestChunk>;
+
+export type RouteBudget = {
+  /** How the table names the visit, e.g. "/auth". */
+  route: string;
+  /** Gzipped bytes of JavaScript the visit may download; none for a route only reported. */
+  budget?: number;
+  /**
+   * The manifest keys of the lazily loaded chunks the route downloads at once, beside the entry:
+   * its screen and the toast library. A pattern must match exactly one key.
+   */
+  loads: RegExp[];
+};
+
+export const KB = 1000;
+
+/** The toast library loads with every screen but the landing page (client/app/router.tsx). */
+const TOAST_LIBRARY = /^lib\/toast-library\.ts$/;
+
+/** Issue 13's budgets; /auth has none of its own and is reported. */
+export const ROUTE_BUDGETS: RouteBudget[] = [
+  { route: "/ (landing page)", budget: 80 * KB, loads: [] },
+  { route: "/auth", loads: [/^app\/screens\/auth\.tsx$/, TOAST_LIBRARY] },
+  { route: "/ signed in (Home tab)", budget: 150 * KB, loads: [/^app\/screens\/dashboard\/dashboard\.tsx$/, TOAST_LIBRARY] },
+];
+
+/** The manifest key of the HTML entry. */
+export function entryKey(manifest: Manifest): string {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  if (entries.length !== 1) throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}: ${entries.join(", ")}`);
+  return entries[0]!;
+}
+
+/** The one manifest key `pattern` matches; throws otherwise, so a renamed screen cannot shrink a route's count unnoticed. */
+export function keyMatching(manifest: Manifest, pattern: RegExp): string {
+  const keys = Object.keys(manifest).filter((key) => pattern.test(key));
+  if (keys.length !== 1) throw new Error(`Expected one manifest chunk for ${pattern}, found ${keys.length}: ${keys.join(", ")}`);
+  return keys[0]!;
+}
+
+/**
+ * The files of `keys` and of every chunk they import statically, transitively (dynamic imports
+ * are not followed: they load on demand). In the order first reached.
+ */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
+    if (!files.includes(chunk.file)) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/** The JavaScript files a first visit of `route` downloads. */
+export function routeFiles(manifest: Manifest, route: Pick<RouteBudget, "loads">): string[] {
+  const keys = [entryKey(manifest), ...route.loads.map((pattern) => keyMatching(manifest, pattern))];
+  return staticClosure(manifest, keys).filter((file) => /\.m?js$/.test(file));
+}
+
+/**
+ * The scripts dist/index.html itself references (the entry and its modulepreloads): all of them
+ * must be in the landing page's count, or the manifest does not describe this build.
+ */
+export function htmlScripts(html: string): string[] {
+  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="\/([^"]+)"/g)].map((m) => m[1]!);
+  return [...scripts, ...preloads];
+}
+
+export type Sizes = { raw: number; gzip: number; brotli: number };
+
+export function sizesOf(content: Buffer): Sizes {
+  return {
+    raw: content.length,
+    gzip: zlib.gzipSync(content, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(content, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }).length,
+  };
+}
+
+export type FileSizes = Sizes & { file: string };
+export type RouteResult = RouteBudget & Sizes & { files: FileSizes[]; over: boolean };
+
+/** Each route's files and sizes, from a built client directory. */
+export function measureRoutes(distDir: string, budgets: readonly RouteBudget[] = ROUTE_BUDGETS): RouteResult[] {
+  const manifestPath = path.join(distDir, ".vite", "manifest.json");
+  if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build the client first (npx vite build).`);
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8")) as Manifest;
+
+  const landing = routeFiles(manifest, { loads: [] });
+  const html = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
+  const unknown = htmlScripts(html).filter((file) => !landing.includes(file));
+  if (unknown.length) throw new Error(`index.html loads scripts the manifest does not lead to: ${unknown.join(", ")}`);
+
+  const sizes = new Map<string, Sizes>();
+  const sizeOf = (file: string) => {
+    let known = sizes.get(file);
+    if (!known) sizes.set(file, (known = sizesOf(fs.readFileSync(path.join(distDir, file)))));
+    return known;
+  };
+  return budgets.map((budget) => {
+    const files = routeFiles(manifest, budget).map((file) => ({ file, ...sizeOf(file) }));
+    const total = files.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }), {
+      raw: 0,
+      gzip: 0,
+      brotli: 0,
+    });
+    return { ...budget, files, ...total, over: budget.budget !== undefined && total.gzip > budget.budget };
+  });
+}
+
+const bytes = (n: number) => n.toLocaleString("en-US");
+
+export function formatTable(results: readonly RouteResult[]): string {
+  const header = ["Route", "Files", "Raw bytes", "Gzip bytes", "Brotli bytes", "Budget (gzip)", "Status"];
+  const rows = results.map((r) => [
+    r.route,
+    String(r.files.length),
+    bytes(r.raw),
+    bytes(r.gzip),
+    bytes(r.brotli),
+    r.budget === undefined ? "none" : `${bytes(r.budget)} (${r.budget / KB} KB)`,
+    r.budget === undefined ? "-" : r.over ? `OVER by ${bytes(r.gzip - r.budget)}` : "OK",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  return [line(header), ...rows.map(line)].join("\n").replace(/ +$/gm, "");
+}
+
+function main() {
+  const distDir = path.resolve(
+    process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "dist"),
+  );
+  const results = measureRoutes(distDir);
+  console.log(`JavaScript a first visit downloads (${path.relative(process.cwd(), distDir) || "."}, gzip level 9, 1 KB = 1,000 bytes)\n`);
+  console.log(formatTable(results));
+  if (process.argv.includes("--files") || results.some((r) => r.over)) {
+    for (const r of results) {
+      console.log(`\n${r.route}, gzip bytes per file:`);
+      for (const f of [...r.files].sort((a, b) => b.gzip - a.gzip)) console.log(`${bytes(f.gzip).padStart(9)}  ${f.file}`);
+    }
+  }
+  const over = results.filter((r) => r.over);
+  if (over.length) {
+    console.error(`\nOver budget: ${over.map((r) => r.route).join(", ")} (docs/decisions/065).`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

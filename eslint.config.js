@@ -85,6 +85,8 @@ export default tseslint.config(
       ...reactHooks.configs.flat["recommended-latest"].rules,
     },
   },
+  // Served as is (not bundled), as a classic script: the prerendered landing page's one script (decision 068).
+  { files: ["client/public/**/*.js"], languageOptions: { globals: globals.browser, sourceType: "script" } },
   { files: ["client/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   {
     files: ["client/**/*.tsx"],

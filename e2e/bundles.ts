@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { type Manifest, ROUTE_BUDGETS, routeFiles } from "../scripts/bundle-budget";
+import { type Manifest, ROUTE_BUDGETS, routeScripts } from "../scripts/bundle-budget";
 
 /** The manifest of the build the server is serving (dist/, built before the suite). */
 export function builtManifest(): Manifest {
@@ -12,7 +12,7 @@ export function builtManifest(): Manifest {
 export function budgetedScripts(route: string): string[] {
   const budget = ROUTE_BUDGETS.find((r) => r.route === route);
   if (!budget) throw new Error(`No bundle budget for ${route}`);
-  return routeFiles(builtManifest(), budget)
+  return routeScripts(path.resolve("dist"), builtManifest(), budget)
     .map((file) => `/${file}`)
     .sort();
 }

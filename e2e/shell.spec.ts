@@ -197,7 +197,8 @@ test.describe("the start-up loading screen", () => {
       await route.continue();
     });
 
-    await page.goto("/");
+    // /auth: the app itself (a visitor's / is the prerendered landing page, decision 068).
+    await page.goto("/auth");
     await expect(page.getByRole("heading", { level: 1, name: "Starting..." })).toBeVisible();
     await expect(page.getByText("Your student productivity hub is starting up. This may take a moment.")).toBeVisible();
 
@@ -219,7 +220,7 @@ test.describe("the start-up loading screen", () => {
 
     await expect(page.getByRole("heading", { level: 1, name: "Loading your account" })).toBeVisible();
     releaseUser();
-    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
     await expect(retry).toHaveCount(0);
   });
 });

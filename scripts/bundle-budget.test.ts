@@ -150,31 +150,48 @@ describe("measuring a build", () => {
     dir = undefined;
   });
 
-  function writeBuild(scriptBytes: number, html = '<script type="module" src="/assets/index-e.js"></script>'): string {
+  function writeBuild(
+    scriptBytes: number,
+    html = '<script type="module" src="/assets/index-e.js"></script>',
+    landing = { scripts: ["landing.js"], bytes: 500 },
+  ): string {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "bundle-budget-"));
     fs.mkdirSync(path.join(dir, ".vite"), { recursive: true });
+    fs.mkdirSync(path.join(dir, ".prerender"), { recursive: true });
     fs.mkdirSync(path.join(dir, "assets"));
     fs.writeFileSync(path.join(dir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
     fs.writeFileSync(path.join(dir, "index.html"), html);
+    const landingScripts = landing.scripts.map((file) => `<script src="/${file}" defer></script>`).join("");
+    fs.writeFileSync(path.join(dir, ".prerender", "landing.html"), `<main>Landing</main>${landingScripts}`);
     // Random bytes do not compress: gzip only adds its framing, so the sizes are predictable.
     for (const chunk of Object.values(MANIFEST)) fs.writeFileSync(path.join(dir, chunk.file), crypto.randomBytes(scriptBytes));
+    for (const file of landing.scripts) fs.writeFileSync(path.join(dir, file), crypto.randomBytes(landing.bytes));
     return dir;
   }
 
   it("sums each route's files and flags the routes over budget", () => {
     const results = measureRoutes(writeBuild(30_000));
     const [landing, auth, home] = results;
-    expect(landing!.files.map((f) => f.file)).toHaveLength(4);
-    expect(landing!.raw).toBe(120_000);
-    // Four files of 30,000 random bytes gzip to a little more than they are: over 80 KB.
-    expect(landing!.gzip).toBeGreaterThan(120_000);
-    expect(landing!.over).toBe(true);
+    // The landing page is its own prerendered page: only its script counts, not the app's entry.
+    expect(landing!.files.map((f) => f.file)).toEqual(["landing.js"]);
+    expect(landing!.raw).toBe(500);
+    expect(landing!.over).toBe(false);
     expect(auth!.over).toBe(false);
+    // Eight files of 30,000 random bytes gzip to a little more than they are: over 150 KB.
+    expect(home!.files).toHaveLength(8);
+    expect(home!.gzip).toBeGreaterThan(240_000);
     expect(home!.over).toBe(true);
 
     const table = formatTable(results);
-    expect(table).toMatch(/^\/ \(landing page\) +4 +120,000 .* OVER by /m);
+    expect(table).toMatch(/^\/ signed in \(Home tab\) +8 +240,000 .* OVER by /m);
+    expect(table).toMatch(/^\/ \(landing page\) +1 +500 .* OK$/m);
     expect(table).toMatch(/^\/auth .* none +-$/m);
+  });
+
+  it("counts every script the landing page names, and flags it over budget", () => {
+    const results = measureRoutes(writeBuild(100, undefined, { scripts: ["landing.js", "assets/extra.js"], bytes: 45_000 }));
+    expect(results[0]!.files.map((f) => f.file)).toEqual(["landing.js", "assets/extra.js"]);
+    expect(results[0]!.over).toBe(true);
   });
 
   it("passes routes under budget", () => {

@@ -11,8 +11,9 @@ const MIN_BYTES = 1024;
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    // .vite/ holds the build manifest, read by scripts/bundle-budget.ts and never served.
-    if (entry.isDirectory()) return entry.name === ".vite" ? [] : filesUnder(full);
+    // Dot directories are never served: .vite/ holds the build manifest (scripts/bundle-budget.ts),
+    // .prerender/ the landing page, which the server fills in and compresses per request.
+    if (entry.isDirectory()) return entry.name.startsWith(".") ? [] : filesUnder(full);
     return [full];
   });
 }

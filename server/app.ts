@@ -20,6 +20,7 @@ import eventRoutes from "./routes/events";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
 import { clientErrorHandler, securityHeadersFor } from "./raw-answers";
+import { type LandingVariants, loadStaticLanding } from "./static-landing";
 import type { Services } from "./services";
 import { fastifyTrustProxy } from "./trust-proxy";
 
@@ -188,6 +189,22 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     });
   }
 
+  const staticLanding = indexHtml ? loadStaticLanding(config.clientDir) : null;
+  /**
+   * The landing page for a request without a live session, else null. A database that cannot be
+   * reached gives null too: the app then loads, and its start-up screen says what is wrong.
+   */
+  async function visitorLanding(request: FastifyRequest, reply: FastifyReply): Promise<LandingVariants | null> {
+    try {
+      await services.sessionService.resume(request, reply);
+      if (request.user) return null;
+      return staticLanding!.variants(await services.settings.getPublic());
+    } catch (error) {
+      request.log.warn({ err: error }, "landing page: session or settings unavailable, serving the app");
+      return null;
+    }
+  }
+
   /** A page load the single-page app renders: /, /auth, /password-reset, any client route. */
   const isPageLoad = (request: FastifyRequest) =>
     Boolean(indexHtml) &&
@@ -204,11 +221,21 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
         if (!isPageLoad(request)) await limitUnknownPaths.call(app, request, reply);
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       if (isPageLoad(request)) {
-        // Client routes (/auth, /password-reset, unknown paths) are the SPA's to render.
         reply.code(200).header("cache-control", "no-cache").header("vary", "Accept-Encoding").type("text/html");
         const accepted = acceptedEncodings(request.headers["accept-encoding"]);
+        if (staticLanding && request.url.split("?")[0] === "/") {
+          // What / shows depends on the session: a visitor gets the landing page, with no
+          // JavaScript to download (decision 068); a signed-in student gets the app.
+          reply.header("vary", "Accept-Encoding, Cookie");
+          const landing = await visitorLanding(request, reply);
+          if (landing) {
+            const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
+            return encoding ? reply.header("content-encoding", encoding).send(landing[encoding]) : reply.send(landing.identity);
+          }
+        }
+        // Client routes (/auth, /password-reset, unknown paths) are the SPA's to render.
         const encoded = indexEncoded.find((variant) => accepted.has(variant.encoding));
         return encoded ? reply.header("content-encoding", encoded.encoding).send(encoded.body) : reply.send(indexHtml);
       }

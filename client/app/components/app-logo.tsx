@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { cn } from "@/lib/cn";
-
-export const DEFAULT_LOGO_SRC = "/logo.svg";
+import { DEFAULT_LOGO_SRC } from "@core/static-landing";
 
 type AppLogoProps = {
   className?: string;
@@ -17,6 +16,8 @@ export function AppLogo({ className, alt = "Student Hub" }: AppLogoProps) {
   const src = logoUrl && logoUrl !== brokenSrc ? logoUrl : DEFAULT_LOGO_SRC;
   return (
     <img
+      // The static landing page's script finds the logos by this (client/public/landing.js).
+      data-app-logo=""
       src={src}
       alt={alt}
       className={cn("size-10 shrink-0 rounded-lg object-contain", className)}

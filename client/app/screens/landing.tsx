@@ -5,9 +5,7 @@ import { SiteFooter } from "@/app/components/site-footer";
 import { Button } from "@/components/ui/button";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { ROUTES } from "@/lib/routes";
-
-/** Used when the admins have not set a social profile URL (docs/product.md#landing-page). */
-export const DEFAULT_SOCIAL_PROFILE_URL = "https://www.instagram.com/";
+import { DEFAULT_SOCIAL_PROFILE_URL } from "@core/static-landing";
 
 const FEATURES = [
   {

@@ -1,0 +1,8 @@
+// The static landing page's one script (docs/decisions/068): a school logo that fails to load gives
+// way to the bundled one, as the app's AppLogo does. decode() rejects for an image that cannot be
+// shown, whether it failed before or after this script ran.
+for (const logo of document.querySelectorAll("img[data-app-logo]")) {
+  if (logo.getAttribute("src") !== "/logo.svg") {
+    logo.decode().catch(() => logo.setAttribute("src", "/logo.svg"));
+  }
+}

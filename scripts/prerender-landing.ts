@@ -1,0 +1,46 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
+import { LANDING_PLACEHOLDERS, STATIC_LANDING_FILE } from "../core/static-landing.ts";
+
+const RENDERER = fileURLToPath(new URL("./render-landing-markup.ts", import.meta.url));
+
+/**
+ * The built index.html turned into the landing page (docs/decisions/068): the app's scripts and
+ * their preloads go, the stylesheet stays, the root holds the prerendered markup, and the one small
+ * script the page needs (client/public/landing.js) is deferred.
+ */
+export function landingPageFrom(indexHtml: string, markup: string): string {
+  for (const placeholder of Object.values(LANDING_PLACEHOLDERS)) {
+    if (!markup.includes(placeholder)) throw new Error(`The landing markup lacks the ${placeholder} placeholder`);
+  }
+  const withoutScripts = indexHtml
+    .replace(/\s*<script\b[^>]*\btype="module"[^>]*>\s*<\/script>/g, "")
+    .replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, "");
+  if (!withoutScripts.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  return withoutScripts
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+    .replace("</body>", () => '  <script src="/landing.js" defer></script>\n  </body>');
+}
+
+/** Writes the landing page beside the build, after it (the markup is rendered in a tsx process: client TSX and aliases). */
+export function prerenderLanding(): Plugin {
+  let outDir = "";
+  return {
+    name: "student-hub:prerender-landing",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const rendered = spawnSync(process.execPath, ["--import", "tsx", RENDERER], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+      if (rendered.status !== 0) throw new Error(`Rendering the landing page failed:\n${rendered.stderr}`);
+      const page = landingPageFrom(fs.readFileSync(path.join(outDir, "index.html"), "utf8"), rendered.stdout);
+      const file = path.join(outDir, STATIC_LANDING_FILE);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, page);
+    },
+  };
+}

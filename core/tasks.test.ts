@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { todayIn } from "./dates";
 import type { Task } from "./schemas/task";
-import { countTasks, filterTasks, formatDue, homeTaskList, isOverdue, isUrgent, moreTasksLabel, sortTasks, tasksDueOn } from "./tasks";
+import {
+  countTasks,
+  dueGroupOf,
+  filterTasks,
+  formatDue,
+  formatRelativeDue,
+  groupTasksByDue,
+  homeTaskList,
+  isOverdue,
+  isUrgent,
+  moreTasksLabel,
+  sortTasks,
+  tasksDueOn,
+} from "./tasks";
 
 let nextId = 1;
 function task(fields: Partial<Task> = {}): Task {
@@ -212,5 +225,72 @@ describe("due date display (12-hour, English US)", () => {
 
   it("has nothing to show without a due date", () => {
     expect(formatDue({ dueDate: null, dueTime: "10:00" })).toBeNull();
+  });
+});
+
+describe("grouping by due date (No sorting)", () => {
+  const today = "2026-11-23"; // a Monday
+  const titles = (list: Task[]) => list.map((t) => t.title);
+
+  it("puts incomplete tasks in Overdue, Today, Tomorrow, This week, Later and No date, each earliest due first, completed last", () => {
+    const tasks = [
+      task({ title: "done", dueDate: "2026-11-01", completed: true }),
+      task({ title: "undated new" }),
+      task({ title: "next month", dueDate: "2026-12-20" }),
+      task({ title: "sunday", dueDate: "2026-11-29" }),
+      task({ title: "wednesday", dueDate: "2026-11-25" }),
+      task({ title: "tomorrow", dueDate: "2026-11-24", dueTime: "08:00" }),
+      task({ title: "today no time", dueDate: today }),
+      task({ title: "today 3pm", dueDate: today, dueTime: "15:00" }),
+      task({ title: "last week", dueDate: "2026-11-16" }),
+      task({ title: "yesterday", dueDate: "2026-11-22", dueTime: "09:00" }),
+      task({ title: "undated old" }),
+      task({ title: "a week out", dueDate: "2026-11-30" }),
+      task({ title: "done today", dueDate: today, completed: true }),
+    ];
+    const { groups, completed } = groupTasksByDue(tasks, today);
+    expect(groups.map((g) => [g.label, titles(g.tasks)])).toEqual([
+      ["Overdue", ["last week", "yesterday"]],
+      ["Today", ["today 3pm", "today no time"]],
+      ["Tomorrow", ["tomorrow"]],
+      ["This week", ["wednesday", "sunday"]],
+      ["Later", ["a week out", "next month"]],
+      ["No date", ["undated new", "undated old"]],
+    ]);
+    expect(titles(completed)).toEqual(["done", "done today"]);
+    // Every task once.
+    expect(groups.flatMap((g) => g.tasks).length + completed.length).toBe(tasks.length);
+  });
+
+  it("leaves out empty groups", () => {
+    const { groups } = groupTasksByDue([task({ title: "x", dueDate: "2026-11-24" })], today);
+    expect(groups.map((g) => g.group)).toEqual(["tomorrow"]);
+  });
+
+  it("decides by the school's today: across a month and a year end", () => {
+    expect(dueGroupOf(task({ dueDate: "2027-01-01" }), "2026-12-31")).toBe("tomorrow");
+    expect(dueGroupOf(task({ dueDate: "2027-01-06" }), "2026-12-31")).toBe("this-week");
+    expect(dueGroupOf(task({ dueDate: "2027-01-07" }), "2026-12-31")).toBe("later");
+    expect(dueGroupOf(task({ dueDate: "2026-12-30" }), "2026-12-31")).toBe("overdue");
+  });
+});
+
+describe("relative due dates", () => {
+  const today = "2026-11-23"; // a Monday
+  it.each([
+    [{ dueDate: "2026-11-22", dueTime: null }, "Yesterday"],
+    [{ dueDate: "2026-11-23", dueTime: null }, "Today"],
+    [{ dueDate: "2026-11-23", dueTime: "15:30" }, "Today 3:30 PM"],
+    [{ dueDate: "2026-11-24", dueTime: "08:00" }, "Tomorrow 8:00 AM"],
+    [{ dueDate: "2026-11-27", dueTime: null }, "Fri"],
+    [{ dueDate: "2026-11-29", dueTime: "00:05" }, "Sun 12:05 AM"],
+    [{ dueDate: "2026-11-30", dueTime: null }, "Nov 30"],
+    [{ dueDate: "2026-12-14", dueTime: null }, "Dec 14"],
+    [{ dueDate: "2026-11-20", dueTime: null }, "Nov 20"],
+    [{ dueDate: "2027-01-05", dueTime: "09:00" }, "Jan 5, 2027 9:00 AM"],
+    [{ dueDate: "2025-12-01", dueTime: null }, "Dec 1, 2025"],
+    [{ dueDate: null, dueTime: null }, null],
+  ])("%o reads %s", (due, expected) => {
+    expect(formatRelativeDue(due, today)).toBe(expected);
   });
 });

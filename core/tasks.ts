@@ -7,7 +7,7 @@
  * 21st for a school in New York.
  */
 import { addDaysToDate } from "./dates";
-import { formatShortDate, formatTime12 } from "./format";
+import { formatShortDate, formatTime12, MONTH_SHORT_NAMES, WEEKDAY_NAMES } from "./format";
 import type { Priority, Task } from "./schemas/task";
 
 /** Sorting weight of each priority (docs/product.md#task). */
@@ -175,4 +175,84 @@ export function formatDueTime(task: Pick<Task, "dueTime">): string {
 export function formatDue(task: Pick<Task, "dueDate" | "dueTime">): string | null {
   if (!task.dueDate) return null;
   return `${formatShortDate(task.dueDate)} at ${formatDueTime(task)}`;
+}
+
+/** The groups "No sorting" lists incomplete tasks in, in this order (docs/decisions/069). */
+export const DUE_GROUPS = ["overdue", "today", "tomorrow", "this-week", "later", "no-date"] as const;
+export type DueGroup = (typeof DUE_GROUPS)[number];
+
+export const DUE_GROUP_LABEL: Record<DueGroup, string> = {
+  overdue: "Overdue",
+  today: "Today",
+  tomorrow: "Tomorrow",
+  "this-week": "This week",
+  later: "Later",
+  "no-date": "No date",
+};
+
+/** The days after tomorrow that count as "This week": the next six days, named by their weekday. */
+const THIS_WEEK_LAST_DAY = 6;
+
+/** Which group an incomplete task falls in, by its due date in the school's today. */
+export function dueGroupOf(task: TaskLike, today: string): DueGroup {
+  if (task.dueDate == null) return "no-date";
+  if (task.dueDate < today) return "overdue";
+  if (task.dueDate === today) return "today";
+  if (task.dueDate === addDaysToDate(today, 1)) return "tomorrow";
+  return task.dueDate <= addDaysToDate(today, THIS_WEEK_LAST_DAY) ? "this-week" : "later";
+}
+
+export interface GroupedTasks<T> {
+  /** The non-empty groups of incomplete tasks, in DUE_GROUPS order, each earliest due first. */
+  groups: Array<{ group: DueGroup; label: string; tasks: T[] }>;
+  /** Completed tasks, last, in the incoming order. */
+  completed: T[];
+}
+
+/**
+ * The order a student reads a to-do list in (issue 14; docs/decisions/069): what is late, then
+ * today, tomorrow, the rest of the week, later and undated; each group by due date and time (no
+ * time = end of day), ties in the incoming order; completed tasks after all of them.
+ */
+export function groupTasksByDue<T extends TaskLike>(tasks: readonly T[], today: string): GroupedTasks<T> {
+  const byGroup = new Map<DueGroup, T[]>(DUE_GROUPS.map((group) => [group, []]));
+  const completed: T[] = [];
+  for (const task of tasks) {
+    if (task.completed) completed.push(task);
+    else byGroup.get(dueGroupOf(task, today))!.push(task);
+  }
+  const groups = DUE_GROUPS.flatMap((group) => {
+    const inGroup = byGroup.get(group)!;
+    return inGroup.length ? [{ group, label: DUE_GROUP_LABEL[group], tasks: inGroup.sort(compareByDue) }] : [];
+  });
+  return { groups, completed };
+}
+
+/**
+ * A due date as a student reads it, relative to the school's today: "Yesterday", "Today",
+ * "Tomorrow", a weekday within the next six days ("Fri"), else "Dec 14", with the year only when it
+ * is not this year ("Jan 5, 2027"); the time follows when one was set ("Tomorrow 8:00 AM"), and
+ * none is shown when none was set. Null without a due date.
+ */
+export function formatRelativeDue(task: Pick<Task, "dueDate" | "dueTime">, today: string): string | null {
+  const date = task.dueDate;
+  if (!date) return null;
+  const day = relativeDay(date, today);
+  return task.dueTime ? `${day} ${formatTime12(task.dueTime)}` : day;
+}
+
+function relativeDay(date: string, today: string): string {
+  if (date === addDaysToDate(today, -1)) return "Yesterday";
+  if (date === today) return "Today";
+  if (date === addDaysToDate(today, 1)) return "Tomorrow";
+  if (date > today && date <= addDaysToDate(today, THIS_WEEK_LAST_DAY)) return WEEKDAY_NAMES[weekdayOf(date)]!.slice(0, 3);
+  const [year, month, dayOfMonth] = date.split("-").map(Number);
+  const monthDay = `${MONTH_SHORT_NAMES[month! - 1]} ${dayOfMonth}`;
+  return year === Number(today.slice(0, 4)) ? monthDay : `${monthDay}, ${year}`;
+}
+
+/** 0 for Sunday: the weekday of a calendar date (no time zone is involved). */
+function weekdayOf(date: string): number {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
 }

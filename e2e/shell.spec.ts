@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
+import { chunkOf } from "./bundles";
 import { collectCspViolations, dashboardTab, expect, test } from "./fixtures";
-import { schoolDate, seedTasks, storedTasks } from "./task-helpers";
+import { endSessions, schoolDate, seedTasks, storedTasks, toast } from "./task-helpers";
 
 const greetingFor = (firstName: string) => new RegExp(`^Good (morning|afternoon|evening), ${firstName}$`);
 
@@ -165,6 +166,19 @@ test.describe("routes that are not for everyone", () => {
   });
 });
 
+test.describe("a session ended elsewhere", () => {
+  test("says so when the tab comes back into view and goes to /auth, keeping the page meanwhile", async ({ signedInPage: page, user }) => {
+    await page.goto("/#todo");
+    await expect(page.getByRole("heading", { name: "Assignment To-Do List" })).toBeVisible();
+    await endSessions(user); // signed out in another tab, or expired
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+    await expect(toast(page, "Session Expired", "You'll be redirected to login. Please sign in again.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Assignment To-Do List" })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+  });
+});
+
 test.describe("a visitor's start-up", () => {
   // docs/decisions/067: the signed-out check answers 200, so an ordinary visit logs no failed request.
   test("the landing page and /auth log nothing to the console as errors", async ({ page }) => {
@@ -182,6 +196,28 @@ test.describe("a visitor's start-up", () => {
 });
 
 test.describe("the start-up loading screen", () => {
+  test("asks who is signed in beside the health check, and fetches a student's dashboard as soon as the answer says so", async ({
+    signedInPage: page,
+  }) => {
+    let releaseHealth!: () => void;
+    const healthHeld = new Promise<void>((resolve) => (releaseHealth = resolve));
+    await page.route("**/api/health", async (route) => {
+      await healthHeld;
+      await route.continue();
+    });
+    const sessionAsked = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/session");
+    const dashboardFetched = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === chunkOf("app/screens/dashboard/dashboard.tsx"),
+    );
+    await page.goto("/");
+    // Both while the health check is still unanswered, and nothing shows but the start-up screen.
+    await sessionAsked;
+    await dashboardFetched;
+    await expect(page.getByRole("heading", { level: 1, name: "Starting..." })).toBeVisible();
+    releaseHealth();
+    await expect(page.getByRole("heading", { level: 2, name: /^Good (morning|afternoon|evening)/ })).toBeVisible();
+  });
+
   test("shows Starting..., then Connecting... with Retry Connection while the health check fails, then the app", async ({ page }) => {
     test.slow(); // The health query retries three times (1 s, 2 s, 4 s) before it reports an error.
     let healthy = false;

@@ -18,6 +18,27 @@ export function shortDate(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
 }
 
+/**
+ * A due date as the task rows read it (decision 069), worked out independently of the app:
+ * "Yesterday", "Today", "Tomorrow", a weekday within the next six days, else "Dec 14" (", 2027"
+ * when not this year); the 12-hour time follows when one was set.
+ */
+export function relativeDue(date: string, time?: string): string {
+  const today = schoolDate();
+  const days = Math.round((Date.parse(`${date}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
+  const at = new Date(`${date}T12:00:00Z`);
+  let day: string;
+  if (days === -1) day = "Yesterday";
+  else if (days === 0) day = "Today";
+  else if (days === 1) day = "Tomorrow";
+  else if (days >= 2 && days <= 6) day = at.toLocaleDateString("en-US", { timeZone: "UTC", weekday: "short" });
+  else {
+    const sameYear = date.slice(0, 4) === today.slice(0, 4);
+    day = at.toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) });
+  }
+  return time ? `${day} ${time}` : day;
+}
+
 export interface SeedTask {
   title: string;
   description?: string | null;

@@ -1,8 +1,19 @@
 import type { Locator, Page } from "@playwright/test";
 import { e2eDb, expect, PASSWORD, seedUser, signIn, test } from "./fixtures";
-import { choose, endSessions, openTasksTab, schoolDate, seedTask, seedTasks, shortDate, storedTasks, toast } from "./task-helpers";
+import {
+  choose,
+  endSessions,
+  openTasksTab,
+  relativeDue,
+  schoolDate,
+  seedTask,
+  seedTasks,
+  shortDate,
+  storedTasks,
+  toast,
+} from "./task-helpers";
 
-const taskList = (page: Page) => page.getByRole("list", { name: "Tasks", exact: true });
+const taskList = (page: Page) => page.getByRole("region", { name: "Tasks", exact: true });
 const taskRow = (page: Page, title: string) => taskList(page).getByRole("listitem", { name: title, exact: true });
 const dialog = (page: Page, name: "Add Task" | "Edit Task") => page.getByRole("dialog", { name });
 const filterTab = (page: Page, label: string) => page.getByRole("tab", { name: new RegExp(`^${label}`) });
@@ -78,7 +89,7 @@ test.describe("Tasks tab", () => {
     const row = taskRow(page, "Lab report");
     await expect(row).toContainText("Photosynthesis lab, 2 pages");
     await expect(row).toContainText("Science");
-    await expect(row).toContainText(`${shortDate(due)} at 9:15 AM`);
+    await expect(row).toContainText(relativeDue(due, "9:15 AM"));
     await expect(row).toContainText("High priority");
     await expect(row).not.toContainText("Overdue");
     await expectStat(page, "Total Tasks", 1);
@@ -183,7 +194,7 @@ test.describe("Tasks tab", () => {
       priority: "medium",
     });
     await openTasksTab(page);
-    await expect(taskRow(page, "Essay draft")).toContainText(`${shortDate(schoolDate(5))} at 2:00 PM`);
+    await expect(taskRow(page, "Essay draft")).toContainText(relativeDue(schoolDate(5), "2:00 PM"));
 
     await page.getByRole("button", { name: "Edit Essay draft" }).click();
     const form = dialog(page, "Edit Task");
@@ -203,7 +214,7 @@ test.describe("Tasks tab", () => {
     await expect(form).toBeHidden();
     await expect(taskRow(page, "Essay draft")).toHaveCount(0);
     const row = taskRow(page, "Essay final");
-    await expect(row).toContainText(`${shortDate(schoolDate(5))} at 6:45 PM`);
+    await expect(row).toContainText(relativeDue(schoolDate(5), "6:45 PM"));
     await expect(row).toContainText("Low priority");
     expect(await storedTasks(user)).toMatchObject([
       { title: "Essay final", description: "Intro only", subject: "English", due_time: "18:45", priority: "low" },
@@ -222,6 +233,10 @@ test.describe("Tasks tab", () => {
 
     const box = page.getByRole("checkbox", { name: "Mark Math worksheet as completed" });
     await box.click();
+    // In All it goes behind "Completed (1)", last (decision 069); opened, the row says Completed.
+    const completedToggle = page.getByRole("button", { name: "Completed (1)" });
+    await expect(completedToggle).toHaveAttribute("aria-expanded", "false");
+    await completedToggle.click();
     await expect(box).toBeChecked();
     await expect(taskRow(page, "Math worksheet")).toContainText("Completed");
     await expectStat(page, "Total Tasks", 1);
@@ -259,13 +274,15 @@ test.describe("Tasks tab", () => {
     await expectFilterCounts(page, { all: 2, pending: 2, completed: 1, overdue: 1 });
     await expect(taskRow(page, "Late lab")).toContainText("Overdue");
     await expect(taskRow(page, "Due today")).not.toContainText("Overdue");
-    await expect(taskRow(page, "Due today")).toContainText(`${shortDate(schoolDate(0))} at 11:59 PM`);
+    await expect(taskRow(page, "Due today")).toContainText("Today");
+    await page.getByRole("button", { name: "Completed (1)" }).click();
+    await expect(taskRow(page, "Old but done")).toBeVisible();
     await expect(taskRow(page, "Old but done")).not.toContainText("Overdue");
 
     await filterTab(page, "Overdue").click();
     await expect(taskList(page).getByRole("listitem")).toHaveCount(1);
     const row = taskRow(page, "Late lab");
-    await expect(row).toContainText(`${shortDate(schoolDate(-1))} at 8:00 AM`);
+    await expect(row).toContainText("Yesterday 8:00 AM");
     await expect(row.getByText("Overdue", { exact: true })).toBeVisible();
   });
 
@@ -339,7 +356,9 @@ test.describe("Tasks tab", () => {
 
     const failed = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}`) && r.request().method() === "PUT");
     await box.click();
-    await expect(box).toBeChecked(); // optimistic
+    // Optimistic: at once behind "Completed (1)", last in All (decision 069).
+    await expect(page.getByRole("button", { name: "Completed (1)" })).toBeVisible();
+    await expect(box).toHaveCount(0);
     await expectStat(page, "Completed", 1);
     releaseSave();
     expect((await failed).status()).toBe(404);
@@ -418,6 +437,7 @@ test.describe("Tasks tab", () => {
     releaseGhost();
 
     await expect(toast(page, "Error", "Task not found")).toBeVisible();
+    await page.getByRole("button", { name: "Completed (1)" }).click();
     await expect(real).toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Mark Ghost task as completed" })).toHaveCount(0);
     await expectStat(page, "Completed", 1);
@@ -539,6 +559,118 @@ test.describe("Subject choices", () => {
   });
 });
 
+test.describe("No sorting: the order a student reads a list in", () => {
+  const seedMixed = (user: Parameters<typeof seedTasks>[0]) =>
+    seedTasks(user, [
+      { title: "Done long ago", dueDate: schoolDate(-5), completed: true },
+      { title: "Undated idea" },
+      { title: "Next month essay", dueDate: schoolDate(30) },
+      { title: "In four days", dueDate: schoolDate(4), dueTime: "10:00" },
+      { title: "Tomorrow quiz", dueDate: schoolDate(1), dueTime: "08:00" },
+      { title: "Today no time", dueDate: schoolDate(0) },
+      { title: "Today 7am", dueDate: schoolDate(0), dueTime: "07:00" },
+      { title: "Two days late", dueDate: schoolDate(-2) },
+      { title: "Done today", dueDate: schoolDate(0), completed: true },
+      { title: "Yesterday lab", dueDate: schoolDate(-1), dueTime: "09:00" },
+    ]);
+
+  /** "Group: title, title" per group heading, top to bottom. */
+  async function groupsInOrder(page: Page): Promise<string[]> {
+    return taskList(page)
+      .getByRole("list")
+      .evaluateAll((lists) =>
+        lists.map((list) => {
+          const titles = [...list.querySelectorAll('[role="checkbox"]')].map((b) =>
+            (b.getAttribute("aria-label") ?? "").replace(/^Mark (.*) as completed$/, "$1"),
+          );
+          return `${list.getAttribute("aria-label")}: ${titles.join(", ")}`;
+        }),
+      );
+  }
+
+  test("groups incomplete tasks Overdue · Today · Tomorrow · This week · Later · No date, and keeps completed ones last behind Completed (N)", async ({
+    signedInPage: page,
+    user,
+  }) => {
+    await seedMixed(user);
+    await openTasksTab(page);
+    await expectFilterCounts(page, { all: 8, pending: 8, completed: 2, overdue: 2 });
+    expect(await groupsInOrder(page)).toEqual([
+      "Overdue: Two days late, Yesterday lab",
+      "Today: Today 7am, Today no time",
+      "Tomorrow: Tomorrow quiz",
+      "This week: In four days",
+      "Later: Next month essay",
+      "No date: Undated idea",
+    ]);
+    // "All Tasks 8" lists 8 rows until the completed ones are asked for.
+    await expect(taskList(page).getByRole("checkbox")).toHaveCount(8);
+    const completed = page.getByRole("button", { name: "Completed (2)" });
+    await expect(completed).toHaveAttribute("aria-expanded", "false");
+    await completed.press("Enter");
+    await expect(completed).toHaveAttribute("aria-expanded", "true");
+    // Completed ones in the API's order, newest first.
+    expect((await groupsInOrder(page)).at(-1)).toBe("Completed: Done today, Done long ago");
+
+    // Relative dates: the time only where one was set.
+    await expect(taskRow(page, "Tomorrow quiz")).toContainText("Tomorrow 8:00 AM");
+    await expect(taskRow(page, "Today no time")).toContainText("Today");
+    await expect(taskRow(page, "Today no time")).not.toContainText("11:59");
+    await expect(taskRow(page, "In four days")).toContainText(relativeDue(schoolDate(4), "10:00 AM"));
+    await expect(taskRow(page, "Next month essay")).toContainText(relativeDue(schoolDate(30)));
+
+    // Pending has the same groups without Completed; a sort gives the flat list back.
+    await filterTab(page, "Pending").click();
+    expect((await groupsInOrder(page)).map((g) => g.split(":")[0])).toEqual([
+      "Overdue",
+      "Today",
+      "Tomorrow",
+      "This week",
+      "Later",
+      "No date",
+    ]);
+    await choose(page, page, "Sort tasks", "Priority High to Low");
+    expect(await groupsInOrder(page)).toHaveLength(1);
+  });
+
+  test.describe("on a device in another time zone", () => {
+    // Tokyo is 13 or 14 hours ahead of the school: its "today" is often the school's tomorrow.
+    test.use({ timezoneId: "Asia/Tokyo" });
+
+    test("groups and dates follow the school's today, not the device's", async ({ signedInPage: page, user }) => {
+      await seedMixed(user);
+      await openTasksTab(page);
+      expect((await groupsInOrder(page)).slice(0, 3)).toEqual([
+        "Overdue: Two days late, Yesterday lab",
+        "Today: Today 7am, Today no time",
+        "Tomorrow: Tomorrow quiz",
+      ]);
+      await expect(taskRow(page, "Yesterday lab")).toContainText("Yesterday 9:00 AM");
+    });
+  });
+});
+
+test.describe("a task list that cannot be loaded", () => {
+  test("shows no numbers: the stat cards and filter tabs wait for a list instead of reading 0", async ({ signedInPage: page, user }) => {
+    await seedTasks(user, [{ title: "Exists", dueDate: schoolDate(-1) }]);
+    let failing = true;
+    await page.route("**/api/tasks", (route) =>
+      failing && route.request().method() === "GET" ? route.fulfill({ status: 500, json: { message: "Down" } }) : route.continue(),
+    );
+    await page.goto("/#todo");
+    await expect(page.getByText("Your tasks could not be loaded.")).toBeVisible();
+    const stats = page.getByRole("list", { name: "Task statistics" });
+    await expect(stats).not.toContainText(/\d/);
+    await expect(stats.getByRole("listitem").first()).toHaveText("Total Tasks–not available");
+    await expect(page.getByRole("tablist", { name: "Filter tasks" })).not.toContainText(/\d/);
+
+    failing = false;
+    await page.getByRole("button", { name: /Retry|Try again/ }).click();
+    await expectStat(page, "Overdue", 1);
+    await expectFilterCounts(page, { all: 1, pending: 1, completed: 0, overdue: 1 });
+  });
+});
+
 test.describe("the completion burst", () => {
   test.use({ reducedMotion: "no-preference" });
 
@@ -557,6 +689,7 @@ test.describe("the completion burst", () => {
     });
     const canvases = () => page.evaluate(() => (window as unknown as { confettiCanvases: number }).confettiCanvases);
     await openTasksTab(page);
+    await page.getByRole("button", { name: "Completed (1)" }).click();
 
     await page.getByRole("checkbox", { name: "Mark Already done as completed" }).click();
     await expect.poll(async () => (await storedTasks(user)).find((t) => t.title === "Already done")?.completed).toBe(0);
@@ -564,6 +697,36 @@ test.describe("the completion burst", () => {
     expect(await canvases()).toBe(0);
 
     await page.getByRole("checkbox", { name: "Mark Still to do as completed" }).click();
+    await expect.poll(canvases).toBe(1);
+  });
+
+  test("a completion the server refuses fires no confetti: the checkbox rolls back under the error toast alone", async ({
+    signedInPage: page,
+    user,
+  }) => {
+    const [id] = await seedTasks(user, [
+      { title: "Refused", dueDate: schoolDate(2) },
+      { title: "Kept", dueDate: schoolDate(3) },
+    ]);
+    await page.addInitScript(() => {
+      const w = window as unknown as { confettiCanvases: number };
+      w.confettiCanvases = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.nodeName === "CANVAS") w.confettiCanvases += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const canvases = () => page.evaluate(() => (window as unknown as { confettiCanvases: number }).confettiCanvases);
+    await openTasksTab(page);
+    await page.route(`**/api/tasks/${id}`, (route) => route.fulfill({ status: 409, json: { message: "This task was changed elsewhere" } }));
+
+    await page.getByRole("checkbox", { name: "Mark Refused as completed" }).click();
+    await expect(toast(page, "Error", "This task was changed elsewhere")).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Mark Refused as completed" })).not.toBeChecked();
+    await page.waitForTimeout(500);
+    expect(await canvases()).toBe(0);
+
+    // The burst still comes for a completion the server keeps.
+    await page.getByRole("checkbox", { name: "Mark Kept as completed" }).click();
     await expect.poll(canvases).toBe(1);
   });
 });

@@ -142,6 +142,16 @@ async function csrfTokenFor(url: string): Promise<string | null> {
  */
 export const SESSION_EXPIRED_REDIRECT_MS = 1500;
 
+/**
+ * The session ended while the page was open (signed out in another tab, or expired), found by a
+ * call that does not answer 401 (the user query's GET /api/session): as for a 401, the token is
+ * forgotten and the browser leaves for /auth after the toast's reading time.
+ */
+export function sessionEnded(): void {
+  clearCsrfToken();
+  redirectToAuth();
+}
+
 let redirectPending = false;
 function redirectToAuth(): void {
   if (typeof window === "undefined" || redirectPending) return;

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { type QueryFunctionContext, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson, sessionEnded } from "@/lib/api";
+import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
 
 export const USER_STALE_TIME_MS = 5 * 60 * 1000;
@@ -9,10 +10,23 @@ export const USER_STALE_TIME_MS = 5 * 60 * 1000;
  * with 200 and `user: null` where GET /api/user answers 401: the start-up check of every visit then
  * logs no failed request (docs/decisions/067). A 401 from elsewhere still means the session ended.
  */
-export async function getCurrentUser(): Promise<User | null> {
+export async function getCurrentUser(context?: Pick<QueryFunctionContext, "client" | "queryKey">): Promise<User | null> {
   const answer = await apiJson<{ user: User | null }>("GET", "/api/session");
-  return answer?.user ?? null;
+  const user = answer?.user ?? null;
+  const before = context?.client.getQueryData<User | null>(context.queryKey);
+  if (!user && before) {
+    // Signed in a moment ago and not now: the session ended elsewhere (sign-out here reloads the
+    // page). Say so and go to /auth, as a 401 does, keeping the page meanwhile rather than
+    // turning it into the landing page without a word (issue 14).
+    showToast({ title: "Session Expired", description: SESSION_ENDED_TEXT, variant: "destructive", id: "session-expired" });
+    sessionEnded();
+    return before;
+  }
+  return user;
 }
+
+/** The "Session Expired" toast for a session that ended with no change under way (the spec words only the change cases). */
+export const SESSION_ENDED_TEXT = "You'll be redirected to login. Please sign in again.";
 
 export function getUserQueryOptions() {
   return queryOptions({

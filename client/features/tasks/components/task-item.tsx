@@ -1,6 +1,6 @@
 import { AlertCircleIcon, CalendarIcon, PencilIcon } from "lucide-react";
 import type { Task } from "@core/schemas/task";
-import { formatDue, isOverdue, PRIORITY_LABEL } from "@core/tasks";
+import { formatRelativeDue, isOverdue, PRIORITY_LABEL } from "@core/tasks";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -23,14 +23,15 @@ type TaskItemProps = {
 
 /** One task row: completion checkbox, title, subject, due date and time, priority, overdue mark. */
 export function TaskItem({ task, today, onToggle, onEdit, compact = false }: TaskItemProps) {
-  const due = formatDue(task);
+  // Relative to the school's today, and no time when none was set (decision 069).
+  const due = formatRelativeDue(task, today);
   const overdue = isOverdue(task, today);
   const titleId = `task-${task.id}-title`;
   return (
     <li
       aria-labelledby={titleId}
       className={cn(
-        "flex items-start gap-3 rounded-lg border bg-card p-3 sm:p-4",
+        "flex items-start gap-3 rounded-lg border bg-card px-3 py-2.5 sm:px-4 sm:py-3",
         overdue && "border-destructive/40 bg-destructive/5",
         // Completed rows are set apart by a muted background and the struck-through title, not by
         // opacity, which would take their text below the WCAG AA contrast ratio.
@@ -52,10 +53,11 @@ export function TaskItem({ task, today, onToggle, onEdit, compact = false }: Tas
             <PencilIcon aria-hidden="true" />
           </Button>
         </div>
-        {!compact && task.description && <p className="mt-1 line-clamp-2 text-sm break-words text-muted-foreground">{task.description}</p>}
-        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
+        {!compact && task.description && <p className="line-clamp-1 text-sm break-words text-muted-foreground">{task.description}</p>}
+        {/* One line of subject, date and priority: a phone shows twice the rows it did (issue 14). */}
+        <div className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
           {task.subject && (
-            <Badge variant="secondary" className="max-w-full truncate">
+            <Badge variant="secondary" className="max-w-[45%] truncate">
               {task.subject}
             </Badge>
           )}

@@ -1,8 +1,9 @@
-import { AlertCircleIcon, CheckCircle2Icon, ClipboardListIcon, ListTodoIcon, PlusIcon } from "lucide-react";
+import { AlertCircleIcon, CheckCircle2Icon, ChevronRightIcon, ClipboardListIcon, ListTodoIcon, PlusIcon } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
 import {
   countTasks,
   filterTasks,
+  groupTasksByDue,
   sortTasks,
   TASK_FILTER_LABEL,
   TASK_FILTERS,
@@ -11,6 +12,7 @@ import {
   type TaskFilter,
   type TaskSort,
 } from "@core/tasks";
+import type { Task } from "@core/schemas/task";
 import { EmptyState } from "@/components/states/empty-state";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
@@ -42,8 +44,16 @@ export function TasksTab({ user, timeZone }: TasksTabProps) {
   const dialog = useTaskDialog(user.id, tasks);
   const { toggle } = useToggleTask();
 
-  const counts = useMemo(() => countTasks(tasks ?? [], today), [tasks, today]);
+  // No list, no numbers: zeros above "could not be loaded" would read as "your tasks are gone".
+  const counts = useMemo(() => (tasks ? countTasks(tasks, today) : null), [tasks, today]);
   const visible = useMemo(() => sortTasks(filterTasks(tasks ?? [], filter, today), sort), [tasks, filter, sort, today]);
+  // "No sorting" is the order a student reads a list in: by when things are due (decision 069).
+  const grouped = useMemo(
+    () => (sort === "none" && filter !== "completed" ? groupTasksByDue(visible, today) : null),
+    [visible, sort, filter, today],
+  );
+  const [showCompleted, setShowCompleted] = useState(false);
+  const row = (task: Task) => <TaskItem key={task.id} task={task} today={today} onToggle={toggle} onEdit={dialog.openEdit} />;
 
   const taskList = isPending ? (
     <LoadingState label="Loading tasks" className="py-12" />
@@ -69,12 +79,49 @@ export function TasksTab({ user, timeZone }: TasksTabProps) {
         <EmptyState icon={<ClipboardListIcon />} title={`No ${TASK_FILTER_LABEL[filter].toLowerCase()} tasks`} className="px-4 py-10" />
       )}
     </Card>
-  ) : (
-    <ul aria-label="Tasks" className="flex flex-col gap-2 sm:gap-3">
-      {visible.map((task) => (
-        <TaskItem key={task.id} task={task} today={today} onToggle={toggle} onEdit={dialog.openEdit} />
+  ) : grouped ? (
+    // One region for the whole list; a list per group, named by its heading.
+    <section aria-label="Tasks" className="flex flex-col gap-5">
+      {grouped.groups.map(({ group, label, tasks: inGroup }) => (
+        <div key={group}>
+          <h3 id={`task-group-${group}`} className="mb-2 flex items-baseline gap-2 text-sm font-semibold">
+            <span className={cn(group === "overdue" && "text-destructive")}>{label}</span>
+            <span className="text-xs font-normal text-muted-foreground tabular-nums">{inGroup.length}</span>
+          </h3>
+          <ul aria-label={label} className="flex flex-col gap-2">
+            {inGroup.map(row)}
+          </ul>
+        </div>
       ))}
-    </ul>
+      {grouped.completed.length > 0 && (
+        <div>
+          <h3 className="mb-2 text-sm font-semibold">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-ml-2"
+              aria-expanded={showCompleted}
+              aria-controls="completed-tasks"
+              onClick={() => setShowCompleted((shown) => !shown)}
+            >
+              <ChevronRightIcon className={cn("transition-transform", showCompleted && "rotate-90")} aria-hidden="true" />
+              Completed ({grouped.completed.length})
+            </Button>
+          </h3>
+          {showCompleted && (
+            <ul id="completed-tasks" aria-label="Completed" className="flex flex-col gap-2">
+              {grouped.completed.map(row)}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  ) : (
+    <section aria-label="Tasks">
+      <ul aria-label={TASK_SORT_LABEL[sort]} className="flex flex-col gap-2">
+        {visible.map(row)}
+      </ul>
+    </section>
   );
 
   return (
@@ -107,9 +154,9 @@ export function TasksTab({ user, timeZone }: TasksTabProps) {
       </div>
 
       <ul aria-label="Task statistics" className="grid grid-cols-3 gap-2 sm:gap-4">
-        <StatCard label="Total Tasks" value={counts.pending} icon={<ListTodoIcon />} tone="text-primary bg-primary/10" />
-        <StatCard label="Overdue" value={counts.overdue} icon={<AlertCircleIcon />} tone="text-destructive bg-destructive/10" />
-        <StatCard label="Completed" value={counts.completed} icon={<CheckCircle2Icon />} tone="text-success bg-success/15" />
+        <StatCard label="Total Tasks" value={counts?.pending} icon={<ListTodoIcon />} tone="text-primary bg-primary/10" />
+        <StatCard label="Overdue" value={counts?.overdue} icon={<AlertCircleIcon />} tone="text-destructive bg-destructive/10" />
+        <StatCard label="Completed" value={counts?.completed} icon={<CheckCircle2Icon />} tone="text-success bg-success/15" />
       </ul>
 
       <Tabs value={filter} onValueChange={(v) => setFilter(v as TaskFilter)}>
@@ -117,7 +164,7 @@ export function TasksTab({ user, timeZone }: TasksTabProps) {
           {TASK_FILTERS.map((f) => (
             <TabsTrigger key={f} value={f} className="h-9 px-2">
               {TASK_FILTER_LABEL[f]}
-              <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{counts[f]}</span>
+              {counts && <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{counts[f]}</span>}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -133,7 +180,8 @@ export function TasksTab({ user, timeZone }: TasksTabProps) {
   );
 }
 
-function StatCard({ label, value, icon, tone }: { label: string; value: number; icon: ReactNode; tone: string }) {
+/** `value` is undefined while the list is loading or could not be loaded: a dash, not a number. */
+function StatCard({ label, value, icon, tone }: { label: string; value: number | undefined; icon: ReactNode; tone: string }) {
   return (
     <li>
       <Card className="flex h-full flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
@@ -145,7 +193,14 @@ function StatCard({ label, value, icon, tone }: { label: string; value: number; 
         </span>
         <div className="min-w-0">
           <p className="text-xs leading-tight text-muted-foreground sm:text-sm">{label}</p>
-          <p className="text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
+          <p className="text-xl font-bold tabular-nums sm:text-2xl">
+            {value ?? (
+              <>
+                <span aria-hidden="true">–</span>
+                <span className="sr-only">not available</span>
+              </>
+            )}
+          </p>
         </div>
       </Card>
     </li>

@@ -5,19 +5,24 @@ import { fireCompletionConfetti } from "./confetti";
 import { toastTaskError } from "./task-toasts";
 
 /**
- * The completion checkbox: flips the task at once, celebrates a completion (never an
- * un-completion), and rolls back with the failure toast if the server refuses (docs/product.md#optimistic-updates-and-rollback).
+ * The completion checkbox: flips the task at once, rolls back with the failure toast if the server
+ * refuses (docs/product.md#optimistic-updates-and-rollback), and celebrates a completion (never an
+ * un-completion) once the server has kept it: a burst over a refusal would celebrate a rollback.
  */
 export function useToggleTask() {
   // Nothing of a checkbox click is kept for after sign-in, so the toast must not promise it.
   const update = useUpdateTask({ onError: (error) => toastTaskError(error, "Failed to update task", { draftSaved: false }) });
-  const { mutate } = update;
+  const { mutateAsync } = update;
   const toggle = useCallback(
     (task: Task, completed: boolean) => {
-      if (completed) fireCompletionConfetti();
-      mutate({ id: task.id, changes: { completed } });
+      // mutateAsync settles per call (mutate's own callbacks fire for the last call only), so each
+      // of several quick completions gets its burst; a refusal is toasted by onError above.
+      mutateAsync({ id: task.id, changes: { completed } }).then(
+        () => completed && fireCompletionConfetti(),
+        () => {},
+      );
     },
-    [mutate],
+    [mutateAsync],
   );
   return { toggle, pendingId: update.isPending ? update.variables?.id : undefined };
 }

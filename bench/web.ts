@@ -160,10 +160,11 @@ const requestsOf = (lhr: Result) =>
 /** Why the audited dashboard was not a signed-in one, or null when it was. */
 function notSignedIn(lhr: Result): string | null {
   const requests = requestsOf(lhr);
-  const user = requests.find((r) => new URL(r.url).pathname === "/api/user");
+  // The app asks GET /api/session who is signed in (decision 067); a visitor's / never loads the app.
+  const session = requests.find((r) => new URL(r.url).pathname === "/api/session");
   if (new URL(lhr.finalDisplayedUrl).pathname !== "/") return `the page ended on ${lhr.finalDisplayedUrl}`;
-  if (!user) return "the page never asked /api/user who is signed in";
-  if (user.statusCode !== 200) return `/api/user answered ${user.statusCode}`;
+  if (!session) return "the page never asked /api/session who is signed in (the visitor's landing page?)";
+  if (session.statusCode !== 200) return `/api/session answered ${session.statusCode}`;
   if (!requests.some((r) => new URL(r.url).pathname === "/api/tasks")) return "the page never loaded the tasks (not the dashboard?)";
   return null;
 }

@@ -1,14 +1,18 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { queryClient } from "@/lib/query-client";
+import { useMediaQuery } from "@/hooks/use-media-query";
 import { useToastLibrary } from "@/lib/toast";
 
 /** The one Toaster, mounted once the toast library has loaded (docs/decisions/065: not on the landing page). */
 function ToastHost() {
   const sonner = useToastLibrary();
+  // On a phone a toast at the top covered the sticky top bar and its menu button for seconds
+  // after every save (issue 14): there they rise from the bottom instead.
+  const phone = useMediaQuery("(max-width: 767px)");
   if (!sonner) return null;
   // Spec §4/§9: one toast visible at a time.
-  return <sonner.Toaster visibleToasts={1} position="top-center" richColors closeButton />;
+  return <sonner.Toaster visibleToasts={1} position={phone ? "bottom-center" : "top-center"} richColors closeButton />;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

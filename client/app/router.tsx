@@ -46,9 +46,21 @@ function StartupGate({ children }: { children: ReactNode }) {
   const [hasBeenReady, setHasBeenReady] = useState(false);
   if (ready && !hasBeenReady) setHasBeenReady(true);
 
-  const failed = !online || health.isError;
+  // A refetch of a health check that has never succeeded goes back to "pending" (TanStack resets
+  // a query without data), which flipped the screen to "Starting..." every poll and hid Retry
+  // Connection: a failure counts until a check succeeds.
+  const [failedBefore, setFailedBefore] = useState(false);
+  if (health.isError && !failedBefore) setFailedBefore(true);
+  if (health.isSuccess && !health.isError && failedBefore) setFailedBefore(false);
+  const failed = !online || health.isError || (failedBefore && !health.isSuccess);
   const error = online ? "Service unavailable" : "You appear to be offline";
-  const retry = () => void health.refetch();
+  // Busy only while the person's own retry is under way: the background poll and its backoff
+  // retries kept the button disabled most of the time, so it looked broken (issue 14).
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    void health.refetch().finally(() => setRetrying(false));
+  };
 
   if (!ready && !hasBeenReady) {
     return (
@@ -57,13 +69,13 @@ function StartupGate({ children }: { children: ReactNode }) {
         message={online ? "Getting Student Hub ready for you" : "Waiting for a connection to reach Student Hub"}
         error={failed ? error : null}
         onRetry={failed ? retry : undefined}
-        retrying={health.isFetching}
+        retrying={retrying}
       />
     );
   }
   return (
     <>
-      {failed && <ConnectionBanner error={error} onRetry={retry} retrying={health.isFetching} />}
+      {failed && <ConnectionBanner error={error} onRetry={retry} retrying={retrying} />}
       {children}
     </>
   );

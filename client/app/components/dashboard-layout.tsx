@@ -67,14 +67,15 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
         <Sidebar user={user} onOpenSettings={openSettings} />
       </aside>
 
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b bg-card/95 px-3 backdrop-blur md:hidden">
+      {/* The menu button sits on the left, the side the drawer slides in from. */}
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur md:hidden">
+        <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+          <Menu className="size-5" aria-hidden="true" />
+        </Button>
         <div className="flex min-w-0 items-center gap-2">
           <AppLogo className="size-8" alt="" />
           <span className="truncate font-bold tracking-tight">Student Hub</span>
         </div>
-        <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
-          <Menu className="size-5" aria-hidden="true" />
-        </Button>
       </header>
 
       <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>

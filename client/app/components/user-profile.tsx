@@ -26,10 +26,11 @@ export function UserProfile({ user }: { user: User }) {
         </span>
       )}
       <div className="min-w-0">
-        <p className="truncate font-semibold" data-testid="user-display-name">
+        {/* Wrapped, never cut: a long school email must stay readable in full (issue 14). */}
+        <p className="font-semibold break-words" data-testid="user-display-name">
           {name}
         </p>
-        {hasName && user.email && <p className="truncate text-sm text-muted-foreground">{user.email}</p>}
+        {hasName && user.email && <p className="text-sm break-all text-muted-foreground">{user.email}</p>}
       </div>
     </div>
   );

@@ -36,6 +36,20 @@ type DateFieldProps = {
 };
 
 /**
+ * Opens the picker on the selected day (else today) rather than on Radix's first button, "previous
+ * month", where Enter moved a month back (issue 14). The day picker's own autoFocus cannot do it in
+ * a dialog: it runs before the popover's focus scope exists, and the dialog's trap takes focus back.
+ * While the picker is still downloading there is no day yet: its autoFocus takes over when it arrives.
+ */
+function focusSelectedDay(event: Event) {
+  const content = event.currentTarget as HTMLElement;
+  const day = content.querySelector<HTMLElement>('[data-selected="true"] button, [data-today="true"] button');
+  if (!day) return;
+  event.preventDefault();
+  day.focus();
+}
+
+/**
  * A date picked from a calendar, held as a yyyy-MM-dd calendar date: no instant and no time zone
  * is involved, so the day chosen is the day stored. Use inside a react-hook-form FormField.
  */
@@ -62,7 +76,7 @@ export function DateField({ label, value, onChange, today, placeholder = "Pick a
             </Button>
           </PopoverTrigger>
         </FormControl>
-        <PopoverContent className="w-auto p-0" align="start">
+        <PopoverContent className="w-auto p-0" align="start" onOpenAutoFocus={focusSelectedDay}>
           {picker.module ? (
             <picker.module.Calendar
               mode="single"

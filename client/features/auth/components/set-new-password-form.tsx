@@ -29,6 +29,8 @@ export function SetNewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
         showToast({
           title: "Password Updated",
           description: "Your password has been updated successfully. You can now use your account normally.",
+          // Styled as every other success toast (issue 14: one was neutral, the others green).
+          variant: "success",
         });
         onSuccess();
       },

@@ -1,0 +1,96 @@
+import { expect, requirePasswordReset, seedUser, signIn, test } from "./fixtures";
+import { openTasksTab, schoolDate, toast } from "./task-helpers";
+
+// Issue 14's defects found trying the app as a new user would, one test each (they failed before the fix).
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("toasts rise from the bottom and never cover the top bar's menu button", async ({ signedInPage: page }) => {
+    await openTasksTab(page);
+    await page.getByRole("button", { name: "Add Task" }).first().click();
+    const form = page.getByRole("dialog", { name: "Add Task" });
+    await form.getByRole("textbox", { name: "Task Title" }).fill("Read chapter 6");
+    await form.getByRole("button", { name: "Add Task" }).click();
+    const success = toast(page, "Success", "Task created successfully");
+    await expect(success).toBeVisible();
+    const menu = await page.getByRole("button", { name: "Open menu" }).boundingBox();
+    const box = await success.boundingBox();
+    expect(menu && box).toBeTruthy();
+    expect(box!.y).toBeGreaterThan(menu!.y + menu!.height);
+    // The menu button stays usable while the toast shows.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  });
+
+  test("the menu button sits on the left, the side the drawer slides in from", async ({ signedInPage: page }) => {
+    await page.goto("/");
+    const menu = await page.getByRole("button", { name: "Open menu" }).boundingBox();
+    expect(menu!.x).toBeLessThan(375 / 4);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = await page.getByRole("dialog", { name: "Menu" }).boundingBox();
+    expect(drawer!.x).toBeLessThanOrEqual(1);
+  });
+});
+
+test("the sidebar shows a long email in full, wrapped rather than cut", async ({ page }) => {
+  const email = `a.very.long.student.name.${Date.now()}@students.northfield-regional-high.example.org`;
+  const student = await seedUser({ email });
+  await signIn(page, student);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const shown = page.getByRole("complementary", { name: "Sidebar" }).getByText(email, { exact: true });
+  await expect(shown).toBeVisible();
+  expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== "ellipsis")).toBe(true);
+});
+
+test("the due-date picker opens with focus on the selected day, so Enter keeps the date", async ({ signedInPage: page }) => {
+  await openTasksTab(page);
+  await page.getByRole("button", { name: "Add Task" }).first().click();
+  const form = page.getByRole("dialog", { name: "Add Task" });
+  await form.getByRole("switch", { name: "Set date and time" }).click();
+  const dueDate = form.getByRole("button", { name: /Due Date/ });
+  const before = await dueDate.innerText();
+  await dueDate.click();
+  const grid = page.getByRole("grid");
+  await expect(grid).toBeVisible();
+  // Focus is on a day of the grid: the selected one (today, the switch's default), not "previous month".
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
+  const focusedDay = await page.evaluate(() => document.activeElement?.textContent?.trim());
+  expect(focusedDay).toBe(String(Number(schoolDate().slice(8))));
+  await page.keyboard.press("Enter");
+  await expect(grid).toBeHidden();
+  expect(await dueDate.innerText()).toBe(before);
+  // The time field spans its box, as the date button beside it does.
+  const time = form.getByLabel("Due Time (optional)");
+  expect(await time.evaluate((el) => getComputedStyle(el).display)).toBe("block");
+});
+
+test.describe("the start-up screen while the server is away", () => {
+  test("keeps Retry Connection enabled while the health check retries in the background", async ({ page }) => {
+    test.slow();
+    await page.route("**/api/health", (route) => route.fulfill({ status: 503, json: { message: "Service unavailable" } }));
+    await page.goto("/auth");
+    const retry = page.getByRole("button", { name: "Retry Connection" });
+    await expect(retry).toBeVisible({ timeout: 20_000 });
+    // Sampled over the 5 s poll and its retries: never disabled, so it never looks broken.
+    for (let i = 0; i < 12; i++) {
+      await expect(retry).toBeEnabled({ timeout: 100 });
+      await page.waitForTimeout(500);
+    }
+  });
+});
+
+test("a changed password is confirmed by a success toast, styled as every other success", async ({ page, user }) => {
+  const temporary = "Temp#Pass2025";
+  await requirePasswordReset(user, temporary);
+  await signIn(page, user);
+  await page.goto("/password-reset");
+  await page.getByLabel("Temporary Password", { exact: true }).fill(temporary);
+  await page.getByLabel("New Password", { exact: true }).fill("N3w!Secret-pass");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("N3w!Secret-pass");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  const updated = toast(page, "Password Updated", "Your password has been updated successfully. You can now use your account normally.");
+  await expect(updated).toBeVisible();
+  await expect(updated).toHaveAttribute("data-type", "success");
+});

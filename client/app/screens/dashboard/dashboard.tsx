@@ -1,6 +1,7 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useCallback, useState } from "react";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
+import { KeyboardShortcutsDialog, useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { HomeTab } from "@/app/screens/dashboard/home-tab";
 import { ErrorState } from "@/components/states/error-state";
@@ -53,6 +54,25 @@ export function DashboardScreen({ user }: { user: User }) {
   const { timeZone } = usePublicSettings();
   const [activeTab, setActiveTab] = useHashTab(DASHBOARD_TABS, "home");
   const tabProps: DashboardTabProps = { user, timeZone, goToTab: setActiveTab };
+  // "Add" asked for from outside a tab (a shortcut, the phone's add button): a task on Home and
+  // Tasks (from the Calendar, on Tasks), an event on the Calendar. The tab that shows it opens it.
+  const [createRequest, setCreateRequest] = useState<"task" | "event" | null>(null);
+  const createOpened = useCallback(() => setCreateRequest(null), []);
+  const requestCreate = (kind: "task" | "event") => {
+    if (kind === "event") setActiveTab("calendar");
+    else if (activeTab === "calendar") setActiveTab("todo");
+    setCreateRequest(kind);
+  };
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useKeyboardShortcuts({
+    newTask: () => requestCreate("task"),
+    newEvent: () => requestCreate("event"),
+    home: () => setActiveTab("home"),
+    tasks: () => setActiveTab("todo"),
+    calendar: () => setActiveTab("calendar"),
+    help: () => setShortcutsOpen(true),
+  });
+  const taskRequest = { createRequested: createRequest === "task", onCreateOpened: createOpened };
   // "Complete Your Setup" opens by itself while the student has no classes (docs/product.md#class-setup);
   // closed, it waits for Settings → Edit Classes or the next visit.
   const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0);
@@ -66,7 +86,7 @@ export function DashboardScreen({ user }: { user: User }) {
       id: "home",
       label: "Home",
       icon: House,
-      content: <HomeTab {...tabProps} />,
+      content: <HomeTab {...tabProps} {...taskRequest} />,
     },
     {
       id: "todo",
@@ -74,7 +94,7 @@ export function DashboardScreen({ user }: { user: User }) {
       icon: ListTodo,
       content: (
         <OnDemandTab part={tasksTab} name="tasks">
-          {({ TasksTab }) => <TasksTab {...tabProps} />}
+          {({ TasksTab }) => <TasksTab {...tabProps} {...taskRequest} />}
         </OnDemandTab>
       ),
     },
@@ -84,7 +104,9 @@ export function DashboardScreen({ user }: { user: User }) {
       icon: CalendarDays,
       content: (
         <OnDemandTab part={calendarTab} name="calendar">
-          {({ CalendarTab }) => <CalendarTab user={user} timeZone={timeZone} />}
+          {({ CalendarTab }) => (
+            <CalendarTab user={user} timeZone={timeZone} createRequested={createRequest === "event"} onCreateOpened={createOpened} />
+          )}
         </OnDemandTab>
       ),
     },
@@ -99,6 +121,7 @@ export function DashboardScreen({ user }: { user: User }) {
       onEditClasses={() => setClassEditorOpen(true)}
     >
       {editor && <editor.ClassEditorDialog user={user} open={classEditorOpen} onClose={() => setClassEditorOpen(false)} />}
+      <KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </DashboardLayout>
   );
 }

@@ -12,6 +12,9 @@ type HomeTabProps = {
   timeZone: string;
   /** The notifications card, supplied by the push feature when it lands. */
   notifications?: ReactNode;
+  /** The app asks for the Add Task dialog (a shortcut, the floating add button). */
+  createRequested?: boolean;
+  onCreateOpened?: () => void;
 };
 
 /**
@@ -19,7 +22,7 @@ type HomeTabProps = {
  * here, in app/, so that tasks, events and notifications can sit side by side without one feature
  * importing another.
  */
-export function HomeTab({ user, timeZone, notifications }: HomeTabProps) {
+export function HomeTab({ user, timeZone, notifications, createRequested, onCreateOpened }: HomeTabProps) {
   const { now, today } = useToday(timeZone);
   return (
     <section aria-labelledby="home-greeting" className="flex flex-col gap-5">
@@ -35,7 +38,7 @@ export function HomeTab({ user, timeZone, notifications }: HomeTabProps) {
       {/* grid-cols-1 is minmax(0, 1fr): a long unbroken word in a task title must wrap, not widen the page. */}
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
         <TodaysSchedule user={user} today={today} />
-        <UrgentTasksCard user={user} today={today} />
+        <UrgentTasksCard user={user} today={today} createRequested={createRequested} onCreateOpened={onCreateOpened} />
       </div>
     </section>
   );

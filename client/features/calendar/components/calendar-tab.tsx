@@ -9,6 +9,7 @@ import { useEvents } from "@/api/events/get-events";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { ErrorState } from "@/components/states/error-state";
 import { Button } from "@/components/ui/button";
+import { useCreateRequest } from "@/hooks/use-create-request";
 import { useToday } from "@/hooks/use-today";
 import { DayDetailDialog } from "./day-detail-dialog";
 import { useEventActions } from "./event-actions";
@@ -18,13 +19,19 @@ import { NextFiveDaysCard } from "./next-five-days-card";
 import { OnDemandEventFormDialog } from "./on-demand-event-form-dialog";
 import { useRestoredEventDraft } from "../hooks/event-draft";
 
-type CalendarTabProps = { user: User; timeZone: string };
+type CalendarTabProps = {
+  user: User;
+  timeZone: string;
+  /** The app asks for the Add Event dialog (a shortcut, the floating add button); `onCreateOpened` says it opened. */
+  createRequested?: boolean;
+  onCreateOpened?: () => void;
+};
 
 /**
  * The Calendar tab (docs/product.md#calendar): Next 5 Days, the month grid and the day detail,
  * with the event dialogs. Series are expanded only for the dates on screen.
  */
-export function CalendarTab({ user, timeZone }: CalendarTabProps) {
+export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }: CalendarTabProps) {
   const { today } = useToday(timeZone);
   const eventsQuery = useEvents();
   const tasksQuery = useTasks();
@@ -35,6 +42,7 @@ export function CalendarTab({ user, timeZone }: CalendarTabProps) {
   // A form kept when the session expired reopens once after signing in again (docs/decisions/022).
   const [form, setForm] = useRestoredEventDraft(user.id);
   const actions = useEventActions({ events, openForm: setForm });
+  useCreateRequest(createRequested, () => setForm({ mode: "create" }), onCreateOpened);
   const periodOf = useMemo(() => classPeriodOf(user.userClasses), [user.userClasses]);
 
   const gridDates = useMemo(() => monthGridDates(month), [month]);

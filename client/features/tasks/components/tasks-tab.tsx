@@ -23,6 +23,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/cn";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { useTaskDialog } from "../hooks/use-task-dialog";
+import { useCreateRequest } from "@/hooks/use-create-request";
 import { useToday } from "@/hooks/use-today";
 import { useToggleTask } from "../hooks/use-toggle-task";
 import { OnDemandTaskFormDialog } from "./on-demand-task-form-dialog";
@@ -33,16 +34,20 @@ type TasksTabProps = {
   user: TaskUser;
   /** The school's time zone (GET /api/settings/public `timeZone`). */
   timeZone: string;
+  /** The app asks for the Add Task dialog (a shortcut, the floating add button); `onCreateOpened` says it opened. */
+  createRequested?: boolean;
+  onCreateOpened?: () => void;
 };
 
 /** The Tasks tab: "Assignment To-Do List" (docs/product.md#tasks-tab). */
-export function TasksTab({ user, timeZone }: TasksTabProps) {
+export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: TasksTabProps) {
   const { data: tasks, isPending, isError, refetch } = useTasks();
   const { today } = useToday(timeZone);
   const [sort, setSort] = useState<TaskSort>("none");
   const [filter, setFilter] = useState<TaskFilter>("all");
   const dialog = useTaskDialog(user.id, tasks);
   const { toggle } = useToggleTask();
+  useCreateRequest(createRequested, dialog.openCreate, onCreateOpened);
 
   // No list, no numbers: zeros above "could not be loaded" would read as "your tasks are gone".
   const counts = useMemo(() => (tasks ? countTasks(tasks, today) : null), [tasks, today]);

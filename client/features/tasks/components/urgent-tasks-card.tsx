@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { dashboardTabHref } from "@/lib/routes";
+import { useCreateRequest } from "@/hooks/use-create-request";
 import { useTaskDialog } from "../hooks/use-task-dialog";
 import { useToggleTask } from "../hooks/use-toggle-task";
 import { OnDemandTaskFormDialog } from "./on-demand-task-form-dialog";
@@ -19,16 +20,20 @@ type UrgentTasksCardProps = {
   user: TaskUser;
   /** The school's today (yyyy-MM-dd). */
   today: string;
+  /** The app asks for the Add Task dialog (a shortcut, the floating add button); `onCreateOpened` says it opened. */
+  createRequested?: boolean;
+  onCreateOpened?: () => void;
 };
 
 /**
  * The Home tab's task card (docs/product.md#home-tab): "Urgent Tasks" when anything is due today,
  * tomorrow or earlier, otherwise "Your Tasks"; at most five, then "+N more tasks" to the Tasks tab.
  */
-export function UrgentTasksCard({ user, today }: UrgentTasksCardProps) {
+export function UrgentTasksCard({ user, today, createRequested, onCreateOpened }: UrgentTasksCardProps) {
   const { data: tasks, isPending, isError, refetch } = useTasks();
   const dialog = useTaskDialog(user.id, tasks);
   const { toggle } = useToggleTask();
+  useCreateRequest(createRequested, dialog.openCreate, onCreateOpened);
   const list = useMemo(() => homeTaskList(tasks ?? [], today), [tasks, today]);
   const headingId = useId();
   const urgent = list.kind === "urgent";

@@ -23,6 +23,27 @@ test.describe("on a 375 px phone", () => {
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
   });
 
+  test("Home, Tasks and Calendar sit in a bottom bar with large targets, and a floating button adds a task, or an event on the Calendar", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto("/");
+    const bar = page.getByRole("tablist", { name: "Dashboard sections" });
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y + barBox.height).toBeCloseTo(740, 0);
+    expect(barBox.width).toBeCloseTo(375, 0);
+    for (const tab of await bar.getByRole("tab").all()) expect((await tab.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // Nothing scrolls sideways, and the page's end clears the bar.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByRole("button", { name: "Add a task", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Add Task" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await bar.getByRole("tab", { name: "Calendar" }).click();
+    await expect(page).toHaveURL(/#calendar$/);
+    await page.getByRole("button", { name: "Add an event", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Add New Event" })).toBeVisible();
+  });
+
   test("the menu button sits on the left, the side the drawer slides in from", async ({ signedInPage: page }) => {
     await page.goto("/");
     const menu = await page.getByRole("button", { name: "Open menu" }).boundingBox();
@@ -31,6 +52,14 @@ test.describe("on a 375 px phone", () => {
     const drawer = await page.getByRole("dialog", { name: "Menu" }).boundingBox();
     expect(drawer!.x).toBeLessThanOrEqual(1);
   });
+});
+
+test("on a desktop the tabs stay at the top of the page and there is no floating add button", async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const bar = (await page.getByRole("tablist", { name: "Dashboard sections" }).boundingBox())!;
+  expect(bar.y).toBeLessThan(200);
+  await expect(page.getByRole("button", { name: "Add a task", exact: true })).toBeHidden();
 });
 
 test("the sidebar shows a long email in full, wrapped rather than cut", async ({ page }) => {

@@ -12,7 +12,18 @@ function ToastHost() {
   const phone = useMediaQuery("(max-width: 767px)");
   if (!sonner) return null;
   // Spec §4/§9: one toast visible at a time.
-  return <sonner.Toaster visibleToasts={1} position={phone ? "bottom-center" : "top-center"} richColors closeButton />;
+  // Above the phone's bottom tab bar and its floating add button.
+  const aboveBar = { bottom: "calc(9rem + env(safe-area-inset-bottom))" };
+  return (
+    <sonner.Toaster
+      visibleToasts={1}
+      position={phone ? "bottom-center" : "top-center"}
+      offset={phone ? aboveBar : undefined}
+      mobileOffset={aboveBar}
+      richColors
+      closeButton
+    />
+  );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Menu, Settings } from "lucide-react";
+import { Menu, Plus, Settings } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { AppLogo } from "@/app/components/app-logo";
 import { SettingsDialog } from "@/app/components/settings-dialog";
@@ -23,6 +23,8 @@ type DashboardLayoutProps = {
   activeTab: DashboardTabId;
   onTabChange: (tab: DashboardTabId) => void;
   onEditClasses: () => void;
+  /** The phone's floating add button: what it adds where the student is ("Add a task", "Add an event"). */
+  add: { label: string; onAdd: () => void };
   /** Extra dialogs owned by features (e.g. class setup), rendered once beside the shell. */
   children?: ReactNode;
 };
@@ -50,7 +52,7 @@ function Sidebar({ user, onOpenSettings }: { user: User; onOpenSettings: () => v
  * The signed-in shell: sidebar (a drawer under 768 px), the three hash-selected tabs and the
  * Settings dialog. Tab bodies come from app/screens/dashboard.tsx.
  */
-export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClasses, children }: DashboardLayoutProps) {
+export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClasses, add, children }: DashboardLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
@@ -86,15 +88,24 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
         </SheetContent>
       </Sheet>
 
-      <main className="min-w-0 md:flex-1">
+      {/* Under 768 px the tabs are a bar fixed at the bottom, in thumb's reach (clear of the Home
+          Screen indicator on an installed app), so the page keeps room below for it. */}
+      <main className="min-w-0 pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:flex-1 md:pb-0">
         <Tabs
           value={activeTab}
           onValueChange={(value) => onTabChange(value as DashboardTabId)}
           className="mx-auto w-full max-w-6xl gap-4 px-3 py-4 sm:px-6 sm:py-6"
         >
-          <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-fit" aria-label="Dashboard sections">
+          <TabsList
+            className="fixed inset-x-0 bottom-0 z-40 grid h-auto w-full grid-cols-3 rounded-none border-t bg-card p-1 pb-[calc(0.25rem+env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.05)] md:static md:z-auto md:inline-flex md:h-11 md:w-fit md:rounded-lg md:border-0 md:bg-muted md:p-1 md:shadow-none"
+            aria-label="Dashboard sections"
+          >
             {tabs.map(({ id, label, icon: Icon }) => (
-              <TabsTrigger key={id} value={id} className="gap-1 px-1.5 sm:gap-1.5 sm:px-5">
+              <TabsTrigger
+                key={id}
+                value={id}
+                className="h-14 flex-col gap-0.5 px-1.5 text-xs md:h-full md:flex-row md:gap-1.5 md:px-5 md:text-sm [&_svg]:size-5 md:[&_svg]:size-4"
+              >
                 <Icon aria-hidden="true" /> {label}
               </TabsTrigger>
             ))}
@@ -106,6 +117,15 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
           ))}
         </Tabs>
       </main>
+
+      <Button
+        size="icon"
+        className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg md:hidden [&_svg]:size-6"
+        aria-label={add.label}
+        onClick={add.onAdd}
+      >
+        <Plus aria-hidden="true" />
+      </Button>
 
       <SettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} onEditClasses={onEditClasses} />
       {children}

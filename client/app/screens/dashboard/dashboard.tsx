@@ -119,6 +119,11 @@ export function DashboardScreen({ user }: { user: User }) {
       activeTab={activeTab}
       onTabChange={setActiveTab}
       onEditClasses={() => setClassEditorOpen(true)}
+      add={
+        activeTab === "calendar"
+          ? { label: "Add an event", onAdd: () => requestCreate("event") }
+          : { label: "Add a task", onAdd: () => requestCreate("task") }
+      }
     >
       {editor && <editor.ClassEditorDialog user={user} open={classEditorOpen} onClose={() => setClassEditorOpen(false)} />}
       <KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />

@@ -261,32 +261,36 @@ test.describe("the auth screen's modes", () => {
     await expect(page.getByText("Last name is required")).toHaveCount(0);
   });
 
-  test("Show and Hide toggle both password fields together", async ({ page }) => {
+  test("Show password toggles both password fields together", async ({ page }) => {
     const form = await openRegister(page);
     await form.password.fill(PASSWORD);
     await form.confirmPassword.fill(PASSWORD);
     await expect(form.password).toHaveAttribute("type", "password");
     await expect(form.confirmPassword).toHaveAttribute("type", "password");
 
-    await page.getByRole("button", { name: "Show" }).click();
+    // One toggle button (decision 073): pressed while the passwords are shown.
+    const toggle = page.getByRole("button", { name: "Show password" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect(form.password).toHaveAttribute("type", "text");
     await expect(form.confirmPassword).toHaveAttribute("type", "text");
     await expect(form.password).toHaveValue(PASSWORD);
 
-    await page.getByRole("button", { name: "Hide" }).click();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await expect(form.password).toHaveAttribute("type", "password");
     await expect(form.confirmPassword).toHaveAttribute("type", "password");
-    await expect(page.getByRole("button", { name: "Show" })).toBeVisible();
   });
 
-  test("Show reveals the sign-in password too", async ({ page }) => {
+  test("Show password reveals the sign-in password too", async ({ page }) => {
     await page.goto("/auth");
     const form = signInForm(page);
     await form.password.fill("secret-value");
     await expect(form.password).toHaveAttribute("type", "password");
-    await page.getByRole("button", { name: "Show" }).click();
+    const toggle = page.getByRole("button", { name: "Show password" });
+    await toggle.click();
     await expect(form.password).toHaveAttribute("type", "text");
-    await page.getByRole("button", { name: "Hide" }).click();
+    await toggle.click();
     await expect(form.password).toHaveAttribute("type", "password");
   });
 });

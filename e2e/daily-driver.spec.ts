@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, requirePasswordReset, seedUser, signIn, test } from "./fixtures";
 import { openTasksTab, schoolDate, toast } from "./task-helpers";
 
@@ -122,4 +123,60 @@ test("a changed password is confirmed by a success toast, styled as every other 
   const updated = toast(page, "Password Updated", "Your password has been updated successfully. You can now use your account normally.");
   await expect(updated).toBeVisible();
   await expect(updated).toHaveAttribute("data-type", "success");
+});
+
+test.describe("dark mode", () => {
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  /** The body's lightness, 0 (black) to 1 (white), from its computed colour. */
+  const isDark = async (page: Page) =>
+    page.evaluate(() => {
+      const probe = document.createElement("canvas").getContext("2d")!;
+      probe.fillStyle = getComputedStyle(document.body).backgroundColor;
+      probe.fillRect(0, 0, 1, 1);
+      const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+      return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255 < 0.5;
+    });
+
+  test.describe("on a device set to dark", () => {
+    test.use({ colorScheme: "dark" });
+
+    test("follows the system with no choice made, and Settings can pin Light, kept on this device", async ({ signedInPage: page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 2, name: /^Good (morning|afternoon|evening)/ })).toBeVisible();
+      expect(await isDark(page)).toBe(true);
+
+      await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+      const settings = page.getByRole("dialog", { name: "Settings" });
+      const theme = settings.getByRole("group", { name: "Theme" });
+      await expect(theme.getByRole("radio", { name: "System" })).toBeChecked();
+      await theme.getByText("Light", { exact: true }).click();
+      await expect(theme.getByRole("radio", { name: "Light" })).toBeChecked();
+      await expect.poll(() => isDark(page)).toBe(false);
+      await page.keyboard.press("Escape");
+
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 2, name: /^Good/ })).toBeVisible();
+      expect(await isDark(page)).toBe(false);
+      // The static landing page a visitor sees on this device keeps the choice too.
+      const visitor = await page.context().newPage();
+      await page.context().clearCookies();
+      await visitor.goto("/");
+      await expect(visitor.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+      await expect.poll(() => isDark(visitor)).toBe(false);
+    });
+  });
+
+  test("Dark in Settings darkens every screen on a light device, and System goes back to it", async ({ signedInPage: page }) => {
+    await page.goto("/");
+    const light = await background(page);
+    expect(await isDark(page)).toBe(false);
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+    const theme = page.getByRole("dialog", { name: "Settings" }).getByRole("group", { name: "Theme" });
+    await theme.getByText("Dark", { exact: true }).click();
+    await expect(theme.getByRole("radio", { name: "Dark" })).toBeChecked();
+    await expect.poll(() => isDark(page)).toBe(true);
+    await theme.getByText("System", { exact: true }).click();
+    await expect(theme.getByRole("radio", { name: "System" })).toBeChecked();
+    await expect.poll(() => background(page)).toBe(light);
+  });
 });

@@ -3,14 +3,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import { LANDING_PLACEHOLDERS, STATIC_LANDING_FILE } from "../core/static-landing.ts";
+import { LANDING_PLACEHOLDERS, LANDING_TITLE, STATIC_LANDING_FILE } from "../core/static-landing.ts";
 
 const RENDERER = fileURLToPath(new URL("./render-landing-markup.ts", import.meta.url));
 
 /**
  * The built index.html turned into the landing page (docs/decisions/068): the app's scripts and
- * their preloads go, the stylesheet stays, the root holds the prerendered markup, and the one small
- * script the page needs (client/public/landing.js) is deferred.
+ * their preloads go, the stylesheet stays, the root holds the prerendered markup, the one small
+ * script the page needs (client/public/landing.js) is deferred, and the title is the landing
+ * page's own (decision 071).
  */
 export function landingPageFrom(indexHtml: string, markup: string): string {
   for (const placeholder of Object.values(LANDING_PLACEHOLDERS)) {
@@ -20,7 +21,9 @@ export function landingPageFrom(indexHtml: string, markup: string): string {
     .replace(/\s*<script\b[^>]*\btype="module"[^>]*>\s*<\/script>/g, "")
     .replace(/\s*<link\b[^>]*\brel="modulepreload"[^>]*>/g, "");
   if (!withoutScripts.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  if (!/<title>[^<]*<\/title>/.test(withoutScripts)) throw new Error("index.html has no <title>");
   return withoutScripts
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${LANDING_TITLE}</title>`)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
     .replace("</body>", () => '  <script src="/landing.js" defer></script>\n  </body>');
 }

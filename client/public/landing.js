@@ -6,3 +6,11 @@ for (const logo of document.querySelectorAll("img[data-app-logo]")) {
     logo.decode().catch(() => logo.setAttribute("src", "/logo.svg"));
   }
 }
+
+// A theme chosen in Settings (decision 075); without one, the page follows the system through CSS.
+try {
+  const theme = localStorage.getItem("student-hub:theme");
+  if (theme === "light" || theme === "dark") document.documentElement.classList.add(theme);
+} catch {
+  // Storage unavailable: the system's theme.
+}

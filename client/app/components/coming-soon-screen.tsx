@@ -1,10 +1,12 @@
 import { ArrowLeft, type LucideIcon } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { ROUTES } from "@/lib/routes";
 
 /** A whole screen for a part of the app that a later release builds, with the way back. */
 export function ComingSoonScreen({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
+  useDocumentTitle(screenTitle(title));
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-10">
       <div className="flex max-w-md flex-col items-center gap-4 text-center">

@@ -19,12 +19,12 @@ export function ConnectionBanner({ error, onRetry, retrying }: ConnectionBannerP
     <div
       role="status"
       aria-label="Connection"
-      className="sticky top-0 z-[60] flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow-sm"
+      className="sticky top-0 z-[60] flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b border-notice-border bg-notice px-4 py-2 text-sm text-notice-foreground shadow-sm"
     >
       <WifiOff className="size-4 shrink-0" aria-hidden="true" />
       <span className="font-semibold">Connecting...</span>
       <span>{error}. Your changes will not be saved until the connection is back.</span>
-      <Button size="sm" variant="outline" className="h-7 bg-white" onClick={onRetry} disabled={retrying}>
+      <Button size="sm" variant="outline" className="h-7 bg-card" onClick={onRetry} disabled={retrying}>
         <RefreshCw className={cn(retrying && "animate-spin")} aria-hidden="true" />
         Retry Connection
       </Button>

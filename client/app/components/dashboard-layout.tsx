@@ -2,13 +2,21 @@ import type { LucideIcon } from "lucide-react";
 import { Menu, Plus, Settings } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { AppLogo } from "@/app/components/app-logo";
-import { SettingsDialog } from "@/app/components/settings-dialog";
+
 import { UserProfile } from "@/app/components/user-profile";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@core/api-types";
 import type { DashboardTabId } from "@/lib/routes";
+import { onDemand, useOnDemand } from "@/lib/on-demand";
+import { showToast } from "@/lib/toast";
+
+/**
+ * Settings (with the theme picker and sign-out) and the phone's drawer download when first opened
+ * (decision 065): most visits open neither, and the Home tab's first download stays in budget.
+ */
+const settingsDialog = onDemand(() => import("@/app/components/settings-dialog"));
+const drawerSheet = onDemand(() => import("@/components/ui/sheet"));
 
 export type DashboardTab = {
   id: DashboardTabId;
@@ -55,6 +63,14 @@ function Sidebar({ user, onOpenSettings }: { user: User; onOpenSettings: () => v
 export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClasses, add, children }: DashboardLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const drawer = useOnDemand(drawerSheet, drawerOpen, () => {
+    showToast({ title: "Error", description: "The menu could not be loaded. Check your connection.", variant: "destructive" });
+    setDrawerOpen(false);
+  }).module;
+  const settings = useOnDemand(settingsDialog, settingsOpen, () => {
+    showToast({ title: "Error", description: "Settings could not be loaded. Check your connection.", variant: "destructive" });
+    setSettingsOpen(false);
+  }).module;
 
   const openSettings = () => {
     setDrawerOpen(false);
@@ -80,13 +96,15 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
         </div>
       </header>
 
-      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <SheetContent>
-          <SheetTitle className="sr-only">Menu</SheetTitle>
-          <SheetDescription className="sr-only">Your profile and settings</SheetDescription>
-          <Sidebar user={user} onOpenSettings={openSettings} />
-        </SheetContent>
-      </Sheet>
+      {drawer && (
+        <drawer.Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <drawer.SheetContent>
+            <drawer.SheetTitle className="sr-only">Menu</drawer.SheetTitle>
+            <drawer.SheetDescription className="sr-only">Your profile and settings</drawer.SheetDescription>
+            <Sidebar user={user} onOpenSettings={openSettings} />
+          </drawer.SheetContent>
+        </drawer.Sheet>
+      )}
 
       {/* Under 768 px the tabs are a bar fixed at the bottom, in thumb's reach (clear of the Home
           Screen indicator on an installed app), so the page keeps room below for it. */}
@@ -127,7 +145,7 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
         <Plus aria-hidden="true" />
       </Button>
 
-      <SettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} onEditClasses={onEditClasses} />
+      {settings && <settings.SettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} onEditClasses={onEditClasses} />}
       {children}
     </div>
   );

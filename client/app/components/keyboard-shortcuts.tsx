@@ -1,5 +1,4 @@
 import { useEffect, useEffectEvent } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 
 export type ShortcutAction = "newTask" | "newEvent" | "home" | "tasks" | "calendar" | "help";
 
@@ -39,33 +38,4 @@ export function useKeyboardShortcuts(actions: Record<ShortcutAction, () => void>
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, []);
-}
-
-/** The "Keyboard shortcuts" dialog, opened with `?`. */
-export function KeyboardShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>Press a key anywhere outside a text field.</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
-          {SHORTCUTS.map(({ action, keys, label }) => (
-            <div key={action} className="contents">
-              <dt>{label}</dt>
-              <dd className="flex justify-end gap-1">
-                {keys.map((key, i) => (
-                  <span key={key} className="flex items-center gap-1">
-                    {i > 0 && <span className="text-muted-foreground">or</span>}
-                    <kbd className="min-w-7 rounded border bg-muted px-1.5 py-0.5 text-center font-mono text-xs">{key}</kbd>
-                  </span>
-                ))}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
-  );
 }

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useSignOut } from "@/features/auth/api/sign-out";
 import type { User } from "@core/api-types";
 import { ROUTES } from "@/lib/routes";
+import { setTheme, THEME_CHOICES, THEME_LABEL, useThemeChoice } from "@/lib/theme";
 
 type SettingsDialogProps = {
   user: User;
@@ -27,6 +28,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
           <DialogTitle>Settings</DialogTitle>
           <DialogDescription>Manage your classes and your account.</DialogDescription>
         </DialogHeader>
+        <ThemePicker />
         <div className="grid gap-2">
           <Button
             variant="outline"
@@ -61,5 +63,33 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** System, Light or Dark, kept on this device (decision 075): native radios, so arrow keys move between them. */
+function ThemePicker() {
+  const choice = useThemeChoice();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">Theme</legend>
+      <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1">
+        {THEME_CHOICES.map((option) => (
+          <label
+            key={option}
+            className="flex h-10 cursor-pointer items-center justify-center rounded-md text-sm font-medium text-muted-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-ring"
+          >
+            <input
+              type="radio"
+              name="theme"
+              value={option}
+              checked={choice === option}
+              onChange={() => setTheme(option)}
+              className="sr-only"
+            />
+            {THEME_LABEL[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { ROUTES } from "@/lib/routes";
 
 const BLURBS = [
@@ -29,6 +30,7 @@ export function AuthScreen() {
   const [, navigate] = useLocation();
   const isRegister = new URLSearchParams(search).get("mode") === "register";
   const [showPassword, setShowPassword] = useState(false);
+  useDocumentTitle(screenTitle(isRegister ? "Create Account" : "Sign In"));
 
   const toggleShowPassword = () => setShowPassword((v) => !v);
   const goHome = () => navigate(ROUTES.home, { replace: true });
@@ -56,7 +58,7 @@ export function AuthScreen() {
         </ul>
       </aside>
 
-      <main className="flex flex-1 items-center justify-center bg-gradient-to-b from-indigo-50 to-background px-4 py-10 sm:px-6">
+      <main className="flex flex-1 items-center justify-center bg-gradient-to-b from-hero to-background px-4 py-10 sm:px-6">
         <div className="w-full max-w-md">
           <Link
             href={ROUTES.home}

@@ -4,8 +4,9 @@ import { AppLogo } from "@/app/components/app-logo";
 import { SiteFooter } from "@/app/components/site-footer";
 import { Button } from "@/components/ui/button";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
+import { useDocumentTitle } from "@/hooks/use-document-title";
 import { ROUTES } from "@/lib/routes";
-import { DEFAULT_SOCIAL_PROFILE_URL } from "@core/static-landing";
+import { DEFAULT_SOCIAL_PROFILE_URL, LANDING_TITLE } from "@core/static-landing";
 
 const FEATURES = [
   {
@@ -28,9 +29,11 @@ const FEATURES = [
 export function LandingScreen() {
   const { instagramUrl } = usePublicSettings();
   const socialUrl = instagramUrl ?? DEFAULT_SOCIAL_PROFILE_URL;
+  // The prerendered page carries the same title in its HTML (scripts/prerender-landing.ts).
+  useDocumentTitle(LANDING_TITLE);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-indigo-50 via-background to-background">
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-hero via-background to-background">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-2 px-4 py-4 sm:px-6">
         <Link
           href={ROUTES.home}

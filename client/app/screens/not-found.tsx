@@ -2,9 +2,11 @@ import { Home } from "lucide-react";
 import { Link } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
 import { Button } from "@/components/ui/button";
+import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { ROUTES } from "@/lib/routes";
 
 export function NotFoundScreen() {
+  useDocumentTitle(screenTitle("404 Page Not Found"));
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-10">
       <div className="flex max-w-md flex-col items-center gap-4 text-center">

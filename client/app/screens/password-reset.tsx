@@ -1,21 +1,27 @@
-import { KeyRound, LogOut } from "lucide-react";
-import { useLocation } from "wouter";
+import { KeyRound, LogIn, LogOut } from "lucide-react";
+import { Link, useLocation } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
 import { Button } from "@/components/ui/button";
 import { useUser } from "@/api/user/get-user";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { SetNewPasswordForm } from "@/features/auth/components/set-new-password-form";
+import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { ROUTES } from "@/lib/routes";
+
+/** What a visitor reads instead of the form: the server would refuse it without a session (decision 070). */
+const SIGN_IN_FIRST_TEXT =
+  "Sign in first to set a new password. If your password was reset, sign in with the temporary password you were given.";
 
 export function PasswordResetScreen() {
   const [, navigate] = useLocation();
   const { data: user } = useUser();
   const signOut = useSignOut();
-  // A forced user can reach no other screen; Sign Out is their way off this one (decision 014).
+  useDocumentTitle(screenTitle("Set a New Password"));
+  // A forced user can reach no other screen; Sign Out is their way off this one (decision 070).
   const handleSignOut = () => signOut.mutate();
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-indigo-50 to-background px-4 py-10">
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-hero to-background px-4 py-10">
       <div className="w-full max-w-md">
         <div className="mb-6 flex items-center justify-center gap-2">
           <AppLogo className="size-10" alt="" />
@@ -28,12 +34,23 @@ export function PasswordResetScreen() {
             </span>
             <h1 className="text-2xl font-bold tracking-tight">Set a New Password</h1>
             <p className="mt-1 text-sm text-muted-foreground">
-              {user && !user.passwordResetRequired
-                ? "Enter your current password as the temporary password, then choose a new one."
-                : "Your password was reset. Enter the temporary password you were given, then choose a new one."}
+              {!user
+                ? SIGN_IN_FIRST_TEXT
+                : user.passwordResetRequired
+                  ? "Your password was reset. Enter the temporary password you were given, then choose a new one."
+                  : "Enter your current password as the temporary password, then choose a new one."}
             </p>
           </div>
-          <SetNewPasswordForm onSuccess={() => navigate(ROUTES.home, { replace: true })} />
+          {user ? (
+            <SetNewPasswordForm onSuccess={() => navigate(ROUTES.home, { replace: true })} />
+          ) : (
+            // A visitor gets no form to fill in for nothing, only the way to sign in (decision 070).
+            <Button asChild size="lg" className="w-full">
+              <Link href={ROUTES.auth}>
+                <LogIn aria-hidden="true" /> Sign In
+              </Link>
+            </Button>
+          )}
         </div>
         {user && (
           <div className="mt-4 flex justify-center">

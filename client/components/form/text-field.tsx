@@ -30,6 +30,18 @@ function trimAsTyped(value: string, type: TextFieldProps<FieldValues>["type"]): 
 }
 
 /**
+ * Trims both ends of the field (on blur and on Enter), on screen as well as in the form state. An
+ * email input's `value` already leaves out the spaces around the address (the browser's value
+ * sanitization), so React sees nothing to change and the typed or pasted spaces stayed visible:
+ * the value is written back to the input, which redraws it without them (decision 074).
+ */
+function trimEdges(input: HTMLInputElement, value: unknown, onChange: (value: string) => void) {
+  const trimmed = input.value.trim();
+  if (trimmed !== value) onChange(trimmed);
+  if (input.type === "email") input.value = trimmed;
+}
+
+/**
  * A labelled input wired to react-hook-form: the value is trimmed as typed, and editing the
  * field clears its error (docs/product.md#form-behaviour). Only the first error per field is shown.
  */
@@ -65,9 +77,12 @@ export function TextField<T extends FieldValues>({
                   field.onChange(trimAsTyped(event.target.value, type));
                 }}
                 onBlur={(event) => {
-                  const trimmed = event.target.value.trim();
-                  if (trimmed !== event.target.value) field.onChange(trimmed);
+                  trimEdges(event.currentTarget, field.value, field.onChange);
                   field.onBlur();
+                }}
+                onKeyDown={(event) => {
+                  // Enter submits the form without a blur: trim as the blur would, before the submit reads the values.
+                  if (event.key === "Enter" && !event.nativeEvent.isComposing) trimEdges(event.currentTarget, field.value, field.onChange);
                 }}
                 type={inputType}
                 autoComplete={autoComplete}
@@ -80,14 +95,17 @@ export function TextField<T extends FieldValues>({
             </FormControl>
             {onToggleReveal && (
               // One toggle shows or hides every password field of the form together (docs/product.md#form-behaviour).
-              // Its name is "Show"/"Hide" (not "... password") so getByLabel("Password") stays unique.
+              // A toggle button (decision 073): its name "Show password" stays put and aria-pressed
+              // says whether the passwords are shown. The name comes from its text, not aria-label,
+              // so getByLabel("Password") still finds only the field.
               <button
                 type="button"
                 onClick={onToggleReveal}
-                className="absolute inset-y-0 right-0 flex items-center gap-1 rounded-r-md px-3 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+                aria-pressed={revealed === true}
+                className="absolute inset-y-0 right-0 flex items-center gap-1 rounded-r-md px-3 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-pressed:text-foreground"
               >
                 {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
-                {revealed ? "Hide" : "Show"}
+                Show<span className="sr-only"> password</span>
               </button>
             )}
           </div>

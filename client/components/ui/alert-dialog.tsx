@@ -1,7 +1,9 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { buttonVariants } from "@/components/ui/button";
+import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/cn";
+import type { ReturnFocusFallback } from "@/lib/return-focus";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -17,11 +19,20 @@ export function AlertDialogOverlay({ className, ...props }: ComponentProps<typeo
   );
 }
 
-export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+type AlertDialogContentProps = ComponentProps<typeof AlertDialogPrimitive.Content> & {
+  /** Where the focus goes on close when the control that opened the question is gone (docs/decisions/072). */
+  returnFocusFallback?: ReturnFocusFallback;
+};
+
+/** The question's panel; on close the focus returns like a dialog's (docs/decisions/072). */
+export function AlertDialogContent({ className, returnFocusFallback, onCloseAutoFocus, ref, ...props }: AlertDialogContentProps) {
+  const { contentRef, onCloseAutoFocus: returnFocus } = useReturnFocus({ fallback: returnFocusFallback, onCloseAutoFocus, ref });
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
       <AlertDialogPrimitive.Content
+        ref={contentRef}
+        onCloseAutoFocus={returnFocus}
         data-slot="alert-dialog-content"
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-5 shadow-lg outline-none data-[state=open]:animate-zoom-in sm:p-6",

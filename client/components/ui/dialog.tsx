@@ -1,7 +1,9 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/cn";
+import type { ReturnFocusFallback } from "@/lib/return-focus";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -21,13 +23,30 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** Show the corner close button (labelled "Close"). */
   showCloseButton?: boolean;
+  /** Where the focus goes on close when the control that opened the dialog is gone (docs/decisions/072). */
+  returnFocusFallback?: ReturnFocusFallback;
 };
 
-export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+/**
+ * The dialog panel. On close the focus returns to the control that opened it, else to
+ * `returnFocusFallback()` or a neighbour (docs/decisions/072).
+ */
+export function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  returnFocusFallback,
+  onCloseAutoFocus,
+  ref,
+  ...props
+}: DialogContentProps) {
+  const { contentRef, onCloseAutoFocus: returnFocus } = useReturnFocus({ fallback: returnFocusFallback, onCloseAutoFocus, ref });
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        ref={contentRef}
+        onCloseAutoFocus={returnFocus}
         data-slot="dialog-content"
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-5 shadow-lg outline-none data-[state=open]:animate-zoom-in sm:p-6",

@@ -1,14 +1,23 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/cn";
+import type { ReturnFocusFallback } from "@/lib/return-focus";
 
 /** A Radix Dialog shown as a drawer sliding in from the left (the mobile sidebar). */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
-export function SheetContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+type SheetContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
+  /** Where the focus goes on close when the control that opened the drawer is gone (docs/decisions/072). */
+  returnFocusFallback?: ReturnFocusFallback;
+};
+
+/** The drawer; on close the focus returns to the control that opened it (docs/decisions/072). */
+export function SheetContent({ className, children, returnFocusFallback, onCloseAutoFocus, ref, ...props }: SheetContentProps) {
+  const { contentRef, onCloseAutoFocus: returnFocus } = useReturnFocus({ fallback: returnFocusFallback, onCloseAutoFocus, ref });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -16,6 +25,8 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
         className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out"
       />
       <DialogPrimitive.Content
+        ref={contentRef}
+        onCloseAutoFocus={returnFocus}
         data-slot="sheet-content"
         className={cn(
           "fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col border-r bg-card shadow-xl outline-none data-[state=open]:animate-slide-in-left data-[state=closed]:animate-slide-out-left",

@@ -1,11 +1,12 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
 import { type ReactNode, useCallback, useState } from "react";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
-import { KeyboardShortcutsDialog, useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
+import { useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { HomeTab } from "@/app/screens/dashboard/home-tab";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
+import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { useHashTab } from "@/hooks/use-hash-tab";
 import { type OnDemand, onDemand, useOnDemand } from "@/lib/on-demand";
 import { DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
@@ -18,6 +19,7 @@ import type { User } from "@core/api-types";
 const tasksTab = onDemand(() => import("@/features/tasks/components/tasks-tab"));
 const calendarTab = onDemand(() => import("@/features/calendar/components/calendar-tab"));
 const classEditor = onDemand(() => import("@/features/classes/components/class-editor-dialog"));
+const shortcutsDialog = onDemand(() => import("@/app/components/keyboard-shortcuts-dialog"));
 
 /**
  * What every tab body receives. Feature tabs take these as props (features never import app/):
@@ -49,10 +51,14 @@ function OnDemandTab<T>({
   return <LoadingState label={`Loading ${name}`} className="py-12" />;
 }
 
+/** Each tab's own document title (decision 071). */
+const DASHBOARD_TAB_TITLE: Record<DashboardTabId, string> = { home: "Home", todo: "Tasks", calendar: "Calendar" };
+
 /** The tab composition: the one place the dashboard's feature tabs are plugged in. */
 export function DashboardScreen({ user }: { user: User }) {
   const { timeZone } = usePublicSettings();
   const [activeTab, setActiveTab] = useHashTab(DASHBOARD_TABS, "home");
+  useDocumentTitle(screenTitle(DASHBOARD_TAB_TITLE[activeTab]));
   const tabProps: DashboardTabProps = { user, timeZone, goToTab: setActiveTab };
   // "Add" asked for from outside a tab (a shortcut, the phone's add button): a task on Home and
   // Tasks (from the Calendar, on Tasks), an event on the Calendar. The tab that shows it opens it.
@@ -64,6 +70,7 @@ export function DashboardScreen({ user }: { user: User }) {
     setCreateRequest(kind);
   };
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const shortcuts = useOnDemand(shortcutsDialog, shortcutsOpen, () => setShortcutsOpen(false)).module;
   useKeyboardShortcuts({
     newTask: () => requestCreate("task"),
     newEvent: () => requestCreate("event"),
@@ -126,7 +133,7 @@ export function DashboardScreen({ user }: { user: User }) {
       }
     >
       {editor && <editor.ClassEditorDialog user={user} open={classEditorOpen} onClose={() => setClassEditorOpen(false)} />}
-      <KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      {shortcuts && <shortcuts.KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />}
     </DashboardLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiRequestIfSignedIn, clearCsrfToken, errorMessage } from "@/lib/api";
+import { THEME_STORAGE_KEY } from "@/lib/theme";
 import { showToast } from "@/lib/toast";
 
 /**
@@ -15,7 +16,10 @@ export async function clearClientState(queryClient: QueryClient): Promise<void> 
   clearCsrfToken();
   queryClient.clear();
   try {
+    // The theme is the device's, not the account's (decision 075): it outlives the clear.
+    const theme = localStorage.getItem(THEME_STORAGE_KEY);
     localStorage.clear();
+    if (theme) localStorage.setItem(THEME_STORAGE_KEY, theme);
     sessionStorage.clear();
   } catch {
     // Storage can be unavailable (privacy modes); nothing to clear then.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, requirePasswordReset, seedUser, signIn, test } from "./fixtures";
-import { openTasksTab, schoolDate, toast } from "./task-helpers";
+import { openTasksTab, schoolDate, seedTasks, toast } from "./task-helpers";
 
 // Issue 14's defects found trying the app as a new user would, one test each (they failed before the fix).
 
@@ -55,11 +55,28 @@ test.describe("on a 375 px phone", () => {
   });
 });
 
-test("on a desktop the tabs stay at the top of the page and there is no floating add button", async ({ signedInPage: page }) => {
+test("on a desktop the tabs live in the sidebar with the overdue count on Tasks, and there is no floating add button", async ({
+  signedInPage: page,
+  user,
+}) => {
+  await seedTasks(user, [
+    { title: "Late one", dueDate: schoolDate(-1) },
+    { title: "Late two", dueDate: schoolDate(-3) },
+    { title: "Done late", dueDate: schoolDate(-2), completed: true },
+    { title: "Upcoming", dueDate: schoolDate(2) },
+  ]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
-  const bar = (await page.getByRole("tablist", { name: "Dashboard sections" }).boundingBox())!;
-  expect(bar.y).toBeLessThan(200);
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  const tabs = sidebar.getByRole("tablist", { name: "Dashboard sections" });
+  await expect(tabs).toBeVisible();
+  const box = (await tabs.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(256);
+  const tasksTab = tabs.getByRole("tab", { name: "Tasks", exact: true });
+  await expect(tasksTab).toHaveAccessibleDescription("2 overdue");
+  await expect(tasksTab).toContainText("2");
+  await tasksTab.click();
+  await expect(page.getByRole("heading", { name: "Assignment To-Do List" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add a task", exact: true })).toBeHidden();
 });
 

@@ -23,6 +23,8 @@ export type DashboardTab = {
   label: string;
   icon: LucideIcon;
   content: ReactNode;
+  /** A count beside the label in the desktop sidebar (the overdue tasks), described for screen readers. */
+  badge?: { count: number; description: string };
 };
 
 type DashboardLayoutProps = {
@@ -37,9 +39,9 @@ type DashboardLayoutProps = {
   children?: ReactNode;
 };
 
-function Sidebar({ user, onOpenSettings }: { user: User; onOpenSettings: () => void }) {
+function SidebarHeader({ user }: { user: User }) {
   return (
-    <div className="flex h-full flex-col gap-6 p-4">
+    <>
       <div className="flex items-center gap-2 pr-8 md:pr-0">
         <AppLogo className="size-9" alt="" />
         <span className="text-lg font-bold tracking-tight">Student Hub</span>
@@ -47,10 +49,25 @@ function Sidebar({ user, onOpenSettings }: { user: User; onOpenSettings: () => v
       <div className="rounded-lg border bg-background/60 p-3">
         <UserProfile user={user} />
       </div>
+    </>
+  );
+}
+
+function SettingsButton({ onOpenSettings }: { onOpenSettings: () => void }) {
+  return (
+    <Button variant="ghost" className="w-full justify-start" onClick={onOpenSettings}>
+      <Settings aria-hidden="true" /> Settings
+    </Button>
+  );
+}
+
+/** The phone's drawer: profile and Settings (its tabs are the bottom bar). */
+function DrawerSidebar({ user, onOpenSettings }: { user: User; onOpenSettings: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <SidebarHeader user={user} />
       <div className="mt-auto">
-        <Button variant="ghost" className="w-full justify-start" onClick={onOpenSettings}>
-          <Settings aria-hidden="true" /> Settings
-        </Button>
+        <SettingsButton onOpenSettings={onOpenSettings} />
       </div>
     </div>
   );
@@ -80,9 +97,52 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
   return (
     // On desktop the sidebar is a sticky flex column rather than `fixed`, so anything shown above
     // the page (the connection banner, decision 015) pushes it down instead of covering its logo.
-    <div className="min-h-dvh bg-background md:flex">
-      <aside aria-label="Sidebar" className="sticky top-0 z-30 hidden h-dvh w-64 shrink-0 border-r bg-card md:block">
-        <Sidebar user={user} onOpenSettings={openSettings} />
+    <Tabs
+      value={activeTab}
+      onValueChange={(value) => onTabChange(value as DashboardTabId)}
+      className="min-h-dvh gap-0 bg-background md:flex-row"
+    >
+      {/* One tab list: on desktop in the sidebar, under the profile, with the overdue count on
+          Tasks; under 768 px a bar fixed at the bottom, in thumb's reach (clear of the Home Screen
+          indicator on an installed app), while the rest of the sidebar moves to the drawer. */}
+      <aside
+        aria-label="Sidebar"
+        className="md:sticky md:top-0 md:z-30 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:gap-6 md:border-r md:bg-card md:p-4"
+      >
+        <div className="hidden md:contents">
+          <SidebarHeader user={user} />
+        </div>
+        <TabsList
+          className="fixed inset-x-0 bottom-0 z-40 grid h-auto w-full grid-cols-3 rounded-none border-t bg-card p-1 pb-[calc(0.25rem+env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.05)] md:static md:z-auto md:flex md:flex-col md:items-stretch md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none"
+          aria-label="Dashboard sections"
+        >
+          {tabs.map(({ id, label, icon: Icon, badge }) => (
+            <TabsTrigger
+              key={id}
+              value={id}
+              aria-describedby={badge ? `tab-badge-${id}` : undefined}
+              className="h-14 flex-col gap-0.5 px-1.5 text-xs md:h-10 md:flex-none md:flex-row md:justify-start md:gap-2 md:px-3 md:text-sm md:data-[state=active]:bg-accent md:data-[state=active]:text-accent-foreground md:data-[state=active]:shadow-none [&_svg]:size-5 md:[&_svg]:size-4"
+            >
+              <Icon aria-hidden="true" /> {label}
+              {badge && (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="hidden rounded-full bg-destructive/10 px-1.5 text-xs font-semibold text-destructive tabular-nums md:ml-auto md:inline"
+                  >
+                    {badge.count}
+                  </span>
+                  <span id={`tab-badge-${id}`} hidden>
+                    {badge.description}
+                  </span>
+                </>
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <div className="hidden md:mt-auto md:block">
+          <SettingsButton onOpenSettings={openSettings} />
+        </div>
       </aside>
 
       {/* The menu button sits on the left, the side the drawer slides in from. */}
@@ -101,39 +161,20 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
           <drawer.SheetContent>
             <drawer.SheetTitle className="sr-only">Menu</drawer.SheetTitle>
             <drawer.SheetDescription className="sr-only">Your profile and settings</drawer.SheetDescription>
-            <Sidebar user={user} onOpenSettings={openSettings} />
+            <DrawerSidebar user={user} onOpenSettings={openSettings} />
           </drawer.SheetContent>
         </drawer.Sheet>
       )}
 
-      {/* Under 768 px the tabs are a bar fixed at the bottom, in thumb's reach (clear of the Home
-          Screen indicator on an installed app), so the page keeps room below for it. */}
+      {/* Under 768 px the page keeps room below for the bottom bar. */}
       <main className="min-w-0 pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:flex-1 md:pb-0">
-        <Tabs
-          value={activeTab}
-          onValueChange={(value) => onTabChange(value as DashboardTabId)}
-          className="mx-auto w-full max-w-6xl gap-4 px-3 py-4 sm:px-6 sm:py-6"
-        >
-          <TabsList
-            className="fixed inset-x-0 bottom-0 z-40 grid h-auto w-full grid-cols-3 rounded-none border-t bg-card p-1 pb-[calc(0.25rem+env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.05)] md:static md:z-auto md:inline-flex md:h-11 md:w-fit md:rounded-lg md:border-0 md:bg-muted md:p-1 md:shadow-none"
-            aria-label="Dashboard sections"
-          >
-            {tabs.map(({ id, label, icon: Icon }) => (
-              <TabsTrigger
-                key={id}
-                value={id}
-                className="h-14 flex-col gap-0.5 px-1.5 text-xs md:h-full md:flex-row md:gap-1.5 md:px-5 md:text-sm [&_svg]:size-5 md:[&_svg]:size-4"
-              >
-                <Icon aria-hidden="true" /> {label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
+        <div className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-6 sm:py-6">
           {tabs.map(({ id, content }) => (
             <TabsContent key={id} value={id}>
               {content}
             </TabsContent>
           ))}
-        </Tabs>
+        </div>
       </main>
 
       <Button
@@ -147,6 +188,6 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
 
       {settings && <settings.SettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} onEditClasses={onEditClasses} />}
       {children}
-    </div>
+    </Tabs>
   );
 }

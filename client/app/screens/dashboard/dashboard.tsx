@@ -1,17 +1,20 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
-import { type ReactNode, useCallback, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
 import { useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
+import { useTasks } from "@/api/tasks/get-tasks";
 import { HomeTab } from "@/app/screens/dashboard/home-tab";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { useHashTab } from "@/hooks/use-hash-tab";
+import { useToday } from "@/hooks/use-today";
 import { type OnDemand, onDemand, useOnDemand } from "@/lib/on-demand";
 import { DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
 import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
+import { countTasks } from "@core/tasks";
 
 // Downloaded when first shown (docs/decisions/065): the Home tab comes with the dashboard; the
 // Tasks tab (sorting select, filters) and the Calendar tab (month grid, day detail) when opened;
@@ -80,6 +83,10 @@ export function DashboardScreen({ user }: { user: User }) {
     help: () => setShortcutsOpen(true),
   });
   const taskRequest = { createRequested: createRequest === "task", onCreateOpened: createOpened };
+  // The overdue count beside Tasks in the sidebar: the same list the tabs read (one request).
+  const { data: tasks } = useTasks();
+  const { today } = useToday(timeZone);
+  const overdue = useMemo(() => (tasks ? countTasks(tasks, today).overdue : 0), [tasks, today]);
   // "Complete Your Setup" opens by itself while the student has no classes (docs/product.md#class-setup);
   // closed, it waits for Settings → Edit Classes or the next visit.
   const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0);
@@ -99,6 +106,7 @@ export function DashboardScreen({ user }: { user: User }) {
       id: "todo",
       label: "Tasks",
       icon: ListTodo,
+      badge: overdue ? { count: overdue, description: `${overdue} overdue` } : undefined,
       content: (
         <OnDemandTab part={tasksTab} name="tasks">
           {({ TasksTab }) => <TasksTab {...tabProps} {...taskRequest} />}

@@ -671,6 +671,21 @@ test.describe("a task list that cannot be loaded", () => {
   });
 });
 
+/**
+ * canvas-confetti draws each burst on a canvas it adds to <body>: counts those from the next page
+ * load on, and returns a reader of the count.
+ */
+async function countConfettiCanvases(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { confettiCanvases: number };
+    w.confettiCanvases = 0;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.nodeName === "CANVAS") w.confettiCanvases += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { confettiCanvases: number }).confettiCanvases);
+}
+
 test.describe("the completion burst", () => {
   test.use({ reducedMotion: "no-preference" });
 
@@ -679,15 +694,7 @@ test.describe("the completion burst", () => {
       { title: "Already done", completed: true },
       { title: "Still to do", dueDate: schoolDate(2) },
     ]);
-    // canvas-confetti draws on a canvas it adds to <body> for the burst; count those.
-    await page.addInitScript(() => {
-      const w = window as unknown as { confettiCanvases: number };
-      w.confettiCanvases = 0;
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n.nodeName === "CANVAS") w.confettiCanvases += 1;
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const canvases = () => page.evaluate(() => (window as unknown as { confettiCanvases: number }).confettiCanvases);
+    const canvases = await countConfettiCanvases(page);
     await openTasksTab(page);
     await page.getByRole("button", { name: "Completed (1)" }).click();
 
@@ -708,14 +715,7 @@ test.describe("the completion burst", () => {
       { title: "Refused", dueDate: schoolDate(2) },
       { title: "Kept", dueDate: schoolDate(3) },
     ]);
-    await page.addInitScript(() => {
-      const w = window as unknown as { confettiCanvases: number };
-      w.confettiCanvases = 0;
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n.nodeName === "CANVAS") w.confettiCanvases += 1;
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const canvases = () => page.evaluate(() => (window as unknown as { confettiCanvases: number }).confettiCanvases);
+    const canvases = await countConfettiCanvases(page);
     await openTasksTab(page);
     await page.route(`**/api/tasks/${id}`, (route) => route.fulfill({ status: 409, json: { message: "This task was changed elsewhere" } }));
 

@@ -49,3 +49,8 @@ export function showToast(options: ToastOptions): void {
 }
 
 export const toast = showToast;
+
+/** The toast for a part of the app that could not be downloaded (offline): "The task form", "Settings"… */
+export function showDownloadFailed(part: string): void {
+  showToast({ title: "Error", description: `${part} could not be loaded. Check your connection.`, variant: "destructive" });
+}

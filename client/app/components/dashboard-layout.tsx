@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@core/api-types";
 import type { DashboardTabId } from "@/lib/routes";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
-import { showToast } from "@/lib/toast";
+import { showDownloadFailed } from "@/lib/toast";
 
 /**
  * Settings (with the theme picker and sign-out) and the phone's drawer download when first opened
@@ -81,11 +81,11 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const drawer = useOnDemand(drawerSheet, drawerOpen, () => {
-    showToast({ title: "Error", description: "The menu could not be loaded. Check your connection.", variant: "destructive" });
+    showDownloadFailed("The menu");
     setDrawerOpen(false);
   }).module;
   const settings = useOnDemand(settingsDialog, settingsOpen, () => {
-    showToast({ title: "Error", description: "Settings could not be loaded. Check your connection.", variant: "destructive" });
+    showDownloadFailed("Settings");
     setSettingsOpen(false);
   }).module;
 

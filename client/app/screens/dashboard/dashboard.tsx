@@ -12,7 +12,7 @@ import { useHashTab } from "@/hooks/use-hash-tab";
 import { useToday } from "@/hooks/use-today";
 import { type OnDemand, onDemand, useOnDemand } from "@/lib/on-demand";
 import { DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
-import { showToast } from "@/lib/toast";
+import { showDownloadFailed } from "@/lib/toast";
 import type { User } from "@core/api-types";
 import { countTasks } from "@core/tasks";
 
@@ -91,7 +91,7 @@ export function DashboardScreen({ user }: { user: User }) {
   // closed, it waits for Settings → Edit Classes or the next visit.
   const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0);
   const editor = useOnDemand(classEditor, classEditorOpen, () => {
-    showToast({ title: "Error", description: "The class editor could not be loaded. Check your connection.", variant: "destructive" });
+    showDownloadFailed("The class editor");
     setClassEditorOpen(false);
   }).module;
 

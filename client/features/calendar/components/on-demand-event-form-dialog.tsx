@@ -1,5 +1,5 @@
 import { onDemand, useOnDemand } from "@/lib/on-demand";
-import { showToast } from "@/lib/toast";
+import { showDownloadFailed } from "@/lib/toast";
 import type { EventFormDialogProps } from "./event-form-dialog";
 
 const eventFormDialog = onDemand(() => import("./event-form-dialog"));
@@ -12,7 +12,7 @@ const eventFormDialog = onDemand(() => import("./event-form-dialog"));
  */
 export function OnDemandEventFormDialog(props: EventFormDialogProps) {
   const { module } = useOnDemand(eventFormDialog, props.state !== null, () => {
-    showToast({ title: "Error", description: "The event form could not be loaded. Check your connection.", variant: "destructive" });
+    showDownloadFailed("The event form");
     props.onClose();
   });
   return module ? <module.EventFormDialog {...props} /> : null;

@@ -1,5 +1,5 @@
 import { onDemand, useOnDemand } from "@/lib/on-demand";
-import { showToast } from "@/lib/toast";
+import { showDownloadFailed } from "@/lib/toast";
 import type { TaskFormDialogProps } from "./task-form-dialog";
 
 const taskFormDialog = onDemand(() => import("./task-form-dialog"));
@@ -12,7 +12,7 @@ const taskFormDialog = onDemand(() => import("./task-form-dialog"));
  */
 export function OnDemandTaskFormDialog(props: TaskFormDialogProps) {
   const { module } = useOnDemand(taskFormDialog, props.state !== null, () => {
-    showToast({ title: "Error", description: "The task form could not be loaded. Check your connection.", variant: "destructive" });
+    showDownloadFailed("The task form");
     props.onClose();
   });
   return module ? <module.TaskFormDialog {...props} /> : null;

@@ -9,6 +9,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import layout from "./scripts/eslint-rules/no-import-cycle.js";
 
 /** Every client feature folder: each one is a zone the others may not import from. */
 const features = fs
@@ -24,8 +25,30 @@ const featureIsolation = features.map((feature) => ({
     "Features never import other features: compose them in client/app, or move the shared part to client/api, lib, hooks or components.",
 }));
 
+/**
+ * Inside a feature, layers point one way: components → hooks → utils and types (and api/, the
+ * endpoints only that feature calls, sits beside utils). A hook never imports a component, and
+ * utils, types and api never import a component or a hook.
+ */
+const featureLayering = features.flatMap((feature) => {
+  const at = (folder) => `./client/features/${feature}/${folder}`;
+  return [
+    {
+      target: at("hooks"),
+      from: at("components"),
+      message: "Inside a feature, hooks never import components: move the shared type or helper to utils/ or types/.",
+    },
+    {
+      target: [at("utils"), at("types"), at("api")],
+      from: [at("components"), at("hooks")],
+      message: "Inside a feature, utils/, types/ and api/ never import components or hooks: they are the layer below both.",
+    },
+  ];
+});
+
 const boundaries = [
   ...featureIsolation,
+  ...featureLayering,
   {
     target: "./client/features",
     from: "./client/app",
@@ -47,6 +70,23 @@ const boundaries = [
     message: "core/ runs in the browser and in Node: it imports nothing but itself and zod.",
   },
   { target: "./server", from: "./client", message: "The server never imports the client; share code through core/." },
+  // The server's layers, bottom up: db (connection, schema, migrations) ← repositories (SQL, transactions)
+  // ← services ← routes and plugins (HTTP). A layer never imports one above it.
+  {
+    target: "./server/db",
+    from: ["./server/repositories", "./server/services", "./server/routes", "./server/plugins", "./server/app.ts"],
+    message: "server/db is the bottom layer: it imports no repository, service, route or plugin.",
+  },
+  {
+    target: "./server/repositories",
+    from: ["./server/services", "./server/routes", "./server/plugins", "./server/app.ts"],
+    message: "Repositories build on server/db only: no service, route or plugin.",
+  },
+  {
+    target: "./server/services",
+    from: ["./server/routes", "./server/plugins", "./server/app.ts"],
+    message: "Services never import the HTTP layer (routes, plugins, app.ts): they take what they need as arguments.",
+  },
   { target: "./client", from: ["./server", "./e2e", "./bench"], message: "The client never imports the server; share code through core/." },
 ];
 
@@ -61,7 +101,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: "latest", sourceType: "module" },
-    plugins: { "import-x": importX },
+    plugins: { "import-x": importX, layout },
     settings: {
       // Without these, import-x cannot parse a .ts dependency, and no-cycle silently sees nothing.
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
@@ -69,7 +109,8 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: {
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // Our own cycle rule: import-x/no-cycle skips type-only imports (scripts/eslint-rules/no-import-cycle.js).
+      "layout/no-import-cycle": "error",
       "import-x/no-restricted-paths": ["error", { zones: boundaries }],
       "import-x/no-self-import": "error",
       "import-x/no-useless-path-segments": "error",

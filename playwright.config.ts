@@ -11,7 +11,10 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/playwright",
   fullyParallel: true,
-  workers: 2,
+  // One worker: the suite is CPU-bound on a 2-core machine (each worker drives a whole Chromium),
+  // so a second worker bought nothing (e2e/tasks.spec.ts: 141.8 s with one, 138.6 s with two)
+  // and, under CI's load, pushed page loads past the 7 s expect time-out.
+  workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -41,6 +44,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The browser suite signs in and registers many times from one address.
       AUTH_RATE_LIMIT_MULTIPLIER: "100",
+      // The admin step-up passcode the admin suite types (e2e/admin.spec.ts).
+      ADMIN_PASSCODE: "K7QM",
     },
   },
 });

@@ -9,7 +9,8 @@ import { performance } from "node:perf_hooks";
 // rrule ships a CommonJS bundle whose named exports Node cannot see from ESM: take them from the default.
 import rrule, { type Weekday } from "rrule";
 import { expandEvents } from "../core/calendar/recurrence";
-import { type CalendarEvent, type RecurringKind, WEEKDAY_NAMES } from "../core/schemas/event";
+import { WEEKDAY_NAMES } from "../core/day-numbers";
+import { type CalendarEvent, type RecurringKind } from "../core/schemas/event";
 
 const { RRule } = rrule;
 type RRule = InstanceType<typeof RRule>;

@@ -1,13 +1,17 @@
 // npm run bench: requests per second and p50/p99 latency at 50 connections for the app's
 // endpoints, each beside its bare twin measured in the same run: a bare Fastify route answering
 // {} for the small answers, and bare routes serving the same task and event lists from memory
-// (with a 304 for a matching ETag) for the list reads. SQLite always; PostgreSQL too when
+// (with a 304 for a matching ETag) for the list reads, and the admin's user search over 5,000
+// accounts beside the bare {} route. SQLite always; PostgreSQL too when
 // DATABASE_URL is a postgres:// URL. BENCH_SECONDS shortens or lengthens each run.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { parseDatabaseUrl } from "../server/config";
+import { createDb } from "../server/db/connection";
+import { hashPassword } from "../server/services/passwords";
 import { waitFor } from "./wait-for";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -15,6 +19,9 @@ const CONNECTIONS = 50;
 const TASKS_PER_USER = 200;
 const EVENTS_PER_USER = 200;
 const PASSWORD = "Bench!Passw0rd1";
+/** A school's accounts for the admin search; one in 50 is a Smith. */
+const SCHOOL_USERS = 5000;
+const ADMIN_PASSCODE = "B3NC";
 
 interface Row {
   name: string;
@@ -43,6 +50,11 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
 }
 
 /** Signs a new user in over HTTP and returns the headers a browser would send. */
+async function signInHeaders(base: string) {
+  return (await signIn(base)).headers;
+}
+
+/** Signs a new user in over HTTP: their id and the headers a browser would send. */
 async function signIn(base: string) {
   const email = `bench-${Math.random().toString(36).slice(2)}@example.com`;
   const res = await fetch(`${base}/api/register`, {
@@ -56,7 +68,8 @@ async function signIn(base: string) {
     .find((c) => c.startsWith("sid="))!
     .split(";")[0]!;
   const { csrfToken } = (await (await fetch(`${base}/api/csrf-token`, { headers: { cookie } })).json()) as { csrfToken: string };
-  return { cookie, "x-csrf-token": csrfToken };
+  const { id } = (await res.json()) as { id: number };
+  return { userId: id, headers: { cookie, "x-csrf-token": csrfToken } };
 }
 
 /** A student's events: 200, a quarter of them weekly series, the rest one-off dates over a school year. */
@@ -98,6 +111,50 @@ async function seed(base: string, owner: Record<string, string>) {
   return ids;
 }
 
+/**
+ * 5,000 accounts written straight into the database (hashing 5,000 passwords over HTTP would take
+ * minutes), then a signed-in admin past the passcode step-up: the headers of their browser.
+ */
+async function seedSchool(base: string, databaseUrl: string): Promise<Record<string, string>> {
+  const db = createDb(parseDatabaseUrl(databaseUrl));
+  try {
+    const passwordHash = await hashPassword(PASSWORD);
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: SCHOOL_USERS }, (_, i) => ({
+      email: `student${i}-${Math.random().toString(36).slice(2, 8)}@school.example`,
+      password_hash: passwordHash,
+      first_name: ["Ava", "Liam", "Mia", "Noah", "Zoe"][i % 5]!,
+      last_name: i % 50 === 0 ? "Smith" : `Family${i}`,
+      is_admin: 0,
+      password_reset_required: 0,
+      user_classes: "[]",
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto("users")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const admin = await signIn(base);
+    await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", admin.userId).execute();
+    const res = await fetch(`${base}/api/admin/login`, {
+      method: "POST",
+      headers: { ...admin.headers, "content-type": "application/json" },
+      body: JSON.stringify({ passcode: ADMIN_PASSCODE }),
+    });
+    if (res.status !== 200) throw new Error(`admin login: ${res.status} ${await res.text()}`);
+    return {
+      cookie: res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("sid="))!
+        .split(";")[0]!,
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** The answer and ETag of a list read, as the bench's client will see them. */
 async function read(url: string, headers: Record<string, string>) {
   const res = await fetch(url, { headers });
@@ -111,15 +168,17 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
     HOST: "127.0.0.1",
     DATABASE_URL: databaseUrl,
     CLIENT_DIR: "/nonexistent",
+    ADMIN_PASSCODE,
   });
   const base = `http://127.0.0.1:${port}`;
   const bodies = fs.mkdtempSync(path.join(os.tmpdir(), "student-hub-bench-"));
   let bareServer: ChildProcess | undefined;
   try {
     await waitFor(`${base}/api/health`);
-    const reader = await signIn(base);
-    const owner = await signIn(base);
+    const reader = await signInHeaders(base);
+    const owner = await signInHeaders(base);
     const ids = await seed(base, owner);
+    const admin = await seedSchool(base, databaseUrl);
     const tasks = await read(`${base}/api/tasks`, owner);
     const events = await read(`${base}/api/events`, owner);
     fs.writeFileSync(path.join(bodies, "tasks.json"), tasks.body);
@@ -161,6 +220,18 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
             { method: "PUT", path: `/api/tasks/${ids[0]}`, headers: json, body: JSON.stringify({ completed: false }) },
           ],
         })),
+        baseline: bare.empty,
+      },
+      {
+        ...(await measure(`GET /api/admin/users (first 50 of ${SCHOOL_USERS})`, { url: `${base}/api/admin/users`, headers: admin })),
+        baseline: bare.empty,
+      },
+      {
+        ...(await measure(`GET /api/admin/users?search=smith`, { url: `${base}/api/admin/users?search=smith`, headers: admin })),
+        baseline: bare.empty,
+      },
+      {
+        ...(await measure(`GET …/users?search=nobody (scan)`, { url: `${base}/api/admin/users?search=nobody`, headers: admin })),
         baseline: bare.empty,
       },
     ];

@@ -15,3 +15,6 @@ export const SIGN_OUT_PATHS = ["/api/logout", "/api/auth/logout"] as const;
  * there is no session to bind a token to yet.
  */
 export const CSRF_EXEMPT_PATHS: readonly string[] = [...SIGN_IN_PATHS, ...REGISTER_PATHS];
+
+/** The admin passcode step-up: a 401 there means a wrong passcode, not an ended session. */
+export const ADMIN_LOGIN_PATH = "/api/admin/login";

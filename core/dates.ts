@@ -1,15 +1,12 @@
+import { formatDayNumber, parseDayNumber, weekdayOf } from "./day-numbers";
+
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** True for a real calendar date written yyyy-MM-dd (rejects 2025-02-30). */
 export function isCalendarDate(value: string): boolean {
-  const m = CALENDAR_DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const probe = new Date(Date.UTC(y, mo - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d;
+  return parseDayNumber(value) !== null;
 }
 
 /** True for a 24-hour wall-clock time written HH:mm. */
@@ -69,9 +66,22 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/**
+ * The day number of a yyyy-MM-dd date. Callers pass dates they have validated or made, so anything
+ * else is a bug: a RangeError, never a guessed date.
+ */
+function requireDayNumber(date: string): number {
+  const day = parseDayNumber(date);
+  if (day === null) throw new RangeError(`Not a real date in yyyy-MM-dd format: ${JSON.stringify(date)}`);
+  return day;
+}
+
 /** Adds whole days to a yyyy-MM-dd date, without any time zone involved. */
 export function addDaysToDate(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const probe = new Date(Date.UTC(y!, m! - 1, d! + days));
-  return probe.toISOString().slice(0, 10);
+  return formatDayNumber(requireDayNumber(date) + days);
+}
+
+/** 0 for Sunday … 6 for Saturday: the weekday of a yyyy-MM-dd date (no time zone is involved). */
+export function weekdayOfDate(date: string): number {
+  return weekdayOf(requireDayNumber(date));
 }

@@ -4,6 +4,7 @@
  * through here, so "3:30 PM", "Nov 23, 2026" and "3rd period" read the same everywhere.
  */
 import { zonedParts } from "./dates";
+import { WEEKDAY_NAMES } from "./day-numbers";
 
 export const MONTH_NAMES = [
   "January",
@@ -20,8 +21,17 @@ export const MONTH_NAMES = [
   "December",
 ] as const;
 export const MONTH_SHORT_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-/** Sunday first, as the calendar's week starts (docs/product.md#calendar). */
-export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** "Monday" for 1: a weekday as core/day-numbers.ts numbers it (0 = Sunday, as the calendar's week starts). */
+export function weekdayLabel(weekday: number): string {
+  const name = WEEKDAY_NAMES[weekday]!;
+  return name[0]!.toUpperCase() + name.slice(1);
+}
+
+/** "Mon" for 1. */
+export function weekdayShortLabel(weekday: number): string {
+  return weekdayLabel(weekday).slice(0, 3);
+}
 
 /** "1st", "2nd", "3rd", "4th", "11th", "12th", "21st". */
 export function ordinal(n: number): string {

@@ -4,7 +4,7 @@
  */
 export const LANDING_PLACEHOLDERS = { logoUrl: "__STUDENT_HUB_LOGO_URL__", socialUrl: "__STUDENT_HUB_SOCIAL_URL__" } as const;
 
-/** The landing page's document title; every other screen's is "{screen} · Student Hub" (docs/decisions/071). */
+/** The landing page's document title; every other screen's is "{screen} · Student Hub" (docs/product.md#screen-titles). */
 export const LANDING_TITLE = "Student Hub: Your Student Productivity Hub";
 
 /** The bundled logo, shown when the admins have set no logoUrl or theirs fails to load. */

@@ -15,25 +15,7 @@ import {
   sortTasks,
   tasksDueOn,
 } from "./tasks";
-
-let nextId = 1;
-function task(fields: Partial<Task> = {}): Task {
-  const id = nextId++;
-  return {
-    id,
-    userId: 1,
-    title: `Task ${id}`,
-    description: null,
-    subject: null,
-    dueDate: null,
-    dueTime: null,
-    priority: "medium",
-    recurring: null,
-    completed: false,
-    createdAt: "2026-11-01T12:00:00.000Z",
-    ...fields,
-  };
-}
+import { task } from "./test/builders";
 
 const NY = "America/New_York";
 

@@ -6,8 +6,8 @@
  * zone (core/dates.ts `todayIn`), never the browser's clock, so 03:30 UTC on the 22nd is still the
  * 21st for a school in New York.
  */
-import { addDaysToDate } from "./dates";
-import { formatShortDate, formatTime12, MONTH_SHORT_NAMES, WEEKDAY_NAMES } from "./format";
+import { addDaysToDate, weekdayOfDate } from "./dates";
+import { formatShortDate, formatTime12, MONTH_SHORT_NAMES, weekdayShortLabel } from "./format";
 import type { Priority, Task } from "./schemas/task";
 
 /** Sorting weight of each priority (docs/product.md#task). */
@@ -245,14 +245,8 @@ function relativeDay(date: string, today: string): string {
   if (date === addDaysToDate(today, -1)) return "Yesterday";
   if (date === today) return "Today";
   if (date === addDaysToDate(today, 1)) return "Tomorrow";
-  if (date > today && date <= addDaysToDate(today, THIS_WEEK_LAST_DAY)) return WEEKDAY_NAMES[weekdayOf(date)]!.slice(0, 3);
+  if (date > today && date <= addDaysToDate(today, THIS_WEEK_LAST_DAY)) return weekdayShortLabel(weekdayOfDate(date));
   const [year, month, dayOfMonth] = date.split("-").map(Number);
   const monthDay = `${MONTH_SHORT_NAMES[month! - 1]} ${dayOfMonth}`;
   return year === Number(today.slice(0, 4)) ? monthDay : `${monthDay}, ${year}`;
-}
-
-/** 0 for Sunday: the weekday of a calendar date (no time zone is involved). */
-function weekdayOf(date: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
 }

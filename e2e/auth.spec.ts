@@ -268,7 +268,7 @@ test.describe("the auth screen's modes", () => {
     await expect(form.password).toHaveAttribute("type", "password");
     await expect(form.confirmPassword).toHaveAttribute("type", "password");
 
-    // One toggle button (decision 073): pressed while the passwords are shown.
+    // One toggle button (docs/product.md#form-behaviour): pressed while the passwords are shown.
     const toggle = page.getByRole("button", { name: "Show password" });
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-pressed", "true");

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe";
 import type { Locator, Page } from "@playwright/test";
 import { dashboardTab, expect, PASSWORD, type SeededUser, test } from "./fixtures";
 import { seedEvent, storedEvents } from "./event-helpers";
@@ -395,13 +395,13 @@ test.describe("on a touch phone", () => {
 test.describe("on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test("a day with 3 items shows 1 chip and “+2 more”, and the grid fits", async ({ signedInPage: page, user }) => {
+  test("a day with 3 items shows 1 chip and “+2”, and the grid fits", async ({ signedInPage: page, user }) => {
     for (const title of ["First", "Second", "Third"]) await seedEvent(user, { title, date: schoolDate(), time: "08:00" });
     await openCalendar(page);
     const cell = day(page, schoolDate());
     await expect(cell.getByText("First", { exact: true })).toBeVisible();
     await expect(cell.getByText("Second", { exact: true })).toBeHidden();
-    await expect(cell.getByText("+2 more")).toBeVisible();
+    await expect(cell.getByText("+2", { exact: true })).toBeVisible();
     await expect(page.getByText("Tap any day for details")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
@@ -420,13 +420,10 @@ test.describe("accessibility of the calendar (axe-core, WCAG 2.1 AA)", () => {
   test.use({ reducedMotion: "reduce" });
 
   test("finds nothing on the tab, the day detail, the event dialog and the series choice", async ({ signedInPage: page, user }) => {
-    const check = async (where: string) => {
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-        where,
-      ).toEqual([]);
-    };
+    // Four axe scans of a busy page: on a loaded 2-core machine they alone can take most of the
+    // default 30 s, so this test gets three times that.
+    test.slow();
+    const check = (where: string) => expectNoAxeViolations(page, where);
     await seedEvent(user, {
       title: "Chess club",
       date: schoolDate(),

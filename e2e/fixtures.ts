@@ -32,7 +32,14 @@ export const DEFAULT_CLASSES = ["Mathematics", "Science", "History", "English", 
 
 /** Pass `userClasses: []` for a student who has not set up classes yet. */
 export async function seedUser(
-  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; userClasses: string[] }> = {},
+  overrides: Partial<{
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    userClasses: string[];
+    isAdmin: boolean;
+  }> = {},
 ): Promise<SeededUser> {
   const email = overrides.email ?? `e2e-${randomBytes(5).toString("hex")}@example.com`;
   const password = overrides.password ?? PASSWORD;
@@ -41,7 +48,7 @@ export async function seedUser(
     passwordHash: await hashPassword(password),
     firstName: overrides.firstName ?? "Maya",
     lastName: overrides.lastName ?? "Patel",
-    isAdmin: false,
+    isAdmin: overrides.isAdmin ?? false,
   });
   if (!user) throw new Error("seedUser: email taken");
   await e2eDb()

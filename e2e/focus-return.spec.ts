@@ -5,7 +5,7 @@ import { openTasksTab, schoolDate, seedTask, seedTasks, toast } from "./task-hel
 
 /**
  * Closing a dialog or the drawer puts the keyboard focus back on the control that opened it, or on
- * a neighbour when that control is gone (docs/product.md#dialogs-and-focus, docs/decisions/072).
+ * a neighbour when that control is gone (docs/product.md#dialogs-and-focus).
  */
 
 /** What has the focus, for a readable failure: "BODY" when nothing does. */

@@ -1,6 +1,6 @@
 /**
  * `npm run budget` (and a line of `npm test`): the gzipped JavaScript a first visit downloads, per
- * route, against the budgets of issue 13 (docs/decisions/065). Reads the built client in dist/:
+ * route, against the budgets of issue 13 (docs/decisions/079). Reads the built client in dist/:
  * the Vite manifest (`build.manifest`) names each chunk's static imports, and a route downloads
  * the entry chunk with everything it imports statically, plus the chunks the route's screen loads
  * at once (its lazy screen chunk, the toast library) with theirs. Dynamic imports below those
@@ -192,7 +192,7 @@ function main() {
   }
   const over = results.filter((r) => r.over);
   if (over.length) {
-    console.error(`\nOver budget: ${over.map((r) => r.route).join(", ")} (docs/decisions/065).`);
+    console.error(`\nOver budget: ${over.map((r) => r.route).join(", ")} (docs/decisions/079).`);
     process.exitCode = 1;
   }
 }

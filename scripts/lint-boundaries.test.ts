@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -55,9 +55,29 @@ describe("import boundaries", () => {
     [
       "the server importing the client",
       "server/probe.ts",
-      'import { apiRequest } from "../client/lib/api";\nexport const x = apiRequest;\n',
+      'import { apiRequest } from "../client/lib/api/transport";\nexport const x = apiRequest;\n',
     ],
     ["core importing the client", "core/probe.ts", 'import { cn } from "../client/lib/cn";\nexport const x = cn;\n'],
+    [
+      "server/db importing a repository",
+      "server/db/probe.ts",
+      'import { createRepositories } from "../repositories/create-repositories";\nexport const x = createRepositories;\n',
+    ],
+    [
+      "a repository importing a service",
+      "server/repositories/probe.ts",
+      'import { createServices } from "../services";\nexport const x = createServices;\n',
+    ],
+    [
+      "a service importing a route",
+      "server/services/probe.ts",
+      'import taskRoutes from "../routes/tasks";\nexport const x = taskRoutes;\n',
+    ],
+    [
+      "a service importing a plugin",
+      "server/services/probe.ts",
+      'import { isAdminUnlocked } from "../plugins/route-guards";\nexport const x = isAdminUnlocked;\n',
+    ],
   ])("refuses %s", async (_name, file, code) => {
     expect(await rulesHit(file, code)).toContain("import-x/no-restricted-paths");
   });
@@ -91,20 +111,52 @@ describe("import boundaries", () => {
 });
 
 describe("import cycles", () => {
-  const a = path.resolve("core/lint-probe-cycle-a.ts");
-  const b = path.resolve("core/lint-probe-cycle-b.ts");
-  beforeAll(() => {
-    fs.writeFileSync(a, 'import { b } from "./lint-probe-cycle-b";\nexport const a = () => b;\n');
-    fs.writeFileSync(b, 'import { a } from "./lint-probe-cycle-a";\nexport const b = () => a;\n');
-  });
+  const probes: string[] = [];
+  /** Writes probe modules to disk (the rule follows imports through the files), removed after the suite. */
+  function probe(relativePath: string, code: string): string {
+    const file = path.resolve(relativePath);
+    fs.writeFileSync(file, code);
+    probes.push(file);
+    return file;
+  }
   afterAll(() => {
-    fs.rmSync(a, { force: true });
-    fs.rmSync(b, { force: true });
+    for (const file of probes) fs.rmSync(file, { force: true });
   });
+  const cycleRule = "layout/no-import-cycle";
 
   it("refuses two modules that import each other", async () => {
+    const a = probe("core/lint-probe-cycle-a.ts", 'import { b } from "./lint-probe-cycle-b";\nexport const a = () => b;\n');
+    probe("core/lint-probe-cycle-b.ts", 'import { a } from "./lint-probe-cycle-a";\nexport const b = () => a;\n');
     const [result] = await eslint.lintFiles([a]);
-    expect(result?.messages.map((m) => m.ruleId)).toContain("import-x/no-cycle");
+    expect(result?.messages.map((m) => m.ruleId)).toContain(cycleRule);
+  });
+
+  it("refuses a cycle closed by a type-only import, through a path alias and a third module", async () => {
+    const component = probe(
+      "client/lib/lint-probe-dialog.tsx",
+      'import { useDraft } from "./lint-probe-draft";\nexport type DialogState = { open: boolean };\nexport const Dialog = () => useDraft();\n',
+    );
+    probe(
+      "client/lib/lint-probe-draft.ts",
+      'import { type Middle } from "@/lib/lint-probe-middle";\nexport const useDraft = (): Middle | null => null;\n',
+    );
+    probe(
+      "client/lib/lint-probe-middle.ts",
+      'import type { DialogState } from "./lint-probe-dialog";\nexport type Middle = DialogState;\n',
+    );
+    const [result] = await eslint.lintFiles([component]);
+    const cycle = result?.messages.find((m) => m.ruleId === cycleRule);
+    expect(cycle?.message).toContain("client/lib/lint-probe-dialog.tsx → client/lib/lint-probe-draft.ts → client/lib/lint-probe-middle.ts");
+  });
+
+  it("allows modules that import one another in one direction only", async () => {
+    const top = probe(
+      "core/lint-probe-chain-top.ts",
+      'import type { Low } from "./lint-probe-chain-low";\nexport const top = (low: Low) => low;\n',
+    );
+    probe("core/lint-probe-chain-low.ts", "export type Low = number;\n");
+    const [result] = await eslint.lintFiles([top]);
+    expect(result?.messages).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The landing page is the built index.html with the app's scripts taken out and the prerendered
- * markup put in (docs/decisions/068), under its own title (docs/decisions/071).
+ * markup put in (docs/decisions/068), under its own title (docs/product.md#screen-titles).
  */
 import { describe, expect, it } from "vitest";
 import { LANDING_PLACEHOLDERS, LANDING_TITLE } from "../core/static-landing";

@@ -11,7 +11,7 @@ const RENDERER = fileURLToPath(new URL("./render-landing-markup.ts", import.meta
  * The built index.html turned into the landing page (docs/decisions/068): the app's scripts and
  * their preloads go, the stylesheet stays, the root holds the prerendered markup, the one small
  * script the page needs (client/public/landing.js) is deferred, and the title is the landing
- * page's own (decision 071).
+ * page's own (docs/product.md#screen-titles).
  */
 export function landingPageFrom(indexHtml: string, markup: string): string {
   for (const placeholder of Object.values(LANDING_PLACEHOLDERS)) {

@@ -1,4 +1,4 @@
-// `npm test`: lint and format check, the unit and API suites (Vitest), the client build with its
+// `npm test`: lint, type check and format check, the unit and API suites (Vitest), the client build with its
 // bundle budget (scripts/bundle-budget.ts), then the browser suite (Playwright + Chromium).
 // Without PostgreSQL or Chromium a suite is skipped with the reason; under CI it fails instead.
 import { spawnSync } from "node:child_process";
@@ -14,6 +14,9 @@ const results = [];
 console.log("\n▶ Lint (ESLint: TypeScript, import boundaries, React hooks, JSX accessibility)");
 results.push(["lint", run(bin("eslint"), ["--max-warnings=0", "."])]);
 
+console.log("\n▶ Type check (TypeScript, the whole project: app, tests, scripts)");
+results.push(["types", run(bin("tsc"), ["--noEmit", "-p", "."])]);
+
 console.log("\n▶ Format check (Prettier)");
 results.push(["format", run(bin("prettier"), ["--check", "."])]);
 
@@ -28,7 +31,7 @@ if (!process.env.TEST_DATABASE_URL) {
 results.push(["unit + API", run(bin("vitest"), ["run"])]);
 
 // One build serves the bundle budget and the browser suite.
-console.log("\n▶ Client build (Vite) and bundle budget (gzipped JavaScript a first visit downloads, decision 065)");
+console.log("\n▶ Client build (Vite) and bundle budget (gzipped JavaScript a first visit downloads, decision 079)");
 const built = run(process.execPath, [path.resolve("node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"]);
 if (built !== 0) {
   console.error("  The client build failed: no bundle budget, no browser suite.");

@@ -16,10 +16,12 @@ import routeGuards from "./plugins/route-guards";
 import sessionPlugin from "./plugins/session";
 import authRoutes from "./routes/auth";
 import classRoutes from "./routes/classes";
+import adminRoutes from "./routes/admin";
 import eventRoutes from "./routes/events";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
 import { clientErrorHandler, securityHeadersFor } from "./raw-answers";
+import { isApiRequest } from "./request-context";
 import { type LandingVariants, loadStaticLanding } from "./static-landing";
 import type { Services } from "./services";
 import { fastifyTrustProxy } from "./trust-proxy";
@@ -164,6 +166,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(taskRoutes, { services });
   await app.register(classRoutes, { services });
   await app.register(eventRoutes, { services });
+  await app.register(adminRoutes, { services });
 
   // The built client: hashed assets cached for a year, index.html revalidated every time.
   const indexFile = path.join(config.clientDir, "index.html");
@@ -207,10 +210,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
 
   /** A page load the single-page app renders: /, /auth, /password-reset, any client route. */
   const isPageLoad = (request: FastifyRequest) =>
-    Boolean(indexHtml) &&
-    request.method === "GET" &&
-    !request.url.startsWith("/api/") &&
-    (request.headers.accept ?? "").includes("text/html");
+    Boolean(indexHtml) && request.method === "GET" && !isApiRequest(request) && (request.headers.accept ?? "").includes("text/html");
   // Probing for unknown API paths or assets is limited per address; page loads never are: a whole
   // school may load the app from one NAT address at 7:30, and a page must never get a JSON 429.
   const limitUnknownPaths = app.rateLimit({ max: 300, timeWindow: "1 minute" });

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ifNoneMatchMatches } from "./conditional-get";
-import { buildTestApp, describeEachEngine, describePostgresOnly, TestClient, type TestApp } from "./test/harness";
+import { buildTestApp, describeEachEngine, describePostgresOnly, expectConditionalGet, TestClient, type TestApp } from "./test/harness";
 
 const CLASSES = ["Algebra", "Biology", "Chemistry", "English", "History", "Spanish"];
 const MONDAYS = {
@@ -65,15 +65,9 @@ describeEachEngine("conditional list reads", (engine) => {
     created(await alice.request("POST", "/api/tasks", { title: "Read chapter 4" }));
     created(await alice.request("POST", "/api/events", MONDAYS));
     for (const url of LISTS) {
-      const first = await alice.request("GET", url);
-      const etag = String(first.headers.etag);
-      const again = await alice.request("GET", url, undefined, { "if-none-match": etag });
-      expect(again.statusCode, url).toBe(304);
-      expect(again.body, url).toBe("");
-      expect(again.headers.etag, url).toBe(etag);
-      expect(again.headers["cache-control"], url).toBe("no-store");
+      const first = await expectConditionalGet(alice, url);
       // A stale tag gets the list.
-      const stale = await alice.request("GET", url, undefined, { "if-none-match": '"tasks-stale"' });
+      const stale = await alice.getIfNoneMatch(url, '"tasks-stale"');
       expect(stale.statusCode, url).toBe(200);
       expect(stale.body, url).toBe(first.body);
     }
@@ -150,7 +144,7 @@ describeEachEngine("conditional list reads", (engine) => {
     for (const url of ["/api/tasks", "/api/events"]) {
       const carolTag = await etagOf(carol, url);
       expect(await etagOf(dave, url)).not.toBe(carolTag);
-      const res = await dave.request("GET", url, undefined, { "if-none-match": carolTag });
+      const res = await dave.getIfNoneMatch(url, carolTag);
       expect(res.statusCode).toBe(200);
     }
   });
@@ -200,7 +194,7 @@ describeEachEngine("conditional list reads", (engine) => {
       expect(now["/api/tasks"], name).not.toBe(previous["/api/tasks"]);
       expect(now["/api/events"], name).not.toBe(previous["/api/events"]);
       // A 304 for the tag before the write would keep a stale list.
-      const stale = await alice.request("GET", "/api/tasks", undefined, { "if-none-match": previous["/api/tasks"]! });
+      const stale = await alice.getIfNoneMatch("/api/tasks", previous["/api/tasks"]!);
       expect(stale.statusCode, name).toBe(200);
       expect(seen.has(now["/api/tasks"]!), `${name}: a tag came back`).toBe(false);
       seen.add(now["/api/tasks"]!);
@@ -231,10 +225,10 @@ describePostgresOnly("conditional reads on two app instances", () => {
     created(await onFirst.request("POST", "/api/tasks", { title: "First" }));
     const tag = await etagOf(onFirst, "/api/tasks");
     expect(await etagOf(onSecond, "/api/tasks")).toBe(tag);
-    expect((await onSecond.request("GET", "/api/tasks", undefined, { "if-none-match": tag })).statusCode).toBe(304);
+    expect((await expectConditionalGet(onSecond, "/api/tasks")).etag).toBe(tag);
 
     created(await onSecond.request("POST", "/api/tasks", { title: "Second" }));
-    const res = await onFirst.request("GET", "/api/tasks", undefined, { "if-none-match": tag });
+    const res = await onFirst.getIfNoneMatch("/api/tasks", tag);
     expect(res.statusCode).toBe(200);
     expect(
       res

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { fieldErrors } from "../core/schemas/field-errors";
 
-/** The one error shape (design.md): `{ message, errors? }` with the status beside it. */
+/** The one error shape (docs/product.md#error-shape): `{ message, errors? }` with the status beside it. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

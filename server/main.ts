@@ -27,6 +27,16 @@ log = app.log;
 const promoted = await services.users.promoteAll(config.adminEmails);
 if (promoted) app.log.info({ promoted }, "ADMIN_EMAILS: accounts promoted to admin");
 
+// The admin passcode: ADMIN_PASSCODE, or one generated at the first start and kept in the database
+// (every instance reads the same one). Printed once, when generated.
+const adminPasscode = await services.admin.passcode();
+if (adminPasscode.generated) {
+  app.log.warn(
+    `Admin passcode generated: ${adminPasscode.passcode}. It unlocks /admin for admins. ` +
+      "Set ADMIN_PASSCODE to choose your own, or run `npm run admin -- passcode` for a new one.",
+  );
+}
+
 const housekeeping = startHousekeeping(services, app.log);
 
 // Start-up serves what is built and never builds: several instances may start at once.

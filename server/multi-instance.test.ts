@@ -2,8 +2,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_AUTH_RATE_LIMITS } from "./services/rate-limiter";
 import { buildTestApp, describePostgresOnly, STRONG_PASSWORD, TestClient, type TestApp } from "./test/harness";
 
-// design.md: a larger deployment runs several identical instances behind a load balancer, so
-// any instance must answer any request. Two apps, each with its own pool, on one database.
+// A larger deployment runs several identical instances behind a load balancer, so any instance
+// must answer any request (docs/decisions/001 for sessions, 002 for the rate-limit counters).
+// Two apps, each with its own pool, on one database.
 describePostgresOnly("two app instances on one database", () => {
   const authRateLimits = {
     ...DEFAULT_AUTH_RATE_LIMITS,

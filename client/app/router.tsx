@@ -102,7 +102,7 @@ function Routes() {
         </Route>
         <Route path={ROUTES.admin}>
           <RequireSignIn user={user}>
-            {(signedIn) => (signedIn.isAdmin ? <AdminScreen /> : <Redirect to={ROUTES.home} replace />)}
+            {(signedIn) => (signedIn.isAdmin ? <AdminScreen user={signedIn} /> : <Redirect to={ROUTES.home} replace />)}
           </RequireSignIn>
         </Route>
         <Route path={ROUTES.pushDebug}>

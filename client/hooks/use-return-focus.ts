@@ -21,7 +21,7 @@ type ReturnFocusOptions = {
 };
 
 /**
- * Focus return for a Radix dialog's content (docs/decisions/072): pass the returned `contentRef`
+ * Focus return for a Radix dialog's content (docs/product.md#dialogs-and-focus): pass the returned `contentRef`
  * and `onCloseAutoFocus` to the content. When the dialog closes, the focus goes back to the control
  * that opened it, or, when that control is gone, to `fallback()` or a neighbour.
  */

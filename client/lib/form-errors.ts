@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
-import { fieldErrorsOf } from "@/lib/api";
+import { fieldErrorsOf } from "@/lib/api/errors";
 
 /**
  * Puts the server's per-field messages (`errors: { field: [msg] }` of the one error shape) under

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api";
+import { getQueryFn } from "@/lib/api/transport";
 
 /** Spec §7 defaults: nothing goes stale by time, no focus or interval refetch, no retries. */
 export function createQueryClient(): QueryClient {

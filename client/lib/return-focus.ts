@@ -1,6 +1,6 @@
 /**
  * Where the keyboard focus goes when a dialog, alert dialog or drawer closes
- * (docs/product.md#dialogs-and-focus, docs/decisions/072).
+ * (docs/product.md#dialogs-and-focus).
  *
  * Radix puts the focus back on a dialog's `Trigger`, but the app's dialogs are opened from state
  * (a row's Edit button, the Settings button, a draft being restored), with no Trigger, so the focus

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "../schemas/event";
-import type { Task } from "../schemas/task";
 import {
+  clockOrder,
   type CalendarEntry,
   calendarEntries,
   dayDetailOrder,
@@ -10,39 +10,7 @@ import {
   eventTypeLabel,
   taskEntry,
 } from "./entries";
-import type { Occurrence } from "./occurrence";
-
-let nextTaskId = 1;
-function task(fields: Partial<Task> = {}): Task {
-  const id = nextTaskId++;
-  return {
-    id,
-    userId: 1,
-    title: `Task ${id}`,
-    description: null,
-    subject: null,
-    dueDate: null,
-    dueTime: null,
-    priority: "medium",
-    recurring: null,
-    completed: false,
-    createdAt: "2026-11-01T12:00:00.000Z",
-    ...fields,
-  };
-}
-
-/** An occurrence as expandEvents answers it, written by hand. */
-function occurrence(fields: Partial<Occurrence> & Pick<Occurrence, "eventId" | "date">): Occurrence {
-  return {
-    id: String(fields.eventId),
-    time: null,
-    title: `Event ${fields.eventId}`,
-    type: "custom",
-    subject: null,
-    isCompleted: false,
-    ...fields,
-  };
-}
+import { occurrence, task } from "../test/builders";
 
 /** A day-detail entry with only what the order reads set. */
 function entry(title: string, fields: Partial<CalendarEntry> = {}): CalendarEntry {
@@ -316,5 +284,63 @@ describe("day-detail order", () => {
       day,
     );
     expect(dayDetailOrder(entries, periodOf).map((e) => e.id)).toEqual(["2", "task-5", "task-6", "1"]);
+  });
+});
+
+describe("clock order (Today's Schedule and Next 5 Days, decision 082)", () => {
+  const periods: Record<string, number> = { Biology: 2, "Spanish II": 5, Mathematics: 1 };
+  const periodOf = (subject: string | null) => (subject === null ? null : (periods[subject] ?? null));
+  const day = "2026-11-23";
+
+  it("reads the issue's day by the clock: early dismissal, 9:00 AM, 3:30 PM, 8:00 PM", () => {
+    const entries = calendarEntries(
+      [
+        occurrence({ eventId: 1, date: day, time: "09:00", title: "Biology exam", type: "exam", subject: "Biology" }),
+        occurrence({ eventId: 2, date: day, time: "15:30", title: "Practice", type: "practice" }),
+        occurrence({ eventId: 3, date: day, time: "12:30", title: "Early Dismissal", type: "early-dismissal" }),
+      ],
+      [task({ id: 7, title: "Spanish vocab", subject: "Spanish II", dueDate: day, dueTime: "20:00" })],
+      day,
+      day,
+    );
+    expect(clockOrder(entries, periodOf).map((e) => e.title)).toEqual(["Early Dismissal", "Biology exam", "Practice", "Spanish vocab"]);
+    // The day detail keeps the spec's order: classes before the rest.
+    expect(dayDetailOrder(entries, periodOf).map((e) => e.title)).toEqual(["Early Dismissal", "Biology exam", "Spanish vocab", "Practice"]);
+  });
+
+  it.each([
+    [
+      "all-day events after the school-day changes and before every timed entry",
+      [entry("Quiz", { time: "00:00", type: "exam" }), entry("Spirit week"), entry("2-Hour Delay", { type: "delay", time: "10:00" })],
+      ["2-Hour Delay", "Spirit week", "Quiz"],
+    ],
+    [
+      "a task without a time last, as 23:59, after a timed one at 22:00",
+      [entry("Read", { kind: "task", type: "assignment" }), entry("Late call", { time: "22:00" })],
+      ["Late call", "Read"],
+    ],
+    [
+      "the same time by class period, classes first, then by title",
+      [
+        entry("Zoo trip", { time: "10:00" }),
+        entry("Spanish quiz", { time: "10:00", subject: "Spanish II" }),
+        entry("Algebra", { time: "10:00", subject: "Mathematics" }),
+        entry("Art show", { time: "10:00" }),
+      ],
+      ["Algebra", "Spanish quiz", "Art show", "Zoo trip"],
+    ],
+    [
+      "by date first when the entries span days",
+      [entry("Tomorrow early", { date: "2026-11-24", time: "07:00" }), entry("Today late", { time: "21:00" })],
+      ["Today late", "Tomorrow early"],
+    ],
+  ])("%s", (_name, entries, titles) => {
+    expect(clockOrder(entries, periodOf).map((e) => e.title)).toEqual(titles);
+  });
+
+  it("sorts a copy", () => {
+    const entries = [entry("b", { time: "10:00" }), entry("a", { time: "09:00" })];
+    clockOrder(entries);
+    expect(entries.map((e) => e.title)).toEqual(["b", "a"]);
   });
 });

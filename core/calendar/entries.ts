@@ -164,6 +164,34 @@ export function entrySortTime(entry: Pick<CalendarEntry, "kind" | "time">): stri
 }
 
 /**
+ * The order of a schedule read by the clock (docs/decisions/082): Home's Today's Schedule and the
+ * Next 5 Days card, which must agree on any day they both show.
+ * 1. by date (the card spans several days);
+ * 2. early dismissal and 2-hour delay first (they change the whole school day);
+ * 3. then all-day events, then by time, a task without a time as 23:59 (entrySortTime);
+ * 4. ties (the same time) by class period, classes before entries without one (`classPeriodOf`
+ *    as for dayDetailOrder);
+ * 5. then by title, then id.
+ * The day-detail dialog keeps the spec's own order (dayDetailOrder). Sorts a copy.
+ */
+export function clockOrder(entries: readonly CalendarEntry[], classPeriodOf?: (subject: string | null) => number | null): CalendarEntry[] {
+  const keyed = entries.map((entry) => ({
+    entry,
+    first: isSchoolDayChange(entry) ? 0 : 1,
+    time: entrySortTime(entry),
+    period: classPeriodOf?.(entry.subject) ?? Number.POSITIVE_INFINITY,
+  }));
+  keyed.sort((a, b) => {
+    if (a.entry.date !== b.entry.date) return a.entry.date < b.entry.date ? -1 : 1;
+    if (a.first !== b.first) return a.first - b.first;
+    if (a.time !== b.time) return a.time < b.time ? -1 : 1;
+    if (a.period !== b.period) return a.period < b.period ? -1 : 1;
+    return compareTitleThenId(a.entry, b.entry);
+  });
+  return keyed.map((k) => k.entry);
+}
+
+/**
  * The day-detail dialog's order (docs/product.md#calendar, "Day detail"):
  * 1. early dismissal and 2-hour delay first (they change the whole school day);
  * 2. then by class period: entries whose subject is one of the student's classes, in period order,

@@ -1,39 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Task } from "../schemas/task";
-import type { Occurrence } from "./occurrence";
 import { NEXT_FIVE_DAYS_AHEAD, NEXT_FIVE_DAYS_LIMIT, nextFiveDays, nextFiveDaysRange } from "./next-five-days";
-
-let nextTaskId = 1;
-function task(fields: Partial<Task> = {}): Task {
-  const id = nextTaskId++;
-  return {
-    id,
-    userId: 1,
-    title: `Task ${id}`,
-    description: null,
-    subject: null,
-    dueDate: null,
-    dueTime: null,
-    priority: "medium",
-    recurring: null,
-    completed: false,
-    createdAt: "2026-11-01T12:00:00.000Z",
-    ...fields,
-  };
-}
-
-/** An occurrence as expandEvents answers it, written by hand. */
-function occurrence(fields: Partial<Occurrence> & Pick<Occurrence, "eventId" | "date">): Occurrence {
-  return {
-    id: String(fields.eventId),
-    time: null,
-    title: `Event ${fields.eventId}`,
-    type: "custom",
-    subject: null,
-    isCompleted: false,
-    ...fields,
-  };
-}
+import { occurrence, task } from "../test/builders";
+import { calendarEntries, clockOrder } from "./entries";
 
 const today = "2026-11-21";
 
@@ -135,6 +103,20 @@ describe("order and the cap", () => {
     ];
     const tasks = [task({ id: 20, dueDate: "2026-11-25" }), task({ id: 21, dueDate: "2026-11-22", dueTime: "07:00" })];
     expect(nextFiveDays(occurrences, tasks, today).map((e) => e.id)).toEqual(["2", "task-21", "3", "task-20"]);
+  });
+
+  it("agrees with Today's Schedule on a day (clockOrder): early dismissal first even with a later time, ties by class period", () => {
+    const occurrences = [
+      occurrence({ eventId: 1, date: today, time: "09:00", title: "Biology exam", type: "exam", subject: "Biology" }),
+      occurrence({ eventId: 2, date: today, time: "09:00", title: "Assembly" }),
+      occurrence({ eventId: 3, date: today, time: "12:30", title: "Early Dismissal", type: "early-dismissal" }),
+    ];
+    const tasks = [task({ id: 7, title: "Spanish vocab", subject: "Spanish II", dueDate: today, dueTime: "08:00" })];
+    const periodOf = (subject: string | null) => (subject === "Biology" ? 2 : subject === "Spanish II" ? 5 : null);
+    const shown = nextFiveDays(occurrences, tasks, today, periodOf);
+    expect(shown.map((e) => e.title)).toEqual(["Early Dismissal", "Spanish vocab", "Biology exam", "Assembly"]);
+    const { from, to } = nextFiveDaysRange(today);
+    expect(shown.map((e) => e.id)).toEqual(clockOrder(calendarEntries(occurrences, tasks, from, to), periodOf).map((e) => e.id));
   });
 });
 

@@ -9,7 +9,7 @@ import { addDaysToDate } from "../dates";
 import { formatTime12 } from "../format";
 import type { Task } from "../schemas/task";
 import { formatDueTime } from "../tasks";
-import { type CalendarEntry, calendarEntries, entrySortTime, eventTypeLabel } from "./entries";
+import { type CalendarEntry, calendarEntries, clockOrder, eventTypeLabel } from "./entries";
 import type { Occurrence } from "./occurrence";
 
 /**
@@ -41,14 +41,6 @@ export function entryBadge(entry: Pick<CalendarEntry, "kind" | "type">): string 
   return entry.kind === "task" ? "Due" : eventTypeLabel(entry.type);
 }
 
-function compareForCard(a: CalendarEntry, b: CalendarEntry): number {
-  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
-  const ta = entrySortTime(a);
-  const tb = entrySortTime(b);
-  if (ta !== tb) return ta < tb ? -1 : 1;
-  return 0; // Array.prototype.sort is stable: calendarEntries already broke ties by title.
-}
-
 /**
  * The card's entries for `today` (yyyy-MM-dd, the school's date):
  * - tasks not completed, due from today through today + 5 (NEXT_FIVE_DAYS_AHEAD); tasks without a
@@ -56,13 +48,18 @@ function compareForCard(a: CalendarEntry, b: CalendarEntry): number {
  * - the occurrences in the same window (the caller expands for nextFiveDaysRange; anything outside
  *   is dropped here anyway). The spec filters only tasks by completion, so a completed event is
  *   still listed, with isCompleted for the view to fade it;
- * - by date, then time (an all-day event first in its day, as in the day detail), at most 4.
+ * - in the clock order of Today's Schedule (clockOrder: by date, early dismissal and delay first,
+ *   then all-day events, then by time, ties by class period when `classPeriodOf` is given), at most 4.
  */
-export function nextFiveDays(occurrences: readonly Occurrence[], tasks: readonly Task[], today: string): NextFiveDaysEntry[] {
+export function nextFiveDays(
+  occurrences: readonly Occurrence[],
+  tasks: readonly Task[],
+  today: string,
+  classPeriodOf?: (subject: string | null) => number | null,
+): NextFiveDaysEntry[] {
   const { from, to } = nextFiveDaysRange(today);
   const open = tasks.filter((t) => !t.completed);
-  return calendarEntries(occurrences, open, from, to)
-    .sort(compareForCard)
+  return clockOrder(calendarEntries(occurrences, open, from, to), classPeriodOf)
     .slice(0, NEXT_FIVE_DAYS_LIMIT)
     .map((entry) => ({
       ...entry,

@@ -14,8 +14,10 @@ import fc from "fast-check";
 import { RRuleTemporal } from "rrule-temporal";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
-import { type CalendarEvent, RECURRING_KINDS, type RecurringKind, WEEKDAY_NAMES } from "../schemas/event";
+import { WEEKDAY_NAMES } from "../day-numbers";
+import { type CalendarEvent, RECURRING_KINDS, type RecurringKind } from "../schemas/event";
 import { expandEvents, firstOccurrence, occursOn, type SeriesRule, seriesDates } from "./recurrence";
+import { event } from "../test/builders";
 
 const EPOCH = Temporal.PlainDate.from("2016-01-01");
 const plusDays = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
@@ -154,35 +156,9 @@ function oracleDates(rule: RRuleTemporal, from: string, to: string): string[] {
   return rule.between(new Date(`${from}T00:00:00Z`), new Date(`${to}T23:59:59Z`), true).map((zdt) => zdt.toPlainDate().toString());
 }
 
-function baseEvent(id: number, fields: Partial<CalendarEvent>): CalendarEvent {
-  return {
-    id,
-    userId: 1,
-    title: `Event ${id}`,
-    description: null,
-    subject: null,
-    date: "2016-01-01",
-    time: null,
-    eventType: "custom",
-    recurring: "none",
-    customWhenToRepeat: null,
-    customDays: [],
-    customEndDate: null,
-    isCompleted: false,
-    createdAt: "2016-01-01T00:00:00.000Z",
-    notificationEnabled: false,
-    notificationTiming: null,
-    parentEventId: null,
-    isException: false,
-    exceptionDate: null,
-    originalDate: null,
-    ...fields,
-  };
-}
-
 /** The series, its exception rows and its children, as GET /api/events would answer them. */
 function events(c: Case): { all: CalendarEvent[]; removed: string[]; children: CalendarEvent[] } {
-  const series = baseEvent(1, { date: c.start, recurring: c.kind, customDays: customDays(c), customEndDate: c.end, time: "10:00" });
+  const series = event({ id: 1, date: c.start, recurring: c.kind, customDays: customDays(c), customEndDate: c.end, time: "10:00" });
   const all = [series];
   const children: CalendarEvent[] = [];
   const removed: string[] = [];
@@ -193,12 +169,12 @@ function events(c: Case): { all: CalendarEvent[]; removed: string[]; children: C
     if (r.how === "exception") {
       // The row's own date plays no part: only exceptionDate says which occurrence goes.
       const rowDate = r.shift % 2 === 0 ? date : c.start;
-      all.push(baseEvent(id, { date: rowDate, eventType: "exception", parentEventId: 1, isException: true, exceptionDate: date }));
+      all.push(event({ id, date: rowDate, eventType: "exception", parentEventId: 1, isException: true, exceptionDate: date }));
     } else {
       const child =
         r.how === "child-same-date"
-          ? baseEvent(id, { date, parentEventId: 1 })
-          : baseEvent(id, { date: plusDays(date, r.shift), originalDate: date, parentEventId: 1 });
+          ? event({ id, date, parentEventId: 1 })
+          : event({ id, date: plusDays(date, r.shift), originalDate: date, parentEventId: 1 });
       all.push(child);
       children.push(child);
     }

@@ -1,31 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CalendarEvent } from "../schemas/event";
 import { expandEvents, firstOccurrence, occursOn, type SeriesRule, seriesDates } from "./recurrence";
-
-/** An event as GET /api/events answers it; only what a case sets differs from a plain event. */
-function event(fields: Partial<CalendarEvent> & Pick<CalendarEvent, "id" | "date">): CalendarEvent {
-  return {
-    userId: 1,
-    title: `Event ${fields.id}`,
-    description: null,
-    subject: null,
-    time: null,
-    eventType: "custom",
-    recurring: "none",
-    customWhenToRepeat: null,
-    customDays: [],
-    customEndDate: null,
-    isCompleted: false,
-    createdAt: "2025-01-01T00:00:00.000Z",
-    notificationEnabled: false,
-    notificationTiming: null,
-    parentEventId: null,
-    isException: false,
-    exceptionDate: null,
-    originalDate: null,
-    ...fields,
-  };
-}
+import { event } from "../test/builders";
 
 function exceptionRow(id: number, parentEventId: number, exceptionDate: string): CalendarEvent {
   return event({ id, date: exceptionDate, eventType: "exception", parentEventId, isException: true, exceptionDate, title: "Exception" });

@@ -4,88 +4,20 @@
  * into the dated occurrences the calendar draws, and answers the questions the server asks about
  * one series ("is this date an occurrence?", "which is the first?").
  *
- * Only calendar-date arithmetic: a yyyy-MM-dd date is parsed by hand into a day number (days since
- * 1970-01-01 in the proleptic Gregorian calendar) and written back by hand, with Howard Hinnant's
- * days-from-civil / civil-from-days algorithms. `Date` is never used, so the answer cannot depend
- * on the time zone of the device or the server.
+ * Only calendar-date arithmetic, on the day numbers of core/day-numbers.ts (days since 1970-01-01
+ * in the proleptic Gregorian calendar): `Date` is never used, so the answer cannot depend on the
+ * time zone of the device or the server.
  *
  * Speed: expansion never walks from a series' start; it starts at the range (or the start, when
  * that is later) and visits only the days, months or years of the range.
  */
 import type { CalendarEvent } from "../schemas/event";
+import { civilFromDays, daysFromCivil, daysInMonth, formatDayNumber, parseDayNumber, WEEKDAY_NAMES, weekdayOf } from "../day-numbers";
 import type { Occurrence } from "./occurrence";
 import { occurrenceId } from "./scope-ids";
-import { WEEKDAY_NAMES } from "./weekday-names";
 
 /** What decides the dates of one series: its own rule, without exceptions or children. */
 export type SeriesRule = Pick<CalendarEvent, "date" | "recurring" | "customDays" | "customEndDate">;
-
-// ---------------------------------------------------------------------------------------------
-// Calendar-date arithmetic on integers.
-
-/** Days since 1970-01-01 of a proleptic Gregorian date (Hinnant, days_from_civil). */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400; // [0, 399]
-  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1; // [0, 365]
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy; // [0, 146096]
-  return era * 146097 + doe - 719468;
-}
-
-/** The year, month (1-12) and day of a day number (Hinnant, civil_from_days). */
-function civilFromDays(days: number): [year: number, month: number, day: number] {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097; // [0, 146096]
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365); // [0, 399]
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)); // [0, 365]
-  const mp = Math.floor((5 * doy + 2) / 153); // [0, 11], March first
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return [month <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, month, day];
-}
-
-/** 0 = Sunday … 6 = Saturday, the order of WEEKDAY_NAMES (1970-01-01 was a Thursday). */
-function weekdayOf(days: number): number {
-  return (((days + 4) % 7) + 7) % 7;
-}
-
-function isLeapYear(year: number): boolean {
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-function digit(text: string, index: number): number {
-  const code = text.charCodeAt(index) - 48;
-  return code >= 0 && code <= 9 ? code : -1;
-}
-
-/** The day number of a real calendar date written yyyy-MM-dd, or null (2025-02-30, 2025-2-3, …). */
-function parseDate(text: unknown): number | null {
-  if (typeof text !== "string" || text.length !== 10 || text[4] !== "-" || text[7] !== "-") return null;
-  const d = [0, 1, 2, 3, 5, 6, 8, 9].map((i) => digit(text, i));
-  if (d.some((n) => n < 0)) return null;
-  const year = d[0]! * 1000 + d[1]! * 100 + d[2]! * 10 + d[3]!;
-  const month = d[4]! * 10 + d[5]!;
-  const day = d[6]! * 10 + d[7]!;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return daysFromCivil(year, month, day);
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, "0");
-}
-
-/** yyyy-MM-dd of a day number. */
-function formatDate(days: number): string {
-  const [year, month, day] = civilFromDays(days);
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // One series' rule, compiled once.
@@ -143,7 +75,7 @@ function monthDays(customDays: readonly string[] | null | undefined): number[] {
 
 /** The rule of a series, or null when its start date is not a real date (it then has no occurrence). */
 function compile(series: SeriesRule): CompiledRule | null {
-  const start = parseDate(series.date);
+  const start = parseDayNumber(series.date);
   if (start === null) return null;
   const kind = series.recurring;
   const startWeekday = 1 << weekdayOf(start);
@@ -164,7 +96,7 @@ function compile(series: SeriesRule): CompiledRule | null {
     pattern = { kind: "once" };
   }
   // An end date means nothing to a one-off event (the API clears it); an unreadable one is no end.
-  const end = pattern.kind === "once" ? start : (parseDate(series.customEndDate) ?? Infinity);
+  const end = pattern.kind === "once" ? start : (parseDayNumber(series.customEndDate) ?? Infinity);
   return { start, end, pattern };
 }
 
@@ -249,7 +181,7 @@ function visitDates(rule: CompiledRule, from: number, to: number, visit: (day: n
 
 /** The range bounds of the public functions: real yyyy-MM-dd dates, or a RangeError. */
 function rangeBound(text: string, name: string): number {
-  const day = parseDate(text);
+  const day = parseDayNumber(text);
   if (day === null) throw new RangeError(`${name} must be a real date in yyyy-MM-dd format, got ${JSON.stringify(text)}`);
   return day;
 }
@@ -260,7 +192,7 @@ function rangeBound(text: string, name: string): number {
 /** True when `date` is an occurrence of the series' own rule (exceptions and children not considered). */
 export function occursOn(series: SeriesRule, date: string): boolean {
   const rule = compile(series);
-  const day = parseDate(date);
+  const day = parseDayNumber(date);
   if (rule === null || day === null) return false;
   let found = false;
   visitDates(rule, day, day, () => {
@@ -276,7 +208,7 @@ export function seriesDates(series: SeriesRule, from: string, to: string): strin
   const hi = rangeBound(to, "to");
   const rule = compile(series);
   const dates: string[] = [];
-  if (rule !== null) visitDates(rule, lo, hi, (day) => void dates.push(formatDate(day)));
+  if (rule !== null) visitDates(rule, lo, hi, (day) => void dates.push(formatDayNumber(day)));
   return dates;
 }
 
@@ -295,7 +227,7 @@ export function firstOccurrence(series: SeriesRule): string | null {
     first = day;
     return false;
   });
-  return first === null ? null : formatDate(first);
+  return first === null ? null : formatDayNumber(first);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,7 +248,7 @@ export function expandEvents(events: CalendarEvent[], from: string, to: string):
   // The dates each series no longer shows: its exceptions, and the dates its children replace.
   const replaced = new Map<number, Set<number>>();
   const replace = (seriesId: number, date: string | null) => {
-    const day = parseDate(date);
+    const day = parseDayNumber(date);
     if (day === null || day < lo || day > hi) return;
     let days = replaced.get(seriesId);
     if (!days) replaced.set(seriesId, (days = new Set()));
@@ -343,7 +275,7 @@ export function expandEvents(events: CalendarEvent[], from: string, to: string):
     visitDates(rule, lo, hi, (day) => {
       if (hidden?.has(day)) return;
       const index = day - lo;
-      const date = (dateText[index] ??= formatDate(day));
+      const date = (dateText[index] ??= formatDayNumber(day));
       const occurrence: Occurrence = {
         id: recurring ? occurrenceId(event.id, date) : String(event.id),
         eventId: event.id,

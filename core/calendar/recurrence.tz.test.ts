@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { CalendarEvent } from "../schemas/event";
 import { expandEvents, firstOccurrence, occursOn, seriesDates } from "./recurrence";
+import { event } from "../test/builders";
 
 /**
  * The engine's answer is the same whatever the process's time zone (docs/decisions/062): each zone
@@ -25,49 +26,23 @@ const RANGES: [from: string, to: string][] = [
   ["2025-02-15", "2025-11-15"], // US 03-09 / 11-02, EU 03-30 / 10-26, Lord Howe 04-06 / 10-05
 ];
 
-function event(id: number, fields: Partial<CalendarEvent>): CalendarEvent {
-  return {
-    id,
-    userId: 1,
-    title: `Event ${id}`,
-    description: null,
-    subject: null,
-    date: "2018-01-01",
-    time: null,
-    eventType: "custom",
-    recurring: "none",
-    customWhenToRepeat: null,
-    customDays: [],
-    customEndDate: null,
-    isCompleted: false,
-    createdAt: "2018-01-01T00:00:00.000Z",
-    notificationEnabled: false,
-    notificationTiming: null,
-    parentEventId: null,
-    isException: false,
-    exceptionDate: null,
-    originalDate: null,
-    ...fields,
-  };
-}
-
 const EVENTS: CalendarEvent[] = [
-  event(1, { recurring: "daily", date: "2018-10-28", time: "00:30" }),
-  event(2, { recurring: "daily", date: "2018-03-04", customDays: ["sunday", "saturday"], time: "02:30" }),
-  event(3, { recurring: "weekly", date: "2018-01-07", customDays: ["sunday"], customEndDate: "2025-10-26" }),
-  event(4, { recurring: "biweekly", date: "2018-10-24", customDays: ["monday", "wednesday"], time: "01:30" }),
-  event(5, { recurring: "monthly", date: "2018-01-31", customDays: ["4", "31"] }),
-  event(6, { recurring: "first-monthly", date: "2018-01-01", customDays: ["sunday"] }),
-  event(7, { recurring: "second-monthly", date: "2018-01-01", customDays: ["sunday"] }),
-  event(8, { recurring: "last-monthly", date: "2018-01-01", customDays: ["sunday"], time: "03:00" }),
-  event(9, { recurring: "fourth-monthly", date: "2018-01-01", customDays: ["sunday"] }),
-  event(10, { recurring: "yearly", date: "2016-02-29" }),
-  event(11, { recurring: "yearly", date: "2017-11-04" }),
-  event(12, { date: "2018-11-04", time: "00:15" }),
-  event(13, { date: "2025-03-09", time: "02:30" }),
-  event(14, { isException: true, eventType: "exception", parentEventId: 1, exceptionDate: "2018-11-04", date: "2018-11-04" }),
-  event(15, { parentEventId: 1, originalDate: "2025-03-30", date: "2025-03-31", time: "01:00" }),
-  event(16, { recurring: "weekly", date: "2025-03-09", customDays: ["sunday"], parentEventId: 3 }),
+  event({ id: 1, recurring: "daily", date: "2018-10-28", time: "00:30" }),
+  event({ id: 2, recurring: "daily", date: "2018-03-04", customDays: ["sunday", "saturday"], time: "02:30" }),
+  event({ id: 3, recurring: "weekly", date: "2018-01-07", customDays: ["sunday"], customEndDate: "2025-10-26" }),
+  event({ id: 4, recurring: "biweekly", date: "2018-10-24", customDays: ["monday", "wednesday"], time: "01:30" }),
+  event({ id: 5, recurring: "monthly", date: "2018-01-31", customDays: ["4", "31"] }),
+  event({ id: 6, recurring: "first-monthly", date: "2018-01-01", customDays: ["sunday"] }),
+  event({ id: 7, recurring: "second-monthly", date: "2018-01-01", customDays: ["sunday"] }),
+  event({ id: 8, recurring: "last-monthly", date: "2018-01-01", customDays: ["sunday"], time: "03:00" }),
+  event({ id: 9, recurring: "fourth-monthly", date: "2018-01-01", customDays: ["sunday"] }),
+  event({ id: 10, recurring: "yearly", date: "2016-02-29" }),
+  event({ id: 11, recurring: "yearly", date: "2017-11-04" }),
+  event({ id: 12, date: "2018-11-04", time: "00:15" }),
+  event({ id: 13, date: "2025-03-09", time: "02:30" }),
+  event({ id: 14, isException: true, eventType: "exception", parentEventId: 1, exceptionDate: "2018-11-04", date: "2018-11-04" }),
+  event({ id: 15, parentEventId: 1, originalDate: "2025-03-30", date: "2025-03-31", time: "01:00" }),
+  event({ id: 16, recurring: "weekly", date: "2025-03-09", customDays: ["sunday"], parentEventId: 3 }),
 ];
 
 function answers() {

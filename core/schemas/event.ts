@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEEKDAY_NAMES } from "../calendar/weekday-names";
+import { WEEKDAY_NAMES } from "../day-numbers";
 import { isCalendarDate, isWallClockTime } from "../dates";
 import { optionalText } from "./fields";
 
@@ -37,8 +37,6 @@ export const RECURRING_KINDS = [
   "yearly",
 ] as const;
 export type RecurringKind = (typeof RECURRING_KINDS)[number];
-
-export { WEEKDAY_NAMES, type WeekdayName } from "../calendar/weekday-names";
 
 /** Kinds whose customDays are weekday names. */
 export const WEEKDAY_KINDS: readonly RecurringKind[] = [

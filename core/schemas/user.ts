@@ -11,5 +11,10 @@ export const userSchema = z.object({
   passwordResetRequired: z.boolean(),
   /** Class names (docs/product.md#classes-and-subjects). */
   userClasses: z.array(z.string()),
+  /**
+   * When the session's admin step-up ends (ISO instant), or null: set by the client from
+   * GET /api/session's `adminUnlockedUntil`; no user answer of the server carries it.
+   */
+  adminUnlockedUntil: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -10,7 +10,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from "./unavailable";
 export type Db = Kysely<Database>;
 /**
  * What a repository runs its queries on: the database itself, or a transaction opened by
- * `inTransaction` (server/db/transaction.ts) so several repository calls commit or roll back together.
+ * `inTransaction` (server/repositories/transaction.ts) so several repository calls commit or roll back together.
  */
 export type Executor = Kysely<Database> | Transaction<Database>;
 

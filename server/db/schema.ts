@@ -110,6 +110,8 @@ export interface AuditLogTable {
   action: string;
   /** Whom or what it concerned, e.g. an email address. */
   target: string | null;
+  /** The actor's email when the entry was written; it outlives the account (decision 085). */
+  actor_email: string | null;
   /** JSON object with any further facts. */
   details: string | null;
   created_at: string;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isApiRequest } from "../request-context";
 
 /**
  * API answers are never stored by the browser or any cache between: on a shared school computer
@@ -7,7 +8,7 @@ import fp from "fastify-plugin";
  */
 async function apiNoStore(app: FastifyInstance) {
   app.addHook("onSend", async (request, reply, payload) => {
-    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+    if (isApiRequest(request)) reply.header("cache-control", "no-store");
     return payload;
   });
 }

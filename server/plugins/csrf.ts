@@ -2,9 +2,10 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { badRequest, forbidden, unauthorized } from "../errors";
 
-// The two checks behind design.md's CSRF rule. The route-guards hook decides when they apply:
-// the Origin check on every state-changing /api call, the token unless the route declares
-// `csrf: false` (sign-in and registration, core/api-paths.ts CSRF_EXEMPT_PATHS).
+// The two checks behind the CSRF rule (docs/product.md#sessions-and-csrf, docs/decisions/001).
+// The route-guards hook decides when they apply: the Origin check on every state-changing /api
+// call, the token unless the route declares `csrf: false` (sign-in and registration,
+// core/api-paths.ts CSRF_EXEMPT_PATHS).
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);

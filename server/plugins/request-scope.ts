@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { runInRequestScope } from "../db/transaction";
+import { runInRequestScope } from "../repositories/transaction";
 
 /**
- * Runs every route handler registered after it in a request scope (server/db/transaction.ts), so
+ * Runs every route handler registered after it in a request scope (server/repositories/transaction.ts), so
  * a transaction whose request timed out and was answered 503 rolls back instead of committing.
  * (Fastify's request.signal cannot say this: over a real socket Node aborts it as soon as the
  * request body has been read.)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_EXEMPT_PATHS } from "../../core/api-paths";
 import { hashSessionId } from "../repositories/sessions";
+import { requireUser } from "../request-context";
 import { hashPassword } from "../services/passwords";
 import { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY, setGuardDefaults } from "./route-guards";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
@@ -12,6 +13,8 @@ describeEachEngine("route guards", (engine) => {
       // The admin levels have no real routes yet: these stand in for them.
       routes: async (app, services) => {
         app.get("/api/test/admin", { config: { auth: "admin" } }, async () => ({ ok: true }));
+        // A route that forgot its guard but reads the user: requireUser still answers 401.
+        app.get("/api/test/unguarded-user", { config: { auth: "public" } }, async (request) => ({ id: requireUser(request).id }));
         app.get("/api/test/admin-unlocked", { config: { auth: "admin-unlocked" } }, async () => ({ ok: true }));
         app.post("/api/test/unlock", { config: { auth: "admin" } }, async (request, reply) => {
           await services.sessionService.rotate(request, reply, { adminUnlockedAt: new Date() });
@@ -58,6 +61,15 @@ describeEachEngine("route guards", (engine) => {
       );
     });
 
+    it("answer 401, not 500, when a route reads the user its guard did not require", async () => {
+      const visitor = await new TestClient(t.app).request("GET", "/api/test/unguarded-user");
+      expect(visitor.statusCode).toBe(401);
+      expect(visitor.json()).toEqual({ message: "Not signed in" });
+      const student = new TestClient(t.app);
+      const { user } = await student.register();
+      expect((await student.request("GET", "/api/test/unguarded-user")).json()).toEqual({ id: user.id });
+    });
+
     it("take a route group's defaults, and a route's own setting over them", async () => {
       const guards = t.app.routeGuards();
       expect(guards.find((r) => r.url === "/api/test/group/locked")).toMatchObject({ auth: "admin-unlocked", csrf: true });
@@ -100,6 +112,9 @@ describeEachEngine("route guards", (engine) => {
       // The step-up gives the session a new id; the old one is gone.
       expect(client.cookie).not.toBe(before);
       expect((await t.app.inject({ url: "/api/user", headers: { cookie: before } })).statusCode).toBe(401);
+      // And a new CSRF token: the old one no longer passes.
+      expect((await client.request("DELETE", "/api/test/group/locked")).statusCode).toBe(403);
+      await client.refreshCsrf();
       expect((await client.request("GET", "/api/test/admin-unlocked")).statusCode).toBe(200);
       expect((await client.request("DELETE", "/api/test/group/locked")).statusCode).toBe(200);
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
+import { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY } from "../../core/admin";
 import { forbidden, unauthorized } from "../errors";
+import { isApiRequest } from "../request-context";
 import { assertCsrfToken, assertSameOrigin } from "./csrf";
 
 /**
@@ -38,10 +40,9 @@ export const DEFAULT_GUARDS: RouteGuards = { auth: "user", csrf: true, allowDuri
  */
 export const UNKNOWN_PATH_GUARDS: RouteGuards = { auth: "public", csrf: true, allowDuringPasswordReset: false };
 
-export const ADMIN_UNLOCK_MS = 30 * 60 * 1000;
 export const PASSWORD_RESET_PENDING = "You must set a new password before continuing.";
-export const ADMINS_ONLY = "Only admins can do this.";
-export const ADMIN_LOCKED = "Admin access is locked. Enter the admin passcode to unlock it.";
+// The panel reads them too, to tell a locked panel from other refusals.
+export { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY };
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -96,7 +97,7 @@ async function routeGuards(app: FastifyInstance) {
   );
 
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!isApiRequest(request)) return;
     const guards = request.is404 ? UNKNOWN_PATH_GUARDS : resolve(request.routeOptions.config);
     if (request.user?.password_reset_required && !guards.allowDuringPasswordReset) throw forbidden(PASSWORD_RESET_PENDING);
     if (STATE_CHANGING.has(request.method)) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionRow } from "../db/schema";
+import { isApiRequest } from "../request-context";
 import type { SessionUser } from "../repositories/sessions";
 import type { SessionService } from "../services/session-service";
 
@@ -27,7 +28,7 @@ async function sessionPlugin(app: FastifyInstance, { sessionService }: SessionPl
   app.decorateRequest("sessionId", null);
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/") || request.routeOptions.config.loadSession === false) return;
+    if (!isApiRequest(request) || request.routeOptions.config.loadSession === false) return;
     await sessionService.resume(request, reply);
   });
 }

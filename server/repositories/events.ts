@@ -65,6 +65,11 @@ export function createEventsRepository(db: Executor) {
   let listQuery: ReturnType<typeof compileList> | undefined;
 
   return {
+    /** Every row of a user's, for the account's deletion (inside its transaction). */
+    async deleteAllForUser(userId: number): Promise<void> {
+      await db.deleteFrom("events").where("user_id", "=", userId).execute();
+    },
+
     async listForUser(userId: number): Promise<CalendarEvent[]> {
       listQuery ??= compileList();
       const { rows } = await db.executeQuery({ ...listQuery, parameters: [userId] });

@@ -10,6 +10,11 @@ export interface StoredAnswer {
 /** Idempotency-Key records, per user: the key space of one user never meets another's. */
 export function createIdempotencyKeysRepository(db: Executor) {
   return {
+    /** Every row of a user's, for the account's deletion (inside its transaction). */
+    async deleteAllForUser(userId: number): Promise<void> {
+      await db.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
+    },
+
     /** Claims the key for a request; false when the user has used it already (the unique key decides). */
     async claim(userId: number, key: string, requestHash: string, now = new Date()): Promise<boolean> {
       const row = await db

@@ -131,21 +131,23 @@ export function createSessionsRepository(db: Executor) {
     },
 
     /**
-     * Gives a live session a new id (the same row: user, CSRF token and lifetime stay), optionally
-     * setting when the admin passcode step-up unlocked it. Returns the new cookie value, or
-     * undefined when the session is gone.
+     * Gives a live session a new id and a new CSRF token (the same row: user and lifetime stay),
+     * optionally setting when the admin passcode step-up unlocked it. Returns the new cookie value
+     * and token, or undefined when the session is gone.
      */
-    async rotate(id: string, changes: { adminUnlockedAt?: Date | null } = {}): Promise<string | undefined> {
+    async rotate(id: string, changes: { adminUnlockedAt?: Date | null } = {}): Promise<{ id: string; csrfToken: string } | undefined> {
       const newId = newSessionId();
+      const csrfToken = randomBytes(32).toString("base64url");
       const result = await db
         .updateTable("sessions")
         .set({
           id_hash: hashSessionId(newId),
+          csrf_token: csrfToken,
           ...(changes.adminUnlockedAt !== undefined ? { admin_unlocked_at: changes.adminUnlockedAt?.toISOString() ?? null } : {}),
         })
         .where("id_hash", "=", hashSessionId(id))
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0 ? newId : undefined;
+      return Number(result.numUpdatedRows) > 0 ? { id: newId, csrfToken } : undefined;
     },
 
     async delete(id: string): Promise<void> {

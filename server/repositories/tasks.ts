@@ -39,6 +39,11 @@ export function createTasksRepository(db: Executor) {
   let listQuery: ReturnType<typeof compileList> | undefined;
 
   return {
+    /** Every row of a user's, for the account's deletion (inside its transaction). */
+    async deleteAllForUser(userId: number): Promise<void> {
+      await db.deleteFrom("tasks").where("user_id", "=", userId).execute();
+    },
+
     async listForUser(userId: number): Promise<Task[]> {
       listQuery ??= compileList();
       const { rows } = await db.executeQuery({ ...listQuery, parameters: [userId] });

@@ -1,4 +1,6 @@
+import type { AdminUser } from "../../core/schemas/admin";
 import type { User } from "../../core/schemas/user";
+import { sql } from "kysely";
 import type { Executor } from "../db/connection";
 import type { UserRow } from "../db/schema";
 
@@ -22,6 +24,26 @@ function parseClasses(json: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** A row of the admin's user list: nothing secret (decision 085). */
+export function toAdminUser(
+  row: Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_admin" | "password_reset_required" | "created_at">,
+): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isAdmin: Boolean(row.is_admin),
+    passwordResetRequired: Boolean(row.password_reset_required),
+    createdAt: row.created_at,
+  };
+}
+
+/** A LIKE pattern matching `text` anywhere, its own %, _ and \ taken literally (escaped with \). */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function normalizeEmail(email: string): string {
@@ -102,6 +124,82 @@ export function createUsersRepository(db: Executor) {
         .where("email", "=", normalizeEmail(email))
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /**
+     * The admin's user list: part of the email, first or last name in any case (the search is
+     * data, never a pattern), optionally only admins or only others, by id from `after`.
+     */
+    listForAdmin(query: { search: string; isAdmin: boolean | null; limit: number; after?: number }) {
+      let select = db
+        .selectFrom("users")
+        .select(["id", "email", "first_name", "last_name", "is_admin", "password_reset_required", "created_at"]);
+      if (query.search) {
+        const pattern = containsPattern(query.search);
+        select = select.where((eb) =>
+          eb.or([
+            eb(sql<string>`lower(email)`, "like", sql<string>`${pattern} escape '\\'`),
+            eb(sql<string>`lower(first_name)`, "like", sql<string>`${pattern} escape '\\'`),
+            eb(sql<string>`lower(last_name)`, "like", sql<string>`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      if (query.isAdmin !== null) select = select.where("is_admin", "=", query.isAdmin ? 1 : 0);
+      if (query.after !== undefined) select = select.where("id", ">", query.after);
+      return select.orderBy("id").limit(query.limit).execute();
+    },
+
+    /**
+     * Takes the write lock of every admin row, inside a transaction: two admins demoting (or
+     * deleting) each other at once then run one after the other, and the second counts what the
+     * first left (PostgreSQL re-reads locked rows under read committed; SQLite has one writer).
+     */
+    async lockAdmins(): Promise<void> {
+      await db
+        .updateTable("users")
+        .set((eb) => ({ is_admin: eb.ref("is_admin") }))
+        .where("is_admin", "=", 1)
+        .execute();
+    },
+
+    /** How many admins there are (the last one can never be demoted). */
+    async countAdmins(): Promise<number> {
+      const row = await db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("is_admin", "=", 1)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async setAdminById(id: number, isAdmin: boolean): Promise<UserRow | undefined> {
+      return db
+        .updateTable("users")
+        .set({ is_admin: isAdmin ? 1 : 0, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** An admin's reset: the temporary password's hash, which only sets a new password until it expires. */
+    async requirePasswordReset(id: number, passwordHash: string, expiresAt: Date): Promise<UserRow | undefined> {
+      return db
+        .updateTable("users")
+        .set({
+          password_hash: passwordHash,
+          password_reset_required: 1,
+          temporary_password_expires_at: expiresAt.toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Deletes the account row; true when there was one. Its data goes first (AdminService.deleteUser). */
+    async deleteById(id: number): Promise<boolean> {
+      const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
 
     /** ADMIN_EMAILS bootstrap: makes every listed, existing account an admin. */

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionId } from "../repositories/sessions";
 import { hashPassword } from "../services/passwords";
 import { DEFAULT_AUTH_RATE_LIMITS } from "../services/rate-limiter";
-import { buildTestApp, describeEachEngine, newUserBody, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
+import {
+  buildTestApp,
+  describeEachEngine,
+  expectConditionalGet,
+  newUserBody,
+  STRONG_PASSWORD,
+  TestClient,
+  type TestApp,
+} from "../test/harness";
 
 describeEachEngine("accounts API", (engine) => {
   let t: TestApp;
@@ -274,19 +282,19 @@ describeEachEngine("accounts API", (engine) => {
       const client = new TestClient(t.app);
       const visitor = await client.request("GET", "/api/session");
       expect(visitor.statusCode).toBe(200);
-      expect(visitor.json()).toEqual({ user: null });
+      expect(visitor.json()).toEqual({ user: null, adminUnlockedUntil: null });
       const { user } = await client.register({ firstName: "Sam" });
       const signedIn = await client.request("GET", "/api/session");
-      expect(signedIn.json()).toEqual({ user });
+      expect(signedIn.json()).toEqual({ user, adminUnlockedUntil: null });
       expect(signedIn.json().user).not.toHaveProperty("passwordHash");
       // Conditional, like the lists: the same answer is 304 for its ETag; a visitor's tag differs.
-      const again = await client.request("GET", "/api/session", undefined, { "if-none-match": String(signedIn.headers.etag) });
-      expect(again.statusCode).toBe(304);
-      expect(signedIn.headers.etag).not.toBe(visitor.headers.etag);
+      const { etag } = await expectConditionalGet(client, "/api/session");
+      expect(etag).toBe(signedIn.headers.etag);
+      expect(etag).not.toBe(visitor.headers.etag);
       await client.request("POST", "/api/logout");
-      const after = await client.request("GET", "/api/session", undefined, { "if-none-match": String(signedIn.headers.etag) });
+      const after = await client.getIfNoneMatch("/api/session", etag);
       expect(after.statusCode).toBe(200);
-      expect(after.json()).toEqual({ user: null });
+      expect(after.json()).toEqual({ user: null, adminUnlockedUntil: null });
     });
   });
 

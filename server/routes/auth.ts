@@ -8,10 +8,12 @@ import { parseWith } from "../errors";
 import { toPublicUser } from "../repositories/users";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
+import { requireUser } from "../request-context";
+import { ADMIN_UNLOCK_MS, isAdminUnlocked } from "../plugins/route-guards";
 
 /** Every answer carrying a user goes through the User contract: no column beyond it is sent. */
 const userJson = responseSchema(userSchema);
-const sessionJson = responseSchema(z.object({ user: userSchema.nullable() }));
+const sessionJson = responseSchema(z.object({ user: userSchema.nullable(), adminUnlockedUntil: z.string().nullable() }));
 
 export default async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { accounts, sessionService, authRateLimiter } = services;
@@ -45,7 +47,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   for (const path of SIGN_OUT_PATHS) app.post(path, { config: { allowDuringPasswordReset: true } }, logout);
 
   app.get("/api/user", { config: { allowDuringPasswordReset: true }, schema: { response: { 200: userJson } } }, async (request, reply) => {
-    const user = toPublicUser(request.user!);
+    const user = toPublicUser(requireUser(request));
     if (sendIfNotModified(request, reply, contentEtag("user", user))) return reply;
     return user;
   });
@@ -57,7 +59,11 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     "/api/session",
     { config: { auth: "public", allowDuringPasswordReset: true }, schema: { response: { 200: sessionJson } } },
     async (request, reply) => {
-      const session = { user: request.user ? toPublicUser(request.user) : null };
+      // When the admin passcode step-up ends, so the panel knows when to show its gate again.
+      const unlockedAt = request.user?.is_admin && request.session?.admin_unlocked_at;
+      const adminUnlockedUntil =
+        unlockedAt && isAdminUnlocked(unlockedAt) ? new Date(Date.parse(unlockedAt) + ADMIN_UNLOCK_MS).toISOString() : null;
+      const session = { user: request.user ? toPublicUser(request.user) : null, adminUnlockedUntil };
       if (sendIfNotModified(request, reply, contentEtag("session", session))) return reply;
       return session;
     },
@@ -74,7 +80,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     { config: { allowDuringPasswordReset: true }, schema: { response: { 200: userJson } } },
     async (request, reply) => {
       const input = parseWith(setNewPasswordSchema, request.body);
-      return toPublicUser(await accounts.setNewPassword(request, reply, request.user!, input));
+      return toPublicUser(await accounts.setNewPassword(request, reply, requireUser(request), input));
     },
   );
 }

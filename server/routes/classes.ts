@@ -6,6 +6,7 @@ import { setGuardDefaults } from "../plugins/route-guards";
 import { toPublicUser } from "../repositories/users";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
+import { requireUser } from "../request-context";
 
 const userJson = responseSchema(userSchema);
 
@@ -29,7 +30,7 @@ export default async function classRoutes(app: FastifyInstance, { services }: { 
       schema: { response: { 200: userJson } },
       handler: async (request) => {
         const { userClasses } = parseWith(classesSchemaFor(mode), request.body);
-        const updated = await users.setClasses(request.user!.id, userClasses);
+        const updated = await users.setClasses(requireUser(request).id, userClasses);
         // The account was deleted between the session check and the write.
         if (!updated) throw unauthorized();
         return toPublicUser(updated);

@@ -9,6 +9,7 @@ import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { EVENT_NOT_FOUND } from "../services/event-series";
 import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
+import { requireUser } from "../request-context";
 
 const idParams = z.object({ id: z.string() });
 const PLAIN_ID = /^[1-9]\d{0,9}$/;
@@ -48,14 +49,14 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
   );
 
   app.get("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
-    const event = await events.findForUser(request.user!.id, plainId(request.params));
+    const event = await events.findForUser(requireUser(request).id, plainId(request.params));
     if (!event) throw notFound(EVENT_NOT_FOUND);
     return event;
   });
 
   app.post("/api/events", { schema: { response: { 201: eventJson } } }, async (request, reply) => {
     const data = parseWith(createEventSchema, request.body);
-    const userId = request.user!.id;
+    const userId = requireUser(request).id;
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     const answer = await idempotency.run({ userId, key, method: "POST", path: "/api/events", body: data }, async (tx) => ({
       statusCode: 201,
@@ -67,7 +68,7 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
 
   app.put("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
     const target = eventTarget(request.params);
-    const userId = request.user!.id;
+    const userId = requireUser(request).id;
     const data = parseWith(updateEventSchema, request.body);
     return "id" in target ? eventSeries.update(userId, target.id, data) : eventSeries.editScoped(userId, target.scoped, data);
   });
@@ -75,12 +76,12 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
   app.patch("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
     const id = plainId(request.params);
     const { customEndDate } = parseWith(patchEventSchema, request.body);
-    return eventSeries.setEndDate(request.user!.id, id, customEndDate);
+    return eventSeries.setEndDate(requireUser(request).id, id, customEndDate);
   });
 
   app.delete("/api/events/:id", async (request, reply: FastifyReply) => {
     const target = eventTarget(request.params);
-    const userId = request.user!.id;
+    const userId = requireUser(request).id;
     if ("id" in target) {
       if (!(await events.delete(userId, target.id))) throw notFound(EVENT_NOT_FOUND);
     } else {
@@ -92,7 +93,7 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
   app.post("/api/events/:id/exception", { schema: { response: { 201: eventJson, 204: { type: "null" } } } }, async (request, reply) => {
     const id = plainId(request.params);
     const { exceptionDate } = parseWith(exceptionSchema, request.body);
-    const exception = await eventSeries.addException(request.user!.id, id, exceptionDate);
+    const exception = await eventSeries.addException(requireUser(request).id, id, exceptionDate);
     // null: that was the series' last date, and the series went with it (docs/decisions/061).
     return exception ? reply.code(201).send(exception) : reply.code(204).send();
   });

@@ -7,6 +7,7 @@ import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
+import { requireUser } from "../request-context";
 
 const idParams = z.object({
   id: z.coerce
@@ -39,14 +40,14 @@ export default async function taskRoutes(app: FastifyInstance, { services }: { s
   );
 
   app.get("/api/tasks/:id", { schema: { response: { 200: taskJson } } }, async (request) => {
-    const task = await tasks.findForUser(request.user!.id, taskId(request.params));
+    const task = await tasks.findForUser(requireUser(request).id, taskId(request.params));
     if (!task) throw notFound("Task not found");
     return task;
   });
 
   app.post("/api/tasks", { schema: { response: { 201: taskJson } } }, async (request, reply) => {
     const data = parseWith(createTaskSchema, request.body);
-    const userId = request.user!.id;
+    const userId = requireUser(request).id;
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     const answer = await idempotency.run({ userId, key, method: "POST", path: "/api/tasks", body: data }, async (tx) => {
       // A soft cap: two creates racing at the last slot may both pass (docs/decisions/052).
@@ -61,13 +62,15 @@ export default async function taskRoutes(app: FastifyInstance, { services }: { s
   app.put("/api/tasks/:id", { schema: { response: { 200: taskJson } } }, async (request) => {
     const id = taskId(request.params);
     const data = parseWith(updateTaskSchema, request.body);
-    const task = Object.keys(data).length ? await tasks.update(request.user!.id, id, data) : await tasks.findForUser(request.user!.id, id);
+    const task = Object.keys(data).length
+      ? await tasks.update(requireUser(request).id, id, data)
+      : await tasks.findForUser(requireUser(request).id, id);
     if (!task) throw notFound("Task not found");
     return task;
   });
 
   app.delete("/api/tasks/:id", async (request, reply) => {
-    const deleted = await tasks.delete(request.user!.id, taskId(request.params));
+    const deleted = await tasks.delete(requireUser(request).id, taskId(request.params));
     if (!deleted) throw notFound("Task not found");
     return reply.code(204).send();
   });

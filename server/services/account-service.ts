@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { RegisterInput, SetNewPasswordInput, SignInInput } from "../../core/schemas/auth";
 import type { UserRow } from "../db/schema";
-import type { RunInTransaction } from "../db/transaction";
+import type { RunInTransaction } from "../repositories/transaction";
 import { badRequest, conflict, HttpError, unauthorized } from "../errors";
 import type { SessionUser } from "../repositories/sessions";
 import { normalizeEmail, type UsersRepository } from "../repositories/users";

@@ -9,7 +9,7 @@ import {
   TOO_MANY_EVENTS,
   type UpdateEventData,
 } from "../../core/schemas/event";
-import type { RunInTransaction, TransactionScope } from "../db/transaction";
+import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import { badRequest, conflict, notFound } from "../errors";
 
 export const EVENT_NOT_FOUND = "Event not found";

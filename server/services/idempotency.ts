@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { RunInTransaction, TransactionScope } from "../db/transaction";
+import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import { badRequest, conflict, HttpError } from "../errors";
 
 /** What a create answers: kept with its key so that a retry gets exactly the same. */

@@ -1,9 +1,10 @@
 import type { AppConfig } from "../config";
 import type { Db } from "../db/connection";
-import { inTransaction, type TransactionScope } from "../db/transaction";
+import { inTransaction, type TransactionScope } from "../repositories/transaction";
 import { createRepositories } from "../repositories/create-repositories";
 import { createHealthRepository } from "../repositories/health";
 import { createAccountService } from "./account-service";
+import { createAdminService } from "./admin-service";
 import { createEventSeriesService } from "./event-series";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
@@ -32,6 +33,15 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
     listAnswers: createListAnswers(),
     sessionService,
     authRateLimiter,
+    admin: createAdminService({
+      users: repositories.users,
+      settings: repositories.settings,
+      auditLog: repositories.auditLog,
+      rateLimits: repositories.rateLimits,
+      sessionService,
+      transaction,
+      configuredPasscode: config.adminPasscode,
+    }),
     accounts: createAccountService({
       users: repositories.users,
       authRateLimiter,

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendIfNotModified } from "../conditional-get";
 import type { SessionUser } from "../repositories/sessions";
+import { requireUser } from "../request-context";
 
 /** What the serialized lists kept in memory may take, all users together. */
 export const LIST_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
@@ -53,7 +54,7 @@ export function createListAnswers(maxBytes = LIST_ANSWERS_MAX_BYTES) {
       reply: FastifyReply,
       list: { kind: string; etag: (user: SessionUser) => string; read: (userId: number) => Promise<T[]> },
     ): Promise<FastifyReply> {
-      const user = request.user!;
+      const user = requireUser(request);
       const etag = list.etag(user);
       if (sendIfNotModified(request, reply, etag)) return reply;
       const key = `${list.kind}:${user.id}`;

@@ -1,7 +1,8 @@
 import { hash, verify } from "@node-rs/argon2";
 
-// argon2id with design.md's parameters (19 MiB, 2 passes, 1 lane). The PHC string stored in
-// the database carries them, so raising them later leaves old hashes verifiable.
+// argon2id with the parameters of docs/product.md#sessions-and-csrf (19 MiB, 2 passes, 1 lane).
+// The PHC string stored in the database carries them, so raising them later leaves old hashes
+// verifiable.
 const ARGON2ID = 2; // Algorithm.Argon2id; a const enum cannot be imported under isolatedModules
 const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { TransactionScope } from "../db/transaction";
+import type { TransactionScope } from "../repositories/transaction";
 import { unauthorized } from "../errors";
 import { hashSessionId, SESSION_ABSOLUTE_MS, type SessionsRepository } from "../repositories/sessions";
 
@@ -56,17 +56,19 @@ export function createSessionService({ sessions, secureCookies }: SessionService
     },
 
     /**
-     * Gives the current session a new id (against session fixation when its privileges change),
-     * optionally recording the admin passcode step-up. A visitor gets 401.
+     * Gives the current session a new id and a new CSRF token (against session fixation when its
+     * privileges change), optionally recording the admin passcode step-up. A visitor gets 401.
      */
     async rotate(request: FastifyRequest, reply: FastifyReply, changes: { adminUnlockedAt?: Date | null } = {}): Promise<void> {
-      const id = request.sessionId && (await sessions.rotate(request.sessionId, changes));
-      if (!id) throw unauthorized();
+      const rotated = request.sessionId ? await sessions.rotate(request.sessionId, changes) : undefined;
+      if (!rotated) throw unauthorized();
+      const { id, csrfToken } = rotated;
       setCookie(request, reply, id);
       if (request.session) {
         request.session = {
           ...request.session,
           id_hash: hashSessionId(id),
+          csrf_token: csrfToken,
           ...(changes.adminUnlockedAt !== undefined ? { admin_unlocked_at: changes.adminUnlockedAt?.toISOString() ?? null } : {}),
         };
       }

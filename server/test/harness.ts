@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { describe } from "vitest";
+import { describe, expect } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, type DatabaseConfig, loadConfig } from "../config";
 import { createDb, type Db, dbOptionsFrom } from "../db/connection";
@@ -156,6 +156,11 @@ export class TestClient {
     return res;
   }
 
+  /** A GET with `If-None-Match: etag`, as a browser revalidating its copy sends it. */
+  getIfNoneMatch(url: string, etag: string): Promise<LightMyRequestResponse> {
+    return this.request("GET", url, undefined, { "if-none-match": etag });
+  }
+
   async refreshCsrf(): Promise<string | undefined> {
     const res = await this.request("GET", "/api/csrf-token");
     this.csrfToken = res.json().csrfToken ?? undefined;
@@ -191,4 +196,22 @@ export const STRONG_PASSWORD = "Str0ng!Passw0rd";
 export function newUserBody(overrides: Partial<RegisterBody> = {}): RegisterBody {
   const email = `student-${randomBytes(5).toString("hex")}@example.com`;
   return { firstName: "Ada", lastName: "Lovelace", email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, ...overrides };
+}
+
+/**
+ * Reads `url` (200 with an ETag), then again with that ETag in If-None-Match, and expects the
+ * conditional answer every conditional read gives (decision 066): 304, no body, the same ETag, and
+ * never stored. Answers the first read's ETag and body.
+ */
+export async function expectConditionalGet(client: TestClient, url: string): Promise<{ etag: string; body: string }> {
+  const first = await client.request("GET", url);
+  expect(first.statusCode, url).toBe(200);
+  const etag = String(first.headers.etag);
+  expect(etag, url).toMatch(/^"[\w-]+"$/);
+  const again = await client.getIfNoneMatch(url, etag);
+  expect(again.statusCode, url).toBe(304);
+  expect(again.body, url).toBe("");
+  expect(again.headers.etag, url).toBe(etag);
+  expect(again.headers["cache-control"], url).toBe("no-store");
+  return { etag, body: first.body };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CalendarEvent, CreateEventInput } from "@core/schemas/event";
-import { apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api/transport";
 import { EVENT_MUTATION_KEY, getEventsQueryOptions, refetchEventsAfter } from "./get-events";
 
 export type CreateEventVariables = {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api";
+import { apiRequest } from "@/lib/api/transport";
 import { EVENT_MUTATION_KEY, refetchEventsAfter } from "./get-events";
 import { type EventEditTarget, eventUrl } from "./update-event";
 

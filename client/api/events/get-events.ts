@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { CalendarEvent } from "@core/schemas/event";
-import { apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api/transport";
 
 /** GET /api/events: the signed-in user's events (series, one-offs, changed occurrences, exception rows). */
 export function getEvents(): Promise<CalendarEvent[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { scopedId, type SeriesScope } from "@core/calendar/scope-ids";
 import type { CalendarEvent, CreateEventInput } from "@core/schemas/event";
-import { apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api/transport";
 import { EVENT_MUTATION_KEY, refetchEventsAfter } from "./get-events";
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { DEFAULT_TIME_ZONE } from "@core/dates";
-import { apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api/transport";
 import type { PublicSettings } from "@core/api-types";
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateTaskInput, Task } from "@core/schemas/task";
-import { apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api/transport";
 import { refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
 export type CreateTaskVariables = {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api";
+import { apiRequest } from "@/lib/api/transport";
 import { refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
 /** DELETE /api/tasks/{id} → 204. */

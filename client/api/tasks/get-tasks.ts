@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { Task } from "@core/schemas/task";
-import { apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api/transport";
 
 /** GET /api/tasks: the signed-in user's tasks, newest first. */
 export function getTasks(): Promise<Task[]> {

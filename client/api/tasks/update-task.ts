@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task, UpdateTaskInput } from "@core/schemas/task";
-import { apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api/transport";
 import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
 export type UpdateTaskVariables = { id: number; changes: UpdateTaskInput };

@@ -1,5 +1,6 @@
 import { type QueryFunctionContext, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson, sessionEnded } from "@/lib/api";
+import { sessionEnded } from "@/lib/api/session-expiry";
+import { apiJson } from "@/lib/api/transport";
 import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
 
@@ -11,8 +12,8 @@ export const USER_STALE_TIME_MS = 5 * 60 * 1000;
  * logs no failed request (docs/decisions/067). A 401 from elsewhere still means the session ended.
  */
 export async function getCurrentUser(context?: Pick<QueryFunctionContext, "client" | "queryKey">): Promise<User | null> {
-  const answer = await apiJson<{ user: User | null }>("GET", "/api/session");
-  const user = answer?.user ?? null;
+  const answer = await apiJson<{ user: User | null; adminUnlockedUntil?: string | null }>("GET", "/api/session");
+  const user = answer?.user ? { ...answer.user, adminUnlockedUntil: answer.adminUnlockedUntil ?? null } : null;
   const before = context?.client.getQueryData<User | null>(context.queryKey);
   if (!user && before) {
     // Signed in a moment ago and not now: the session ended elsewhere (sign-out here reloads the

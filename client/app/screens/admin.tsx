@@ -1,7 +1,9 @@
-import { ShieldCheck } from "lucide-react";
-import { ComingSoonScreen } from "@/app/components/coming-soon-screen";
+import type { User } from "@core/api-types";
+import { AdminPanel } from "@/features/admin/components/admin-panel";
+import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 
-/** Placeholder for the admin panel (docs/product.md#admin-area), reachable by admins only (router guard). */
-export function AdminScreen() {
-  return <ComingSoonScreen icon={ShieldCheck} title="Admin Panel" text="Admin area is coming soon." />;
+/** /admin for an admin (the router sends anyone else to /): the panel behind its passcode gate. */
+export function AdminScreen({ user }: { user: User }) {
+  useDocumentTitle(screenTitle("Admin Panel"));
+  return <AdminPanel user={user} unlockedUntil={user.adminUnlockedUntil ?? null} />;
 }

@@ -33,7 +33,7 @@ function trimAsTyped(value: string, type: TextFieldProps<FieldValues>["type"]): 
  * Trims both ends of the field (on blur and on Enter), on screen as well as in the form state. An
  * email input's `value` already leaves out the spaces around the address (the browser's value
  * sanitization), so React sees nothing to change and the typed or pasted spaces stayed visible:
- * the value is written back to the input, which redraws it without them (decision 074).
+ * the value is written back to the input, which redraws it without them (docs/product.md#form-behaviour).
  */
 function trimEdges(input: HTMLInputElement, value: unknown, onChange: (value: string) => void) {
   const trimmed = input.value.trim();
@@ -95,7 +95,7 @@ export function TextField<T extends FieldValues>({
             </FormControl>
             {onToggleReveal && (
               // One toggle shows or hides every password field of the form together (docs/product.md#form-behaviour).
-              // A toggle button (decision 073): its name "Show password" stays put and aria-pressed
+              // A toggle button: its name "Show password" stays put and aria-pressed
               // says whether the passwords are shown. The name comes from its text, not aria-label,
               // so getByLabel("Password") still finds only the field.
               <button

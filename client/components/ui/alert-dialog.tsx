@@ -20,11 +20,11 @@ export function AlertDialogOverlay({ className, ...props }: ComponentProps<typeo
 }
 
 type AlertDialogContentProps = ComponentProps<typeof AlertDialogPrimitive.Content> & {
-  /** Where the focus goes on close when the control that opened the question is gone (docs/decisions/072). */
+  /** Where the focus goes on close when the control that opened the question is gone (docs/product.md#dialogs-and-focus). */
   returnFocusFallback?: ReturnFocusFallback;
 };
 
-/** The question's panel; on close the focus returns like a dialog's (docs/decisions/072). */
+/** The question's panel; on close the focus returns like a dialog's (docs/product.md#dialogs-and-focus). */
 export function AlertDialogContent({ className, returnFocusFallback, onCloseAutoFocus, ref, ...props }: AlertDialogContentProps) {
   const { contentRef, onCloseAutoFocus: returnFocus } = useReturnFocus({ fallback: returnFocusFallback, onCloseAutoFocus, ref });
   return (

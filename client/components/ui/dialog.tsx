@@ -23,13 +23,13 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** Show the corner close button (labelled "Close"). */
   showCloseButton?: boolean;
-  /** Where the focus goes on close when the control that opened the dialog is gone (docs/decisions/072). */
+  /** Where the focus goes on close when the control that opened the dialog is gone (docs/product.md#dialogs-and-focus). */
   returnFocusFallback?: ReturnFocusFallback;
 };
 
 /**
  * The dialog panel. On close the focus returns to the control that opened it, else to
- * `returnFocusFallback()` or a neighbour (docs/decisions/072).
+ * `returnFocusFallback()` or a neighbour (docs/product.md#dialogs-and-focus).
  */
 export function DialogContent({
   className,

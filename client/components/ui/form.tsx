@@ -23,9 +23,16 @@ const FormFieldContext = createContext<FormFieldContextValue | null>(null);
 type FormItemContextValue = { id: string };
 const FormItemContext = createContext<FormItemContextValue | null>(null);
 
-export function FormField<TFieldValues extends FieldValues = FieldValues, TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>>(
-  props: ControllerProps<TFieldValues, TName>,
-) {
+/**
+ * One field of a form. `TTransformedValues` is what the form's resolver hands to handleSubmit (a
+ * zod schema's output: trimmed, blanks as null), so a form typed `useForm<Values, unknown, Output>`
+ * passes its `control` here as it is, with no cast.
+ */
+export function FormField<
+  TFieldValues extends FieldValues = FieldValues,
+  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>(props: ControllerProps<TFieldValues, TName, TTransformedValues>) {
   return (
     <FormFieldContext.Provider value={{ name: props.name }}>
       <Controller {...props} />

@@ -11,11 +11,11 @@ export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
 type SheetContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
-  /** Where the focus goes on close when the control that opened the drawer is gone (docs/decisions/072). */
+  /** Where the focus goes on close when the control that opened the drawer is gone (docs/product.md#dialogs-and-focus). */
   returnFocusFallback?: ReturnFocusFallback;
 };
 
-/** The drawer; on close the focus returns to the control that opened it (docs/decisions/072). */
+/** The drawer; on close the focus returns to the control that opened it (docs/product.md#dialogs-and-focus). */
 export function SheetContent({ className, children, returnFocusFallback, onCloseAutoFocus, ref, ...props }: SheetContentProps) {
   const { contentRef, onCloseAutoFocus: returnFocus } = useReturnFocus({ fallback: returnFocusFallback, onCloseAutoFocus, ref });
   return (

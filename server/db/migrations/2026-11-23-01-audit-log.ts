@@ -6,7 +6,7 @@ function isPostgres(db: Kysely<any>): boolean {
 }
 
 /**
- * Who did what to whom, and when (design.md: admin actions and passcode tries are audited).
+ * Who did what to whom, and when (docs/product.md#admin-area: admin actions and passcode tries are audited).
  * Portable column types (decision 003): `details` is JSON text, `created_at` ISO-8601 UTC text.
  * The actor's row may be deleted later; the entry stays, with the actor set to null.
  */

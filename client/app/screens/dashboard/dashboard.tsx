@@ -54,7 +54,7 @@ function OnDemandTab<T>({
   return <LoadingState label={`Loading ${name}`} className="py-12" />;
 }
 
-/** Each tab's own document title (decision 071). */
+/** Each tab's own document title (docs/product.md#screen-titles). */
 const DASHBOARD_TAB_TITLE: Record<DashboardTabId, string> = { home: "Home", todo: "Tasks", calendar: "Calendar" };
 
 /** The tab composition: the one place the dashboard's feature tabs are plugged in. */

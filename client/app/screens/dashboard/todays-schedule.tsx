@@ -1,7 +1,7 @@
 import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
 import { useId, useMemo } from "react";
 import type { User } from "@core/api-types";
-import { calendarEntries, dayDetailOrder } from "@core/calendar/entries";
+import { calendarEntries, clockOrder } from "@core/calendar/entries";
 import { entryBadge } from "@core/calendar/next-five-days";
 import { expandEvents } from "@core/calendar/recurrence";
 import { classPeriodOf } from "@core/classes";
@@ -19,7 +19,7 @@ import { cn } from "@/lib/cn";
 
 /**
  * Today's Schedule on the Home tab (docs/product.md#home-tab): today's event occurrences and the
- * tasks due today, in the day-detail order, with Add Event. It lives in app/ because it merges the
+ * tasks due today, in the order of the clock (clockOrder, docs/decisions/082), with Add Event. It lives in app/ because it merges the
  * tasks' and the calendar's data.
  */
 export function TodaysSchedule({ user, today }: { user: User; today: string }) {
@@ -30,8 +30,7 @@ export function TodaysSchedule({ user, today }: { user: User; today: string }) {
   const [form, setForm] = useRestoredEventDraft(user.id);
   const periodOf = useMemo(() => classPeriodOf(user.userClasses), [user.userClasses]);
   const entries = useMemo(
-    () =>
-      dayDetailOrder(calendarEntries(expandEvents(eventsQuery.data ?? [], today, today), tasksQuery.data ?? [], today, today), periodOf),
+    () => clockOrder(calendarEntries(expandEvents(eventsQuery.data ?? [], today, today), tasksQuery.data ?? [], today, today), periodOf),
     [eventsQuery.data, tasksQuery.data, today, periodOf],
   );
   const headingId = useId();

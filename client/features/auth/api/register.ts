@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RegisterInput } from "@core/schemas/auth";
-import { apiJson, clearCsrfToken } from "@/lib/api";
+import { forgetSession } from "@/lib/api/session-expiry";
+import { apiJson } from "@/lib/api/transport";
 import { getUserQueryOptions } from "@/api/user/get-user";
 import type { User } from "@core/api-types";
 
@@ -13,7 +14,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: (user) => {
-      clearCsrfToken();
+      forgetSession();
       queryClient.setQueryData(getUserQueryOptions().queryKey, user);
     },
   });

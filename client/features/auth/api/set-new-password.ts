@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SetNewPasswordInput } from "@core/schemas/auth";
-import { apiJson, clearCsrfToken } from "@/lib/api";
+import { forgetSession } from "@/lib/api/session-expiry";
+import { apiJson } from "@/lib/api/transport";
 import { getUserQueryOptions } from "@/api/user/get-user";
 import type { User } from "@core/api-types";
 
@@ -14,7 +15,7 @@ export function useSetNewPassword() {
     mutationFn: setNewPassword,
     onSuccess: async (user) => {
       // A password change may rotate the session; fetch a fresh token next time.
-      clearCsrfToken();
+      forgetSession();
       if (user && typeof user === "object" && "id" in user) {
         queryClient.setQueryData(getUserQueryOptions().queryKey, user);
       } else {

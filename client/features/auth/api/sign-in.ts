@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SignInInput } from "@core/schemas/auth";
-import { apiJson, clearCsrfToken } from "@/lib/api";
+import { forgetSession } from "@/lib/api/session-expiry";
+import { apiJson } from "@/lib/api/transport";
 import { getUserQueryOptions } from "@/api/user/get-user";
 import type { User } from "@core/api-types";
 
@@ -14,7 +15,7 @@ export function useSignIn() {
     mutationFn: signIn,
     onSuccess: (user) => {
       // The session id changed, so the CSRF token bound to it did too.
-      clearCsrfToken();
+      forgetSession();
       queryClient.setQueryData(getUserQueryOptions().queryKey, user);
     },
   });

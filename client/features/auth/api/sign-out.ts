@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiRequestIfSignedIn, clearCsrfToken, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api/errors";
+import { forgetSession } from "@/lib/api/session-expiry";
+import { apiRequestIfSignedIn } from "@/lib/api/transport";
 import { THEME_STORAGE_KEY } from "@/lib/theme";
 import { showToast } from "@/lib/toast";
 
@@ -13,7 +15,7 @@ export async function signOut(): Promise<void> {
 
 /** Spec §4: logout clears every cache and both storages, then hard-redirects to /. */
 export async function clearClientState(queryClient: QueryClient): Promise<void> {
-  clearCsrfToken();
+  forgetSession();
   queryClient.clear();
   try {
     // The theme is the device's, not the account's (decision 075): it outlives the clear.

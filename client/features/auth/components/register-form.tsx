@@ -5,7 +5,7 @@ import { Form } from "@/components/ui/form";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useRegister } from "@/features/auth/api/register";
-import { errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";

@@ -6,7 +6,7 @@ import { Form } from "@/components/ui/form";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useSetNewPassword } from "@/features/auth/api/set-new-password";
-import { errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { showToast } from "@/lib/toast";
 

@@ -6,7 +6,7 @@ import { Form } from "@/components/ui/form";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useSignIn } from "@/features/auth/api/sign-in";
-import { errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api/errors";
 import type { User } from "@core/api-types";
 
 type SignInFormProps = {

@@ -14,7 +14,7 @@ import { useToday } from "@/hooks/use-today";
 import { DayDetailDialog } from "./day-detail-dialog";
 import { useEventActions } from "./event-actions";
 import { MonthGrid } from "./month-grid";
-import { monthGridDates, monthOf, shiftMonth } from "./month-grid-dates";
+import { monthGridDates, monthOf, shiftMonth } from "../utils/month-grid-dates";
 import { NextFiveDaysCard } from "./next-five-days-card";
 import { OnDemandEventFormDialog } from "./on-demand-event-form-dialog";
 import { useRestoredEventDraft } from "../hooks/event-draft";
@@ -56,8 +56,8 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
 
   const upcoming = useMemo(() => {
     const { from, to } = nextFiveDaysRange(today);
-    return nextFiveDays(expandEvents(events, from, to), tasks, today);
-  }, [events, tasks, today]);
+    return nextFiveDays(expandEvents(events, from, to), tasks, today, periodOf);
+  }, [events, tasks, today, periodOf]);
 
   const loading = eventsQuery.isPending || tasksQuery.isPending;
   const failed = eventsQuery.isError || tasksQuery.isError;

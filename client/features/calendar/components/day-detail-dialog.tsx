@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
-import { entryToneClass, itemCountLabel, longDate, weekdayName } from "./month-grid-dates";
+import { entryToneClass, itemCountLabel, longDate, weekdayName } from "../utils/month-grid-dates";
 
 export type DayDetailDialogProps = {
   /** The day shown, "yyyy-MM-dd"; null when the dialog is closed. */

@@ -15,7 +15,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { toastEventError, toastEventSuccess } from "../hooks/event-toasts";
-import type { EventDialogState } from "./event-form-dialog";
+import type { EventDialogState } from "../types/event-dialog";
 
 type Choice = { action: "edit" | "delete"; event: CalendarEvent; date: string };
 type Confirm = { target: EventEditTarget; title: string; instance: boolean };

@@ -1,50 +1,17 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  memo,
-  type MouseEvent,
-  type PointerEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CalendarEntry } from "@core/calendar/entries";
-import { addDaysToDate } from "@core/dates";
-import { WEEKDAY_NAMES } from "@core/format";
+import { WEEKDAY_NAMES } from "@core/day-numbers";
+import { weekdayLabel, weekdayShortLabel } from "@core/format";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { cn } from "@/lib/cn";
-import {
-  dayOfMonth,
-  defaultFocusDate,
-  entryToneClass,
-  fullDateLabel,
-  itemCountLabel,
-  lastDateOfMonth,
-  monthGridDates,
-  monthOf,
-  monthTitle,
-  moreLabel,
-  sameDayInMonth,
-  shiftMonth,
-  weekdayOf,
-} from "./month-grid-dates";
+import { useTap } from "@/hooks/use-tap";
+import { defaultFocusDate, monthGridDates, monthOf, monthTitle } from "../utils/month-grid-dates";
+import { keyTarget } from "../utils/month-grid-keys";
+import { DayCell } from "./day-cell";
 
 /** Month navigation is locked this long after each change (docs/product.md#calendar). */
 const NAVIGATION_LOCK_MS = 300;
-/** A touch opens a day only when it is a tap: shorter than this … */
-const TAP_MAX_DURATION_MS = 300;
-/** … and moving at most this far, so a scroll never opens a day. */
-const TAP_MAX_MOVEMENT_PX = 10;
-/** The compatibility click a browser sends after a touch comes within this time; it is ignored. */
-const CLICK_AFTER_TOUCH_MS = 700;
-/** Chips per day cell from 640 px (`sm:`), and below it. */
-const CHIPS_WIDE = 2;
-const CHIPS_NARROW = 1;
 
 export type MonthGridProps = {
   /** The shown month, "yyyy-MM". */
@@ -61,8 +28,6 @@ export type MonthGridProps = {
   onOpenDay(date: string): void;
   className?: string;
 };
-
-type TouchStart = { pointerId: number; x: number; y: number; time: number; date: string };
 
 function dateOfTarget(target: EventTarget): string | undefined {
   return target instanceof Element ? target.closest<HTMLElement>("[data-date]")?.dataset.date : undefined;
@@ -110,8 +75,7 @@ export function MonthGrid({
   /** Set when the keyboard moved the tab stop: the effect below then moves the DOM focus too. */
   const focusRequested = useRef(false);
   const lockedUntil = useRef(0);
-  const touchStart = useRef<TouchStart | null>(null);
-  const lastTouchEnd = useRef(Number.NEGATIVE_INFINITY);
+  const tapHandlers = useTap({ subjectOf: dateOfTarget, onTap: onOpenDay });
 
   useEffect(() => {
     // Waits for the parent to show the month the keyboard asked for.
@@ -142,8 +106,8 @@ export function MonthGrid({
     setFocus({ month: monthOf(target), date: target });
   }
 
-  function moveFocusToMonth(delta: -1 | 1, fromDate: string) {
-    const target = sameDayInMonth(dayOfMonth(fromDate), shiftMonth(month, delta));
+  /** Page Up/Down: always the neighbouring month, on the same day of it. */
+  function moveFocusToMonth(delta: -1 | 1, target: string) {
     if (!navigate(delta)) return;
     focusRequested.current = true;
     setFocus({ month: monthOf(target), date: target });
@@ -158,45 +122,19 @@ export function MonthGrid({
     }
     const date = dateOfTarget(event.target);
     if (date === undefined || event.altKey || event.metaKey) return;
-    let target: string;
-    switch (event.key) {
-      case "ArrowLeft":
-        target = addDaysToDate(date, -1);
-        break;
-      case "ArrowRight":
-        target = addDaysToDate(date, 1);
-        break;
-      case "ArrowUp":
-        target = addDaysToDate(date, -7);
-        break;
-      case "ArrowDown":
-        target = addDaysToDate(date, 7);
-        break;
-      case "Home":
-        target = event.ctrlKey ? `${month}-01` : addDaysToDate(date, -weekdayOf(date));
-        break;
-      case "End":
-        target = event.ctrlKey ? lastDateOfMonth(month) : addDaysToDate(date, 6 - weekdayOf(date));
-        break;
-      case "PageUp":
-      case "PageDown":
-        event.preventDefault();
-        moveFocusToMonth(event.key === "PageUp" ? -1 : 1, date);
-        return;
-      case "Enter":
-        event.preventDefault();
-        if (!event.repeat) onOpenDay(date);
-        return;
-      case " ":
-        // Opened on key up: opened on key down, the dialog's first button would receive the key
-        // up and be activated.
-        event.preventDefault();
-        return;
-      default:
-        return;
+    const target = keyTarget(event, date, month);
+    if (target !== null) {
+      event.preventDefault();
+      if (target.turnMonth) moveFocusToMonth(target.turnMonth, target.date);
+      else moveFocusTo(target.date);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      if (!event.repeat) onOpenDay(date);
+    } else if (event.key === " ") {
+      // Opened on key up: opened on key down, the dialog's first button would receive the key up
+      // and be activated.
+      event.preventDefault();
     }
-    event.preventDefault();
-    moveFocusTo(target);
   }
 
   function onKeyUp(event: KeyboardEvent<HTMLDivElement>) {
@@ -208,46 +146,6 @@ export function MonthGrid({
     // However a day got the focus (click, tap, keyboard), it becomes the tab stop.
     const date = dateOfTarget(event.target);
     if (date !== undefined && (focus?.month !== month || focus.date !== date)) setFocus({ month, date });
-  }
-
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    if (event.pointerType !== "touch") return;
-    const date = dateOfTarget(event.target);
-    touchStart.current =
-      event.isPrimary && date !== undefined
-        ? { pointerId: event.pointerId, x: event.clientX, y: event.clientY, time: event.timeStamp, date }
-        : null;
-  }
-
-  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
-    const start = touchStart.current;
-    if (start === null || start.pointerId !== event.pointerId) return;
-    if (Math.hypot(event.clientX - start.x, event.clientY - start.y) > TAP_MAX_MOVEMENT_PX) touchStart.current = null;
-  }
-
-  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
-    if (event.pointerType !== "touch") return;
-    lastTouchEnd.current = event.timeStamp;
-    const start = touchStart.current;
-    touchStart.current = null;
-    if (start === null || start.pointerId !== event.pointerId) return;
-    const quick = event.timeStamp - start.time < TAP_MAX_DURATION_MS;
-    const still = Math.hypot(event.clientX - start.x, event.clientY - start.y) <= TAP_MAX_MOVEMENT_PX;
-    if (quick && still) onOpenDay(start.date);
-  }
-
-  function onPointerCancel(event: PointerEvent<HTMLDivElement>) {
-    // The browser took the touch over (a scroll or a zoom): never a tap.
-    if (touchStart.current?.pointerId === event.pointerId) touchStart.current = null;
-    if (event.pointerType === "touch") lastTouchEnd.current = event.timeStamp;
-  }
-
-  function onClick(event: MouseEvent<HTMLDivElement>) {
-    // Touches were decided on pointer up; the click that follows a touch is not a second opening.
-    const native = event.nativeEvent as globalThis.MouseEvent & { pointerType?: string };
-    if (native.pointerType === "touch" || event.timeStamp - lastTouchEnd.current < CLICK_AFTER_TOUCH_MS) return;
-    const date = dateOfTarget(event.target);
-    if (date !== undefined) onOpenDay(date);
   }
 
   return (
@@ -276,17 +174,13 @@ export function MonthGrid({
           onKeyDown={onKeyDown}
           onKeyUp={onKeyUp}
           onFocus={onFocus}
-          onClick={onClick}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerCancel}
+          {...tapHandlers}
         >
           <div role="row" className="grid grid-cols-7 bg-muted/50">
-            {WEEKDAY_NAMES.map((name) => (
+            {WEEKDAY_NAMES.map((name, weekday) => (
               <div key={name} role="columnheader" className="min-w-0 py-1.5 text-center text-xs font-medium text-muted-foreground">
-                <span aria-hidden="true">{name.slice(0, 3)}</span>
-                <span className="sr-only">{name}</span>
+                <span aria-hidden="true">{weekdayShortLabel(weekday)}</span>
+                <span className="sr-only">{weekdayLabel(weekday)}</span>
               </div>
             ))}
           </div>
@@ -329,75 +223,5 @@ function NavigationButton({ label, busy, onClick, children }: { label: string; b
     >
       {children}
     </Button>
-  );
-}
-
-type DayCellProps = {
-  date: string;
-  inMonth: boolean;
-  isToday: boolean;
-  isTabStop: boolean;
-  entries: CalendarEntry[] | undefined;
-};
-
-const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop, entries }: DayCellProps) {
-  const count = entries?.length ?? 0;
-  const first = entries?.[0];
-  const second = entries?.[1];
-  const moreNarrow = moreLabel(count, CHIPS_NARROW);
-  const moreWide = moreLabel(count, CHIPS_WIDE);
-  return (
-    <div
-      role="gridcell"
-      data-date={date}
-      tabIndex={isTabStop ? 0 : -1}
-      aria-current={isToday ? "date" : undefined}
-      className={cn(
-        "flex min-h-16 min-w-0 cursor-pointer flex-col gap-0.5 border-t border-l p-0.5 transition-colors first:border-l-0 hover:bg-accent/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:min-h-24 sm:p-1",
-        !inMonth && "bg-muted/50 text-muted-foreground",
-      )}
-    >
-      <span
-        aria-hidden="true"
-        className={cn(
-          "inline-flex size-6 shrink-0 items-center justify-center self-center rounded-full text-xs tabular-nums sm:self-start sm:text-sm",
-          isToday && "bg-primary font-semibold text-primary-foreground",
-        )}
-      >
-        {dayOfMonth(date)}
-      </span>
-      {/* The cell's name, from its content rather than an aria-label (whose text would have to
-          contain what the cell shows, WCAG 2.5.3): the date, the count and every title, so a screen
-          reader hears the day's items without opening it. The chips repeat it visually. */}
-      <span className="sr-only">{`${fullDateLabel(date)}, ${itemCountLabel(count)}${entries?.length ? `: ${entries.map((e) => (e.isCompleted ? `${e.title} (completed)` : e.title)).join(", ")}` : ""}`}</span>
-      {first && <EntryChip entry={first} />}
-      {second && <EntryChip entry={second} className="hidden sm:block" />}
-      {moreNarrow && (
-        <span aria-hidden="true" className="truncate px-0.5 text-[10px] leading-4 text-muted-foreground sm:hidden">
-          {moreNarrow}
-        </span>
-      )}
-      {moreWide && (
-        <span aria-hidden="true" className="hidden truncate px-1 text-xs leading-5 text-muted-foreground sm:block">
-          {moreWide}
-        </span>
-      )}
-    </div>
-  );
-});
-
-/** Hidden from screen readers: the cell's name already lists every title of the day. */
-function EntryChip({ entry, className }: { entry: CalendarEntry; className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        "block truncate rounded-sm px-0.5 text-[10px] leading-4 sm:px-1 sm:text-xs sm:leading-5",
-        entryToneClass(entry),
-        className,
-      )}
-    >
-      {entry.title}
-    </span>
   );
 }

@@ -6,7 +6,7 @@ import { LoadingState } from "@/components/states/loading-state";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
-import { entryToneClass, shortDayLabel } from "./month-grid-dates";
+import { entryToneClass, shortDayLabel } from "../utils/month-grid-dates";
 
 export type NextFiveDaysCardProps = {
   /** The card's entries (core/calendar/next-five-days.ts nextFiveDays): sorted, at most 4. */

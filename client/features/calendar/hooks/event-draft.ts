@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { createDraftStore } from "@/lib/draft-store";
-import type { EventDialogState } from "../components/event-form-dialog";
+import type { EventDialogState } from "../types/event-dialog";
 
 /**
  * An event form that could not be saved because the session expired (docs/decisions/022, as for

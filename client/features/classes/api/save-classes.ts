@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@core/api-types";
 import type { ClassSaveMode } from "@core/schemas/classes";
 import { getUserQueryOptions } from "@/api/user/get-user";
-import { apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api/transport";
 
 export type SaveClassesVariables = { mode: ClassSaveMode; userClasses: string[] };
 

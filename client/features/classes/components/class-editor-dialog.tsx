@@ -6,7 +6,7 @@ import { SubmitButton } from "@/components/form/submit-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useKeepFocusedFieldVisible } from "@/hooks/use-keep-focused-field-visible";
-import { errorMessage, isSessionExpired } from "@/lib/api";
+import { errorMessage, isSessionExpired } from "@/lib/api/errors";
 import { showToast } from "@/lib/toast";
 import { useSaveClasses } from "../api/save-classes";
 import { clearClassSetupDraft, readClassSetupDraft, saveClassSetupDraft } from "../hooks/class-setup-draft";
@@ -19,7 +19,7 @@ import {
   removePeriod,
   rowsFromUserClasses,
   validateRows,
-} from "./class-editor-state";
+} from "../utils/class-editor-state";
 import { PeriodFieldset } from "./period-fieldset";
 
 /** One toast for the outcome of saving classes: a second save replaces the first's instead of queueing. */
@@ -145,7 +145,7 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
           onClose();
         },
         onError: (error) => {
-          // An expired session sends the student to sign in (lib/api); a first setup's draft is
+          // An expired session sends the student to sign in (lib/api/transport.ts); a first setup's draft is
           // already in storage and comes back then, an edit keeps none (docs/decisions/060).
           const description = !isSessionExpired(error)
             ? errorMessage(error)

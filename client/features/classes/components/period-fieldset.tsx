@@ -21,7 +21,7 @@ import {
   spanUnavailableReason,
   toggleLunch,
   toggleSpan,
-} from "./class-editor-state";
+} from "../utils/class-editor-state";
 
 type PeriodFieldsetProps = {
   rows: readonly PeriodRow[];

@@ -1,6 +1,6 @@
 import { MAX_PERIODS, MIN_PERIODS } from "@core/schemas/classes";
 import { createDraftStore } from "@/lib/draft-store";
-import type { PeriodRow } from "../components/class-editor-state";
+import type { PeriodRow } from "../utils/class-editor-state";
 
 /**
  * The first setup's rows, kept in browser storage while the student types (docs/product.md#class-setup),

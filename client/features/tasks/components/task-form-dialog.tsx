@@ -1,51 +1,27 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Trash2Icon } from "lucide-react";
-import { useState } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, type Task } from "@core/schemas/task";
+import { useWatch } from "react-hook-form";
+import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from "@core/schemas/task";
 import { PRIORITY_LABEL } from "@core/tasks";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { useCreateTask } from "@/api/tasks/create-task";
+import { useDeleteTask } from "@/api/tasks/delete-task";
+import { useUpdateTask } from "@/api/tasks/update-task";
 import { DateField } from "@/components/form/date-field";
+import { FormDialog, FormDialogFooter, FormDialogHeader, useDialogForm } from "@/components/form/form-dialog";
 import { SubjectField } from "@/components/form/subject-field";
-import { SubmitButton } from "@/components/form/submit-button";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { isSessionExpired } from "@/lib/api";
-import { applyServerFieldErrors } from "@/lib/form-errors";
-import { createSubmissionKeys } from "@/lib/idempotency";
-import { cn } from "@/lib/cn";
-import { useCreateTask } from "@/api/tasks/create-task";
-import { useDeleteTask } from "@/api/tasks/delete-task";
-import { useUpdateTask } from "@/api/tasks/update-task";
+import { reportFailedSave } from "@/lib/save-feedback";
 import { fireCompletionConfetti } from "../hooks/confetti";
 import { saveTaskDraft } from "../hooks/task-draft";
 import { toastTaskError, toastTaskSuccess } from "../hooks/task-toasts";
-import {
-  EMPTY_TASK_FORM,
-  formToRequest,
-  taskFormSchema,
-  taskToFormValues,
-  type TaskFormOutput,
-  type TaskFormValues,
-} from "./task-form-schema";
+import type { TaskDialogState } from "../types/task-dialog";
+import { EMPTY_TASK_FORM, formToRequest, taskFormSchema, taskToFormValues, type TaskFormValues } from "../utils/task-form-schema";
+import { DeleteTaskButton } from "./delete-task-button";
 
 const TASK_FORM_FIELDS = Object.keys(EMPTY_TASK_FORM) as (keyof TaskFormValues)[];
-
-export type TaskDialogState = { mode: "create"; values?: TaskFormValues } | { mode: "edit"; task: Task; values?: TaskFormValues };
 
 export type TaskFormDialogProps = {
   /** null = closed. */
@@ -67,19 +43,9 @@ export function TaskFormDialog({ state, onClose, ...rest }: TaskFormDialogProps)
   const mutations: TaskMutations = { create: useCreateTask(), update: useUpdateTask(), remove: useDeleteTask() };
   const busy = mutations.create.isPending || mutations.update.isPending || mutations.remove.isPending;
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        {state && (
-          <TaskForm
-            key={state.mode === "edit" ? `edit-${state.task.id}` : "create"}
-            state={state}
-            onClose={onClose}
-            mutations={mutations}
-            {...rest}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog formKey={state?.mode === "edit" ? `edit-${state.task.id}` : "create"} busy={busy} onClose={onClose} className="sm:max-w-lg">
+      {state && <TaskForm state={state} onClose={onClose} mutations={mutations} {...rest} />}
+    </FormDialog>
   );
 }
 
@@ -94,29 +60,25 @@ type TaskFormProps = Omit<TaskFormDialogProps, "state"> & { state: TaskDialogSta
 function TaskForm({ state, onClose, mutations, userId, userClasses, today }: TaskFormProps) {
   const isEdit = state.mode === "edit";
   const task = isEdit ? state.task : undefined;
-  // The inputs hold TaskFormValues; the resolver hands handleSubmit the schema's output
-  // (trimmed, blanks as null). The typing stays on the input side because ui/form's FormField
-  // does not carry react-hook-form's transformed-values generic.
-  // Lives as long as the open form: resubmitting the same values reuses the submission's key.
-  const [submissionKeys] = useState(createSubmissionKeys);
-  const form = useForm<TaskFormValues>({
-    resolver: zodResolver(taskFormSchema) as unknown as Resolver<TaskFormValues>,
-    defaultValues: { ...EMPTY_TASK_FORM, ...(task ? taskToFormValues(task) : {}), ...state.values },
+  const { form, submissionKeys } = useDialogForm(taskFormSchema, {
+    ...EMPTY_TASK_FORM,
+    ...(task ? taskToFormValues(task) : {}),
+    ...state.values,
   });
   const { create, update, remove } = mutations;
   const saving = create.isPending || update.isPending;
   const busy = saving || remove.isPending;
 
   function handleError(error: unknown, fallback: "Failed to create task" | "Failed to update task") {
-    if (isSessionExpired(error)) {
-      saveTaskDraft({ userId, mode: state.mode, taskId: task?.id, values: form.getValues() });
-    }
-    applyServerFieldErrors(form.setError, error, TASK_FORM_FIELDS);
-    toastTaskError(error, fallback, { draftSaved: true });
+    reportFailedSave(error, {
+      setError: form.setError,
+      fields: TASK_FORM_FIELDS,
+      keepDraft: () => saveTaskDraft({ userId, mode: state.mode, taskId: task?.id, values: form.getValues() }),
+      toast: () => toastTaskError(error, fallback),
+    });
   }
 
-  const onSubmit = form.handleSubmit((parsed) => {
-    const values = parsed as unknown as TaskFormOutput;
+  const onSubmit = form.handleSubmit((values) => {
     if (task) {
       const completing = values.completed && !task.completed;
       update.mutate(
@@ -149,10 +111,10 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
 
   return (
     <Form {...form}>
-      <DialogHeader>
-        <DialogTitle>{isEdit ? "Edit Task" : "Add Task"}</DialogTitle>
-        <DialogDescription>{isEdit ? "Change the details of this assignment." : "Add an assignment to your to-do list."}</DialogDescription>
-      </DialogHeader>
+      <FormDialogHeader
+        title={isEdit ? "Edit Task" : "Add Task"}
+        description={isEdit ? "Change the details of this assignment." : "Add an assignment to your to-do list."}
+      />
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField
           control={form.control}
@@ -282,69 +244,15 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
             )}
           />
         )}
-        <DialogFooter className={cn(isEdit && "sm:justify-between")}>
-          {task && <DeleteTaskButton task={task} remove={remove} onDeleted={onClose} disabled={saving} />}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button variant="outline" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <SubmitButton pending={saving} pendingText={isEdit ? "Updating..." : "Adding..."}>
-              {isEdit ? "Update Task" : "Add Task"}
-            </SubmitButton>
-          </div>
-        </DialogFooter>
+        <FormDialogFooter
+          onCancel={onClose}
+          busy={busy}
+          saving={saving}
+          submitText={isEdit ? "Update Task" : "Add Task"}
+          pendingText={isEdit ? "Updating..." : "Adding..."}
+          start={task && <DeleteTaskButton task={task} remove={remove} onDeleted={onClose} disabled={saving} />}
+        />
       </form>
     </Form>
-  );
-}
-
-type DeleteTaskButtonProps = { task: Task; remove: TaskMutations["remove"]; onDeleted: () => void; disabled: boolean };
-
-function DeleteTaskButton({ task, remove, onDeleted, disabled }: DeleteTaskButtonProps) {
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <>
-      <Button
-        variant="outline"
-        className="border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive"
-        onClick={() => setConfirming(true)}
-        disabled={disabled || remove.isPending}
-      >
-        <Trash2Icon aria-hidden="true" />
-        Delete
-      </Button>
-      <AlertDialog open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Task</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete &ldquo;{task.title}&rdquo;? This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(task.id, {
-                  onSuccess: () => {
-                    toastTaskSuccess("Task deleted successfully");
-                    setConfirming(false);
-                    onDeleted();
-                  },
-                  onError: (error) => {
-                    setConfirming(false);
-                    toastTaskError(error, "Failed to delete task", { draftSaved: false });
-                  },
-                })
-              }
-            >
-              {remove.isPending ? "Deleting..." : "Delete"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
   );
 }

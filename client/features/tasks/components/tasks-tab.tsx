@@ -28,7 +28,7 @@ import { useToday } from "@/hooks/use-today";
 import { useToggleTask } from "../hooks/use-toggle-task";
 import { OnDemandTaskFormDialog } from "./on-demand-task-form-dialog";
 import { TaskItem } from "./task-item";
-import type { TaskUser } from "./types";
+import type { TaskUser } from "../types/task-user";
 
 type TasksTabProps = {
   user: TaskUser;

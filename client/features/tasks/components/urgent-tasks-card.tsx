@@ -14,7 +14,7 @@ import { useTaskDialog } from "../hooks/use-task-dialog";
 import { useToggleTask } from "../hooks/use-toggle-task";
 import { OnDemandTaskFormDialog } from "./on-demand-task-form-dialog";
 import { TaskItem } from "./task-item";
-import type { TaskUser } from "./types";
+import type { TaskUser } from "../types/task-user";
 
 type UrgentTasksCardProps = {
   user: TaskUser;

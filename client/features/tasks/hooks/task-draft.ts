@@ -1,5 +1,5 @@
 import { createDraftStore } from "@/lib/draft-store";
-import type { TaskFormValues } from "../components/task-form-values";
+import type { TaskFormValues } from "../utils/task-form-values";
 
 /**
  * A task form that could not be saved because the session expired (docs/decisions/022): kept in

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Task } from "@core/schemas/task";
-import { EMPTY_TASK_FORM } from "../components/task-form-values";
-import type { TaskDialogState } from "../components/task-form-dialog";
+import { EMPTY_TASK_FORM } from "../utils/task-form-values";
+import type { TaskDialogState } from "../types/task-dialog";
 import { clearTaskDraft, readTaskDraft, type TaskDraft } from "./task-draft";
 
 function draftToDialogState(draft: TaskDraft, tasks: readonly Task[]): TaskDialogState {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachEngine, migratedDatabase } from "../test/harness";
-import type { Db } from "./connection";
+import type { Db } from "../db/connection";
 import { inTransaction } from "./transaction";
 
 const newUser = (email: string) => ({ email, passwordHash: "x", firstName: "T", lastName: "S", isAdmin: false });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { weekdayOfDate } from "@core/dates";
 import {
   daysInMonth,
   defaultFocusDate,
@@ -10,10 +11,10 @@ import {
   monthOf,
   monthTitle,
   moreLabel,
+  shortMoreLabel,
   sameDayInMonth,
   shiftMonth,
   shortDayLabel,
-  weekdayOf,
 } from "./month-grid-dates";
 
 describe("monthGridDates", () => {
@@ -62,8 +63,8 @@ describe("monthGridDates", () => {
     for (let i = 0; i < 24; i++) {
       const dates = monthGridDates(shiftMonth("2026-01", i));
       expect(dates.length % 7).toBe(0);
-      expect(weekdayOf(dates[0]!)).toBe(0);
-      expect(weekdayOf(dates.at(-1)!)).toBe(6);
+      expect(weekdayOfDate(dates[0]!)).toBe(0);
+      expect(weekdayOfDate(dates.at(-1)!)).toBe(6);
       expect(new Set(dates).size).toBe(dates.length);
     }
   });
@@ -122,5 +123,8 @@ describe("wording", () => {
     expect(moreLabel(3, 1)).toBe("+2 more");
     expect(moreLabel(2, 2)).toBeNull();
     expect(moreLabel(0, 1)).toBeNull();
+    expect(shortMoreLabel(4, 1)).toEqual({ text: "+3", title: "3 more" });
+    expect(shortMoreLabel(13, 1)).toEqual({ text: "+12", title: "12 more" });
+    expect(shortMoreLabel(1, 1)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createRepositories, type Repositories } from "../repositories/create-repositories";
-import type { Db } from "./connection";
+import { createRepositories, type Repositories } from "./create-repositories";
+import type { Db } from "../db/connection";
 
 /** The repositories of one open transaction, plus a place for effects that must wait for its commit. */
 export type TransactionScope = Repositories & {

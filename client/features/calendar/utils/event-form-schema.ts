@@ -1,11 +1,22 @@
+import { z } from "zod";
 import {
   type CalendarEvent,
   type CreateEventInput,
   type EventType,
   type RecurringKind,
   type UpdateEventData,
-  WEEKDAY_NAMES,
+  updateEventSchema,
 } from "@core/schemas/event";
+import { WEEKDAY_NAMES } from "@core/day-numbers";
+
+/**
+ * The monthly "date option" (docs/decisions/083): "" while none is chosen, the same date each
+ * month (stored as customWhenToRepeat "same-date", no days: the engine repeats the start's day of
+ * the month), or the specific dates of the days chooser (no customWhenToRepeat).
+ */
+export type MonthlyDateOption = "" | "same-date" | "specific-dates";
+/** What customWhenToRepeat holds for "the same date each month". */
+export const SAME_DATE_EACH_MONTH = "same-date";
 
 /** What the event form's inputs hold: plain strings, "" for empty (docs/product.md#calendar). */
 export type EventFormValues = {
@@ -17,6 +28,8 @@ export type EventFormValues = {
   subject: string;
   recurring: RecurringKind;
   customDays: string[];
+  /** The monthly date option; "" for any other kind. Named as the API field, whose errors land on it. */
+  customWhenToRepeat: MonthlyDateOption;
   customEndDate: string;
 };
 
@@ -30,6 +43,7 @@ export function emptyEventForm(date: string): EventFormValues {
     subject: "",
     recurring: "none",
     customDays: [],
+    customWhenToRepeat: "",
     customEndDate: "",
   };
 }
@@ -44,9 +58,34 @@ export function eventToFormValues(event: CalendarEvent, date = event.date): Even
     subject: event.subject ?? "",
     recurring: event.recurring,
     customDays: event.customDays,
+    customWhenToRepeat: monthlyDateOptionOf(event),
     customEndDate: event.customEndDate ?? "",
   };
 }
+
+/** The date option a stored monthly event was saved with: days win, then any date option text. */
+function monthlyDateOptionOf(event: Pick<CalendarEvent, "recurring" | "customDays" | "customWhenToRepeat">): MonthlyDateOption {
+  if (event.recurring !== "monthly") return "";
+  if (event.customDays.length > 0) return "specific-dates";
+  return event.customWhenToRepeat ? "same-date" : "";
+}
+
+/** The date option a newly chosen Monthly starts with: the start's day when the chooser offers it (1-28). */
+export function dateOptionForRecurrence(kind: RecurringKind, days: readonly string[]): MonthlyDateOption {
+  return kind === "monthly" && days.length > 0 ? "specific-dates" : "";
+}
+
+/**
+ * The event form's schema: the shared updateEventSchema, after the monthly date option is turned
+ * into what the API takes (customWhenToRepeat "same-date" and no days, or no customWhenToRepeat),
+ * so that the form and the server refuse the same things with the same messages.
+ */
+export const eventFormSchema = z
+  .transform((values: EventFormValues): z.input<typeof updateEventSchema> => {
+    const sameDate = values.recurring === "monthly" && values.customWhenToRepeat === "same-date";
+    return { ...values, customWhenToRepeat: sameDate ? SAME_DATE_EACH_MONTH : null, customDays: sameDate ? [] : values.customDays };
+  })
+  .pipe(updateEventSchema);
 
 /** The days a newly chosen recurrence starts with (docs/product.md#calendar). */
 export function daysForRecurrence(kind: RecurringKind, date: string): string[] {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { createDb, type Db } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
-import { createServices } from "../services";
+import { createServices } from ".";
 import { describeEachEngine, freshDatabase } from "../test/harness";
 
 describeEachEngine("generated settings", (engine) => {
@@ -25,13 +25,18 @@ describeEachEngine("generated settings", (engine) => {
   });
 
   it("agree on one value when instances create it at the same time", async () => {
+    const callers = 8;
     let generated = 0;
     const generate = async () => {
       const value = `secret-${++generated}`;
-      await sleep(20); // every caller has read "none yet" before anyone inserts
+      // Nobody inserts until every caller has read "none yet" (or 2 s have passed on a loaded
+      // machine), so the race is really run rather than left to timing.
+      for (let waited = 0; generated < callers && waited < 2000; waited += 5) await sleep(5);
       return value;
     };
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => instances[i % 2]!.settings.getOrCreate("test:secret", generate)));
+    const results = await Promise.all(
+      Array.from({ length: callers }, (_, i) => instances[i % 2]!.settings.getOrCreate("test:secret", generate)),
+    );
     expect(generated).toBeGreaterThan(1);
     expect(new Set(results).size).toBe(1);
     expect(await instances[1]!.settings.get("test:secret")).toBe(results[0]);

@@ -2,12 +2,13 @@
  * Pure calendar-date arithmetic and wording for the Calendar tab's views (docs/product.md#calendar).
  *
  * Months are "yyyy-MM" and dates "yyyy-MM-dd" calendar dates of the school (core/dates.ts): no time
- * zone and never the device's clock. Weekdays are read with Date.UTC, which only names the weekday
- * of a calendar date and so is the same on every device.
+ * zone and never the device's clock. The arithmetic is core's day-number kernel
+ * (core/day-numbers.ts, docs/decisions/077).
  */
 import type { CalendarEntry } from "@core/calendar/entries";
-import { addDaysToDate } from "@core/dates";
-import { MONTH_NAMES, MONTH_SHORT_NAMES, WEEKDAY_NAMES } from "@core/format";
+import { weekdayOfDate } from "@core/dates";
+import { daysFromCivil, daysInMonth as daysInMonthOfYear, formatDayNumber, weekdayOf } from "@core/day-numbers";
+import { MONTH_NAMES, MONTH_SHORT_NAMES, weekdayLabel } from "@core/format";
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
@@ -44,18 +45,12 @@ export function monthTitle(month: string): string {
 /** 28 to 31: February 2028 has 29 days, February 2027 has 28. */
 export function daysInMonth(month: string): number {
   const { year, month: m } = parseMonth(month);
-  return new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return daysInMonthOfYear(year, m);
 }
 
 /** The last date of a month: "2026-02" → "2026-02-28". */
 export function lastDateOfMonth(month: string): string {
   return `${month}-${pad(daysInMonth(month))}`;
-}
-
-/** 0 for Sunday … 6 for Saturday. */
-export function weekdayOf(date: string): number {
-  const { year, month, day } = parseDate(date);
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
 /** The day of the month as a number: "2026-12-05" → 5. */
@@ -68,12 +63,12 @@ export function dayOfMonth(date: string): number {
  * the 1st to the Saturday on or after the last day. 4 to 6 weeks (a multiple of 7 dates).
  */
 export function monthGridDates(month: string): string[] {
-  const first = `${month}-01`;
-  const last = lastDateOfMonth(month);
-  const start = addDaysToDate(first, -weekdayOf(first));
-  const end = addDaysToDate(last, 6 - weekdayOf(last));
+  const { year, month: m } = parseMonth(month);
+  const first = daysFromCivil(year, m, 1);
+  const last = first + daysInMonthOfYear(year, m) - 1;
+  const end = last + 6 - weekdayOf(last);
   const dates: string[] = [];
-  for (let date = start; date <= end; date = addDaysToDate(date, 1)) dates.push(date);
+  for (let day = first - weekdayOf(first); day <= end; day++) dates.push(formatDayNumber(day));
   return dates;
 }
 
@@ -89,7 +84,7 @@ export function sameDayInMonth(day: number, month: string): string {
 
 /** "Tuesday". */
 export function weekdayName(date: string): string {
-  return WEEKDAY_NAMES[weekdayOf(date)]!;
+  return weekdayLabel(weekdayOfDate(date));
 }
 
 /** "December 15, 2026". */
@@ -118,6 +113,14 @@ export function itemCountLabel(count: number): string {
 /** "+2 more": how many entries a day cell has beyond the chips it shows; null when none. */
 export function moreLabel(count: number, shown: number): string | null {
   return count > shown ? `+${count - shown} more` : null;
+}
+
+/**
+ * The phone's short form of moreLabel: "+3", which fits a day cell a seventh of 320 px wide where
+ * "+3 more" was cut (docs/decisions/084); its hover title keeps "3 more".
+ */
+export function shortMoreLabel(count: number, shown: number): { text: string; title: string } | null {
+  return count > shown ? { text: `+${count - shown}`, title: `${count - shown} more` } : null;
 }
 
 /**

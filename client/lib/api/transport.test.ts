@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  API_TIMEOUT_MS,
-  apiJson,
-  apiRequest,
-  apiRequestIfSignedIn,
-  clearCsrfToken,
-  errorMessage,
-  getQueryFn,
-  isSessionExpired,
-  SESSION_EXPIRED_REDIRECT_MS,
-  SessionExpiredError,
-} from "@/lib/api";
+import { errorMessage, isSessionExpired, SessionExpiredError } from "@/lib/api/errors";
+import { forgetSession, SESSION_EXPIRED_REDIRECT_MS } from "@/lib/api/session-expiry";
+import { API_TIMEOUT_MS, apiJson, apiRequest, apiRequestIfSignedIn, getQueryFn } from "@/lib/api/transport";
 
 type Call = { url: string; init: RequestInit };
 
@@ -43,7 +34,7 @@ function headersOf(call: Call | undefined): Record<string, string> {
 const location = { href: "http://localhost/" };
 
 beforeEach(() => {
-  clearCsrfToken();
+  forgetSession();
   location.href = "http://localhost/";
   vi.stubGlobal("window", { location });
   vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -164,7 +155,7 @@ describe("CSRF token", () => {
       "*": () => jsonResponse(200, {}),
     });
     const first = apiRequest("POST", "/api/tasks", {});
-    clearCsrfToken(); // signed out and in again while the first token was on its way
+    forgetSession(); // signed out and in again while the first token was on its way
     release();
     await first;
     await apiRequest("POST", "/api/tasks", {});
@@ -197,14 +188,14 @@ describe("CSRF token", () => {
     expect(headersOf(calls[3])["X-CSRF-Token"]).toBe("later");
   });
 
-  it("is refetched after clearCsrfToken()", async () => {
+  it("is refetched after forgetSession()", async () => {
     let n = 0;
     const { calls } = installFetch({
       "/api/csrf-token": () => jsonResponse(200, { csrfToken: `tok-${++n}` }),
       "*": () => jsonResponse(200, {}),
     });
     await apiRequest("POST", "/api/tasks", {});
-    clearCsrfToken();
+    forgetSession();
     await apiRequest("POST", "/api/tasks", {});
     const sent = calls.filter((c) => c.url === "/api/tasks").map((c) => headersOf(c)["X-CSRF-Token"]);
     expect(sent).toEqual(["tok-1", "tok-2"]);
@@ -282,6 +273,20 @@ describe("errors", () => {
     const error = await apiRequest("POST", "/api/auth/login", {}).catch((e: unknown) => e);
     expect(isSessionExpired(error)).toBe(false);
     expect(errorMessage(error)).toBe("Invalid email or password");
+  });
+
+  it("a wrong admin passcode is a plain 401 ApiError: the admin stays signed in and on the page", async () => {
+    vi.useFakeTimers();
+    installFetch({
+      "/api/csrf-token": () => jsonResponse(200, { csrfToken: "t" }),
+      "/api/admin/login": () => jsonResponse(401, { message: "Invalid passcode" }),
+    });
+    const before = window.location.href;
+    const error = await apiRequest("POST", "/api/admin/login", { passcode: "ZZZZ" }).catch((e: unknown) => e);
+    expect(isSessionExpired(error)).toBe(false);
+    expect(errorMessage(error)).toBe("Invalid passcode");
+    await vi.runAllTimersAsync();
+    expect(window.location.href).toBe(before);
   });
 
   it("apiRequestIfSignedIn resolves a 401 to null, without the session-expired redirect", async () => {
@@ -374,7 +379,7 @@ describe("getQueryFn", () => {
     expect(await apiJson("GET", "/api/tasks")).toEqual([{ id: 2 }]);
     expect(seen.at(-1)).toBe('"tasks-2"');
     // A new session keeps nothing of the last one's.
-    clearCsrfToken();
+    forgetSession();
     await read();
     expect(seen.at(-1)).toBeUndefined();
   });

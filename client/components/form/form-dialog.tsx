@@ -1,0 +1,110 @@
+import { Fragment, useState, type ComponentProps, type ReactNode } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from "react-hook-form";
+import type { z } from "zod";
+import { SubmitButton } from "@/components/form/submit-button";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { cn } from "@/lib/cn";
+import { createSubmissionKeys } from "@/lib/idempotency";
+
+// The kit every add/edit dialog is built from: the busy-gated dialog holding a keyed form, the
+// form itself (typed resolver, submission keys), its header and its footer. The save itself, and
+// what a failed save does (lib/save-feedback.ts), belong to each dialog.
+
+type FormDialogProps = {
+  /** The form to show, or null when the dialog is closed. */
+  children: ReactNode | null;
+  /**
+   * Which form is open: a new key mounts a fresh form, so nothing typed into the last one (or
+   * into another record's) leaks into the next.
+   */
+  formKey: string | undefined;
+  /** While a save or delete is on its way, Escape, the close button and outside clicks do nothing. */
+  busy: boolean;
+  onClose: () => void;
+  className?: string;
+  onOpenAutoFocus?: ComponentProps<typeof DialogContent>["onOpenAutoFocus"];
+};
+
+/**
+ * A dialog that holds one form. It stays open while `busy`: the outcome of the save (its toast,
+ * and on session expiry the kept draft) belongs to the open form.
+ */
+export function FormDialog({ children, formKey, busy, onClose, className, onOpenAutoFocus }: FormDialogProps) {
+  const open = children !== null;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
+      <DialogContent className={className} onOpenAutoFocus={onOpenAutoFocus}>
+        {open && <Fragment key={formKey}>{children}</Fragment>}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The form of a dialog: validated by the shared zod schema, whose output (trimmed, blanks as null)
+ * is what handleSubmit hands over, typed as such. The submission keys live as long as the open
+ * form: resubmitting the same values reuses the first submission's Idempotency-Key
+ * (docs/decisions/052).
+ */
+export function useDialogForm<TSchema extends z.ZodType<unknown, FieldValues>, TValues extends z.input<TSchema> & FieldValues>(
+  schema: TSchema,
+  defaultValues: TValues,
+) {
+  const [submissionKeys] = useState(createSubmissionKeys);
+  const form = useForm<TValues, unknown, z.output<TSchema>>({
+    resolver: narrowedResolver<TSchema, TValues>(schema),
+    defaultValues: defaultValues as DefaultValues<TValues>,
+  });
+  return { form, submissionKeys };
+}
+
+/**
+ * The schema's resolver, typed by the form's values. A form's inputs hold plain strings ("" for
+ * empty), a narrower type than the schema accepts (it also takes null and missing fields from API
+ * clients), and react-hook-form types a resolver by exactly the form's values: the constraint
+ * `TValues extends z.input<TSchema>` proves every form value is valid schema input, which the
+ * compiler cannot see through the generic resolver type. The one cast of the form kit.
+ */
+function narrowedResolver<TSchema extends z.ZodType<unknown, FieldValues>, TValues extends z.input<TSchema> & FieldValues>(
+  schema: TSchema,
+): Resolver<TValues, unknown, z.output<TSchema>> {
+  return zodResolver(schema) as unknown as Resolver<TValues, unknown, z.output<TSchema>>;
+}
+
+export function FormDialogHeader({ title, description }: { title: string; description: string }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
+  );
+}
+
+type FormDialogFooterProps = {
+  onCancel: () => void;
+  /** Cancel is off while anything is on its way; the submit button shows `pendingText` while saving. */
+  busy: boolean;
+  saving: boolean;
+  submitText: string;
+  pendingText: string;
+  /** Shown at the start of the footer (an edit dialog's Delete button). */
+  start?: ReactNode;
+};
+
+export function FormDialogFooter({ onCancel, busy, saving, submitText, pendingText, start }: FormDialogFooterProps) {
+  return (
+    <DialogFooter className={cn(start !== undefined && "sm:justify-between")}>
+      {start}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row">
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <SubmitButton pending={saving} pendingText={pendingText}>
+          {submitText}
+        </SubmitButton>
+      </div>
+    </DialogFooter>
+  );
+}

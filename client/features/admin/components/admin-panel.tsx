@@ -1,0 +1,103 @@
+import { ArrowLeft, LogOut, ShieldCheck } from "lucide-react";
+import { Link, useLocation } from "wouter";
+import type { User } from "@core/api-types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ROUTES } from "@/lib/routes";
+import { useLockAdmin } from "../api/admin-access";
+import { useAdminLock } from "../hooks/use-admin-lock";
+import { useAdminUrl } from "../hooks/use-admin-url";
+import type { AdminTab } from "../types/admin";
+import { AppSettingsTab } from "./app-settings-tab";
+import { AuditLogTab } from "./audit-log-tab";
+import { PasscodeGate } from "./passcode-gate";
+import { PushNotReadyTab } from "./push-not-ready-tab";
+import { UsersTab } from "./users-tab";
+
+const TAB_LABELS: Record<AdminTab, string> = {
+  users: "User Management",
+  notifications: "Notifications",
+  "push-debug": "Push Debug",
+  "audit-log": "Audit Log",
+  settings: "App Settings",
+};
+
+type AdminPanelProps = {
+  user: User;
+  /** When the session's step-up ends (ISO instant), or null while locked. */
+  unlockedUntil: string | null;
+};
+
+/**
+ * The admin panel (spec §2 "Admin panel", docs/product.md#admin-area): the passcode gate, then the
+ * header with "Admin Access" and "Exit Admin", and the five tabs. The tab, search and filter live
+ * in the URL, so the gate showing again after 30 minutes loses none of them.
+ */
+export function AdminPanel({ user, unlockedUntil }: AdminPanelProps) {
+  const { unlocked } = useAdminLock(unlockedUntil);
+  const { tab, update } = useAdminUrl();
+  const lock = useLockAdmin();
+  const [, navigate] = useLocation();
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col gap-6 px-3 py-6 sm:px-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-bold tracking-tight">Admin Panel</h1>
+          {unlocked && (
+            <Badge variant="success">
+              <ShieldCheck aria-hidden="true" />
+              Admin Access
+            </Badge>
+          )}
+        </div>
+        {unlocked ? (
+          <Button
+            variant="outline"
+            disabled={lock.isPending}
+            onClick={() => lock.mutate(undefined, { onSettled: () => navigate(ROUTES.home) })}
+          >
+            <LogOut aria-hidden="true" />
+            {lock.isPending ? "Exiting..." : "Exit Admin"}
+          </Button>
+        ) : (
+          <Button asChild variant="ghost">
+            <Link href={ROUTES.home}>
+              <ArrowLeft aria-hidden="true" /> Back to Dashboard
+            </Link>
+          </Button>
+        )}
+      </header>
+
+      {!unlocked ? (
+        <PasscodeGate />
+      ) : (
+        <Tabs value={tab} onValueChange={(value) => update({ tab: value as AdminTab })}>
+          <TabsList aria-label="Admin sections" className="h-auto w-full flex-wrap justify-start gap-1">
+            {(Object.keys(TAB_LABELS) as AdminTab[]).map((value) => (
+              <TabsTrigger key={value} value={value} className="min-h-9 flex-none">
+                {TAB_LABELS[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="users">
+            <UsersTab selfId={user.id} />
+          </TabsContent>
+          <TabsContent value="notifications">
+            <PushNotReadyTab title="Notifications" text="Sending a notification to a student arrives with push notifications." />
+          </TabsContent>
+          <TabsContent value="push-debug">
+            <PushNotReadyTab title="Push Debug" text="Checking a device's push state arrives with push notifications." />
+          </TabsContent>
+          <TabsContent value="audit-log">
+            <AuditLogTab />
+          </TabsContent>
+          <TabsContent value="settings">
+            <AppSettingsTab />
+          </TabsContent>
+        </Tabs>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,110 @@
+import { Search, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { EmptyState } from "@/components/states/empty-state";
+import { LoadingState } from "@/components/states/loading-state";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useAdminUsers } from "../api/admin-users";
+import { useAdminUrl } from "../hooks/use-admin-url";
+import type { UserRoleFilter } from "../types/admin";
+import { TemporaryPasswordDialog } from "./temporary-password-dialog";
+import { LoadMore } from "./load-more";
+import { UserRow } from "./user-row";
+
+/** How long typing pauses before the search runs (and lands in the URL). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const ROLE_LABELS: Record<UserRoleFilter, string> = { all: "All Users", admins: "Admins Only", regular: "Regular Users" };
+
+/** User Management (spec §2): search, the role filter, and the users, more loading as the admin scrolls. */
+export function UsersTab({ selfId }: { selfId: number }) {
+  const { search, role, update } = useAdminUrl();
+  const [typed, setTyped] = useState(search);
+  const users = useAdminUsers(search, role);
+  const [reset, setReset] = useState<{ name: string; temporaryPassword: string } | null>(null);
+
+  useEffect(() => {
+    const query = typed.trim();
+    if (query === search) return;
+    const timer = setTimeout(() => update({ search: query }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, search, update]);
+
+  const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="admin-users-heading" className="grid gap-4">
+      <h2 id="admin-users-heading" className="text-lg font-semibold">
+        User Management
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <div className="grid gap-1.5">
+          <Label htmlFor="admin-user-search">Search users</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="admin-user-search"
+              type="search"
+              value={typed}
+              maxLength={200}
+              placeholder="Name or email"
+              autoComplete="off"
+              onChange={(event) => setTyped(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label id="admin-role-filter-label">Show</Label>
+          <Select value={role} onValueChange={(value) => update({ role: value as UserRoleFilter }, { replace: true })}>
+            <SelectTrigger aria-labelledby="admin-role-filter-label">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(Object.keys(ROLE_LABELS) as UserRoleFilter[]).map((value) => (
+                <SelectItem key={value} value={value}>
+                  {ROLE_LABELS[value]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      {users.isPending ? (
+        <LoadingState label="Loading users" />
+      ) : users.isError && rows.length === 0 ? (
+        <div className="grid justify-items-center gap-3 py-6 text-center">
+          <p role="alert" className="text-sm text-destructive">
+            Error loading users: {users.error.message}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={<Users />} title="No users found matching your criteria" />
+      ) : (
+        <>
+          <ul aria-label="Users" aria-busy={users.isFetching} className="grid gap-2">
+            {rows.map((user) => (
+              <UserRow key={user.id} user={user} isSelf={user.id === selfId} onPasswordReset={setReset} />
+            ))}
+          </ul>
+          <LoadMore query={users} label="Load more users" loadingLabel="Loading more users..." />
+          {users.isError && (
+            <p role="alert" className="text-center text-sm text-destructive">
+              Error loading users: {users.error.message}
+            </p>
+          )}
+        </>
+      )}
+      <TemporaryPasswordDialog reset={reset} onClose={() => setReset(null)} />
+    </section>
+  );
+}

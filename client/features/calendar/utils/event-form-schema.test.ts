@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { MONTHLY_NEEDS_DAYS, MONTHLY_NEEDS_OPTION } from "@core/schemas/event";
+import { event } from "@core/test/builders";
+import { dateOptionForRecurrence, emptyEventForm, eventFormSchema, type EventFormValues, eventToFormValues } from "./event-form-schema";
+
+const monthly = (fields: Partial<EventFormValues>): EventFormValues => ({
+  ...emptyEventForm("2026-11-30"),
+  title: "Club dues",
+  recurring: "monthly",
+  ...fields,
+});
+
+/** The first message of each field the schema refuses, as the form shows them. */
+function messages(values: EventFormValues): Record<string, string> {
+  const result = eventFormSchema.safeParse(values);
+  if (result.success) return {};
+  const found: Record<string, string> = {};
+  for (const issue of result.error.issues) found[issue.path.join(".")] ??= issue.message;
+  return found;
+}
+
+describe("the monthly date option (decision 083)", () => {
+  it("refuses a monthly event with neither, with the spec's message on each field", () => {
+    expect(messages(monthly({ customWhenToRepeat: "", customDays: [] }))).toEqual({
+      customWhenToRepeat: MONTHLY_NEEDS_OPTION,
+      customDays: MONTHLY_NEEDS_DAYS,
+    });
+    // Specific dates chosen but none ticked: the same two messages.
+    expect(messages(monthly({ customWhenToRepeat: "specific-dates", customDays: [] }))).toEqual({
+      customWhenToRepeat: MONTHLY_NEEDS_OPTION,
+      customDays: MONTHLY_NEEDS_DAYS,
+    });
+  });
+
+  it("sends the same date each month as customWhenToRepeat and no days, whatever days were ticked", () => {
+    const parsed = eventFormSchema.parse(monthly({ customWhenToRepeat: "same-date", customDays: ["3"] }));
+    expect(parsed).toMatchObject({ recurring: "monthly", customWhenToRepeat: "same-date", customDays: [] });
+  });
+
+  it("sends specific dates without customWhenToRepeat", () => {
+    const parsed = eventFormSchema.parse(monthly({ customWhenToRepeat: "specific-dates", customDays: ["15", "1"] }));
+    expect(parsed).toMatchObject({ customWhenToRepeat: null, customDays: ["1", "15"] });
+  });
+
+  it("sends no date option for any other kind", () => {
+    const parsed = eventFormSchema.parse(monthly({ recurring: "weekly", customWhenToRepeat: "same-date", customDays: ["monday"] }));
+    expect(parsed).toMatchObject({ recurring: "weekly", customWhenToRepeat: null, customDays: ["monday"] });
+  });
+
+  it("reads a stored event back into the option it was saved with", () => {
+    const option = (fields: Omit<Parameters<typeof event>[0], "id">) => eventToFormValues(event({ id: 1, ...fields })).customWhenToRepeat;
+    expect(option({ recurring: "monthly", customWhenToRepeat: "same-date", customDays: [] })).toBe("same-date");
+    expect(option({ recurring: "monthly", customWhenToRepeat: "day", customDays: [] })).toBe("same-date"); // another client's text
+    expect(option({ recurring: "monthly", customDays: ["5"] })).toBe("specific-dates");
+    expect(option({ recurring: "monthly", customDays: [] })).toBe("");
+    expect(option({ recurring: "weekly", customWhenToRepeat: "same-date", customDays: ["monday"] })).toBe("");
+  });
+
+  it("starts a newly chosen Monthly on specific dates when the start's day was preselected, else on no option", () => {
+    expect(dateOptionForRecurrence("monthly", ["25"])).toBe("specific-dates");
+    expect(dateOptionForRecurrence("monthly", [])).toBe("");
+    expect(dateOptionForRecurrence("weekly", ["monday"])).toBe("");
+  });
+});

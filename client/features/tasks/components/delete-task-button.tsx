@@ -1,0 +1,73 @@
+import { Trash2Icon } from "lucide-react";
+import { useState } from "react";
+import type { Task } from "@core/schemas/task";
+import type { useDeleteTask } from "@/api/tasks/delete-task";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { toastTaskError, toastTaskSuccess } from "../hooks/task-toasts";
+
+type DeleteTaskButtonProps = {
+  task: Task;
+  /** The Edit Task dialog's delete mutation, so the dialog knows when a delete is on its way. */
+  remove: ReturnType<typeof useDeleteTask>;
+  onDeleted: () => void;
+  disabled: boolean;
+};
+
+/** The Edit Task dialog's Delete button and its confirmation (docs/product.md#task-dialog). */
+export function DeleteTaskButton({ task, remove, onDeleted, disabled }: DeleteTaskButtonProps) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        className="border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive"
+        onClick={() => setConfirming(true)}
+        disabled={disabled || remove.isPending}
+      >
+        <Trash2Icon aria-hidden="true" />
+        Delete
+      </Button>
+      <AlertDialog open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete Task</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete &ldquo;{task.title}&rdquo;? This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(task.id, {
+                  onSuccess: () => {
+                    toastTaskSuccess("Task deleted successfully");
+                    setConfirming(false);
+                    onDeleted();
+                  },
+                  onError: (error) => {
+                    setConfirming(false);
+                    toastTaskError(error, "Failed to delete task", { draftSaved: false });
+                  },
+                })
+              }
+            >
+              {remove.isPending ? "Deleting..." : "Delete"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The admin area's shared words and names (docs/product.md#admin-area): the guard's answers, the
+ * audit log's actions and how the panel labels them.
+ */
+
+/** The admin guard's answers (server/plugins/route-guards.ts); the panel tells a locked panel by ADMIN_LOCKED. */
+export const ADMINS_ONLY = "Only admins can do this.";
+export const ADMIN_LOCKED = "Admin access is locked. Enter the admin passcode to unlock it.";
+
+/** How long the passcode step-up keeps the panel unlocked. */
+export const ADMIN_UNLOCK_MS = 30 * 60 * 1000;
+
+/** Everything the audit log records (decision 085). */
+export const AUDIT_ACTIONS = [
+  "USER_DELETED",
+  "PASSWORD_RESET",
+  "ADMIN_GRANTED",
+  "ADMIN_REVOKED",
+  "ADMIN_UNLOCKED",
+  "ADMIN_UNLOCK_FAILED",
+  "SETTINGS_CHANGED",
+  "PASSWORD_CHANGED",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Spec §2: "Account Deleted" (USER_DELETED) and "Password Reset" (PASSWORD_RESET); the rest in the same style. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  USER_DELETED: "Account Deleted",
+  PASSWORD_RESET: "Password Reset",
+  ADMIN_GRANTED: "Admin Granted",
+  ADMIN_REVOKED: "Admin Removed",
+  ADMIN_UNLOCKED: "Admin Unlocked",
+  ADMIN_UNLOCK_FAILED: "Admin Unlock Failed",
+  SETTINGS_CHANGED: "Settings Changed",
+  PASSWORD_CHANGED: "Password Changed",
+};
+
+/** An action's label; one this build does not know shows as sent. */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}

@@ -1,0 +1,510 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ADMIN_LOCKED, ADMINS_ONLY } from "../../core/admin";
+import {
+  CANNOT_CHANGE_OWN_STATUS,
+  CANNOT_DELETE_SELF,
+  CANNOT_RESET_ADMIN,
+  generatePasscode,
+  generateTemporaryPassword,
+  LAST_ADMIN,
+  PASSCODE_ALPHABET,
+  TOO_MANY_PASSCODES,
+  WRONG_PASSCODE,
+} from "../services/admin-service";
+import { buildTestApp, describeEachEngine, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
+
+const PASSCODE = "K7QM";
+
+/** Every admin route but the step-up and the CSRF token, with a body where it takes one. */
+const ADMIN_ROUTES: Array<[string, string, unknown?]> = [
+  ["GET", "/api/admin/users"],
+  ["PATCH", "/api/admin/users/1/admin-status", { isAdmin: true }],
+  ["POST", "/api/admin/users/1/reset-password"],
+  ["DELETE", "/api/admin/users/1"],
+  ["GET", "/api/admin/audit-logs"],
+  ["GET", "/api/admin/settings"],
+  ["PUT", "/api/admin/settings", { instagramUrl: null, logoUrl: null }],
+];
+
+describeEachEngine("admin API", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env: { ADMIN_PASSCODE: PASSCODE } });
+  });
+  afterAll(() => t.close());
+
+  /** A signed-in account; `admin` makes it an admin in the database first. */
+  async function account(options: { admin?: boolean; firstName?: string; lastName?: string } = {}) {
+    const client = new TestClient(t.app);
+    const { user, body } = await client.register({ firstName: options.firstName ?? "Ada", lastName: options.lastName ?? "Lovelace" });
+    if (options.admin) await t.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", user.id).execute();
+    return { client, id: user.id as number, email: body.email };
+  }
+
+  async function unlockedAdmin(options: { firstName?: string } = {}) {
+    const admin = await account({ admin: true, ...options });
+    const res = await admin.client.request("POST", "/api/admin/login", { passcode: PASSCODE });
+    expect(res.statusCode).toBe(200);
+    await admin.client.refreshCsrf();
+    return admin;
+  }
+
+  const auditRows = () => t.db.selectFrom("audit_log").selectAll().orderBy("id").execute();
+
+  beforeEach(async () => {
+    await t.db.deleteFrom("rate_limits").execute();
+  });
+
+  describe("who may call it", () => {
+    it("a visitor gets 401, a student 403, a locked admin 403 with the passcode message, on every route and percent-encoded", async () => {
+      const visitor = new TestClient(t.app);
+      const student = await account();
+      const locked = await account({ admin: true });
+      for (const [method, path, body] of ADMIN_ROUTES) {
+        for (const url of [path, path.replace("/api/", "/%61pi/")]) {
+          expect((await visitor.request(method, url, body)).statusCode, `${method} ${url} (visitor)`).toBe(401);
+          const asStudent = await student.client.request(method, url, body);
+          expect(asStudent.statusCode, `${method} ${url} (student)`).toBe(403);
+          const asLocked = await locked.client.request(method, url, body);
+          expect(asLocked.statusCode, `${method} ${url} (locked admin)`).toBe(403);
+          expect(asLocked.json()).toEqual({ message: ADMIN_LOCKED });
+        }
+      }
+      // Nothing happened to user 1.
+      expect((await t.db.selectFrom("users").select("id").where("id", "=", 1).execute()).length).toBe(1);
+    });
+
+    it("a student gets 403 from the step-up whatever they send, even the right passcode", async () => {
+      const student = await account();
+      for (const body of [{ passcode: PASSCODE }, { passcode: "nope" }, {}]) {
+        const res = await student.client.request("POST", "/api/admin/login", body);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ message: ADMINS_ONLY });
+      }
+    });
+
+    it("writes need the CSRF token, even unlocked", async () => {
+      const admin = await unlockedAdmin();
+      const res = await admin.client.request(
+        "PUT",
+        "/api/admin/settings",
+        { instagramUrl: null, logoUrl: null },
+        { "x-csrf-token": "forged" },
+      );
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe("the passcode step-up", () => {
+    it("the right passcode unlocks for 30 minutes with a new session id and CSRF token; the old ones stop working", async () => {
+      const admin = await account({ admin: true });
+      const oldCookie = admin.client.cookie;
+      const oldToken = admin.client.csrfToken;
+      const before = Date.now();
+      const res = await admin.client.request("POST", "/api/admin/login", { passcode: PASSCODE.toLowerCase() });
+      expect(res.statusCode).toBe(200);
+      const until = Date.parse(res.json().adminUnlockedUntil);
+      expect(until - before).toBeGreaterThanOrEqual(30 * 60 * 1000 - 1000);
+      expect(until - before).toBeLessThanOrEqual(30 * 60 * 1000 + 5000);
+      expect(admin.client.cookie).not.toBe(oldCookie);
+      const session = (await admin.client.request("GET", "/api/session")).json();
+      expect(session.adminUnlockedUntil).toBe(res.json().adminUnlockedUntil);
+      // The old token no longer works; the new one does.
+      const stale = await admin.client.request(
+        "PUT",
+        "/api/admin/settings",
+        { instagramUrl: null, logoUrl: null },
+        { "x-csrf-token": oldToken! },
+      );
+      expect(stale.statusCode).toBe(403);
+      expect(await admin.client.refreshCsrf()).not.toBe(oldToken);
+      expect((await admin.client.request("GET", "/api/admin/users")).statusCode).toBe(200);
+      // The old cookie is a visitor's now.
+      const old = new TestClient(t.app);
+      old.cookie = oldCookie;
+      expect((await old.request("GET", "/api/admin/users")).statusCode).toBe(401);
+    });
+
+    it("a sign-in in a browser that already had a session gets a new CSRF token; the old one stops working", async () => {
+      const { client, email } = await account();
+      const oldToken = client.csrfToken!;
+      expect((await client.login(email, STRONG_PASSWORD)).statusCode).toBe(200);
+      expect(client.csrfToken).not.toBe(oldToken);
+      expect((await client.request("POST", "/api/tasks", { title: "x" }, { "x-csrf-token": oldToken })).statusCode).toBe(403);
+      expect((await client.request("POST", "/api/tasks", { title: "x" })).statusCode).toBe(201);
+    });
+
+    it("a wrong passcode is 401 with a message; every try is audited", async () => {
+      const admin = await account({ admin: true });
+      const wrong = await admin.client.request("POST", "/api/admin/login", { passcode: "ZZZZ" });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ message: WRONG_PASSCODE });
+      expect((await admin.client.request("GET", "/api/session")).json().adminUnlockedUntil).toBeNull();
+      await admin.client.request("POST", "/api/admin/login", { passcode: PASSCODE });
+      const mine = (await auditRows()).filter((row) => row.actor_user_id === admin.id);
+      expect(mine.map((row) => [row.action, row.actor_email, row.details])).toEqual([
+        ["ADMIN_UNLOCK_FAILED", admin.email, JSON.stringify({ reason: "wrong passcode" })],
+        ["ADMIN_UNLOCKED", admin.email, null],
+      ]);
+    });
+
+    it("5 wrong tries lock the account's step-up for 15 minutes: 429 with Retry-After, the right passcode included", async () => {
+      const admin = await account({ admin: true });
+      for (let i = 0; i < 5; i++)
+        expect((await admin.client.request("POST", "/api/admin/login", { passcode: "ZZZZ" })).statusCode).toBe(401);
+      const locked = await admin.client.request("POST", "/api/admin/login", { passcode: PASSCODE });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({ message: TOO_MANY_PASSCODES });
+      const retryAfter = Number(locked.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect((await admin.client.request("GET", "/api/session")).json().adminUnlockedUntil).toBeNull();
+      // Another admin is not locked out by it.
+      const other = await account({ admin: true });
+      expect((await other.client.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
+      const tries = (await auditRows()).filter((row) => row.actor_user_id === admin.id).map((row) => row.action);
+      expect(tries).toEqual([...Array(6).fill("ADMIN_UNLOCK_FAILED")]);
+    });
+
+    it("Exit Admin locks the panel and keeps the person signed in", async () => {
+      const admin = await unlockedAdmin();
+      expect((await admin.client.request("POST", "/api/admin/logout")).statusCode).toBe(200);
+      await admin.client.refreshCsrf();
+      expect((await admin.client.request("GET", "/api/admin/users")).json()).toEqual({ message: ADMIN_LOCKED });
+      expect((await admin.client.request("GET", "/api/user")).statusCode).toBe(200);
+      expect((await admin.client.request("GET", "/api/session")).json().adminUnlockedUntil).toBeNull();
+    });
+
+    it("an unlock older than 30 minutes is locked again", async () => {
+      const admin = await unlockedAdmin();
+      const past = new Date(Date.now() - 31 * 60 * 1000).toISOString();
+      await t.db.updateTable("sessions").set({ admin_unlocked_at: past }).where("user_id", "=", admin.id).execute();
+      expect((await admin.client.request("GET", "/api/admin/users")).statusCode).toBe(403);
+      expect((await admin.client.request("GET", "/api/session")).json().adminUnlockedUntil).toBeNull();
+    });
+  });
+
+  describe("GET /api/admin/users", () => {
+    it("searches part of the email, first or last name in any case, filters by role, and sends nothing secret", async () => {
+      const admin = await unlockedAdmin();
+      const tag = `zq${Date.now().toString(36)}`;
+      const a = await account({ firstName: `${tag}Mina` });
+      const b = await account({ lastName: `Van${tag.toUpperCase()}` });
+      const c = await account({ admin: true, firstName: `${tag}Boss` });
+      const ids = async (query: string) =>
+        (await admin.client.request("GET", `/api/admin/users?${query}`)).json().map((u: { id: number }) => u.id);
+      expect(await ids(`search=${tag.toUpperCase()}`)).toEqual([a.id, b.id, c.id]);
+      expect(await ids(`search=${tag}&isAdmin=true`)).toEqual([c.id]);
+      expect(await ids(`search=${tag}&isAdmin=false`)).toEqual([a.id, b.id]);
+      expect(await ids(`search=${encodeURIComponent(a.email.slice(3, 12))}`)).toContain(a.id);
+      const row = (await admin.client.request("GET", `/api/admin/users?search=${tag}mina`)).json()[0];
+      expect(Object.keys(row).sort()).toEqual(["createdAt", "email", "firstName", "id", "isAdmin", "lastName", "passwordResetRequired"]);
+    });
+
+    it("takes % and _ in a search as text, not wildcards", async () => {
+      const admin = await unlockedAdmin();
+      const odd = await account({ firstName: "100%_real" });
+      const ids = async (search: string) =>
+        (await admin.client.request("GET", `/api/admin/users?search=${encodeURIComponent(search)}`))
+          .json()
+          .map((u: { id: number }) => u.id);
+      expect(await ids("%_r")).toEqual([odd.id]);
+      expect(await ids("_")).toEqual([odd.id]);
+      expect(await ids("100%\\")).toEqual([]);
+      expect((await admin.client.request("GET", `/api/admin/users?search=${encodeURIComponent("\\")}`)).statusCode).toBe(200);
+    });
+
+    it("pages by limit and after, with a Link to the next page while a page is full", async () => {
+      const admin = await unlockedAdmin();
+      const tag = `pg${Date.now().toString(36)}`;
+      const made: number[] = [];
+      for (let i = 0; i < 5; i++) made.push((await account({ firstName: `${tag}${i}` })).id);
+      const first = await admin.client.request("GET", `/api/admin/users?search=${tag}&limit=2`);
+      expect(first.json().map((u: { id: number }) => u.id)).toEqual(made.slice(0, 2));
+      const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+      expect(next).toBe(`/api/admin/users?search=${tag}&limit=2&after=${made[1]}`);
+      const second = await admin.client.request("GET", next);
+      expect(second.json().map((u: { id: number }) => u.id)).toEqual(made.slice(2, 4));
+      const third = await admin.client.request("GET", /<([^>]+)>/.exec(String(second.headers.link))![1]!);
+      expect(third.json().map((u: { id: number }) => u.id)).toEqual([made[4]]);
+      expect(third.headers.link).toBeUndefined();
+    });
+
+    it("refuses a malformed filter, limit or cursor with 400 in the one error shape", async () => {
+      const admin = await unlockedAdmin();
+      for (const query of [
+        "isAdmin=yes",
+        "isAdmin=true&isAdmin=false",
+        "limit=0",
+        "limit=201",
+        "limit=ten",
+        "after=-1",
+        "after=x",
+        `search=${"a".repeat(201)}`,
+      ]) {
+        const res = await admin.client.request("GET", `/api/admin/users?${query}`);
+        expect(res.statusCode, query).toBe(400);
+        expect(typeof res.json().message).toBe("string");
+      }
+    });
+  });
+
+  describe("admin status", () => {
+    it("promotes and demotes with audit entries; a non-boolean is 400, an unknown id 404", async () => {
+      const admin = await unlockedAdmin();
+      const student = await account();
+      const promote = await admin.client.request("PATCH", `/api/admin/users/${student.id}/admin-status`, { isAdmin: true });
+      expect(promote.statusCode).toBe(200);
+      expect(promote.json()).toMatchObject({ id: student.id, isAdmin: true });
+      expect((await admin.client.request("PATCH", `/api/admin/users/${student.id}/admin-status`, { isAdmin: false })).json().isAdmin).toBe(
+        false,
+      );
+      for (const body of [{ isAdmin: "true" }, {}, { isAdmin: 1 }]) {
+        expect((await admin.client.request("PATCH", `/api/admin/users/${student.id}/admin-status`, body)).statusCode).toBe(400);
+      }
+      expect((await admin.client.request("PATCH", "/api/admin/users/99999999/admin-status", { isAdmin: true })).statusCode).toBe(404);
+      expect((await admin.client.request("PATCH", "/api/admin/users/abc/admin-status", { isAdmin: true })).statusCode).toBe(404);
+      const entries = (await auditRows()).filter((row) => row.target === student.email);
+      expect(entries.map((row) => [row.action, row.actor_email])).toEqual([
+        ["ADMIN_GRANTED", admin.email],
+        ["ADMIN_REVOKED", admin.email],
+      ]);
+    });
+
+    it("an admin cannot change their own status, and the last admin can never be demoted, even by two admins at once", async () => {
+      const a = await unlockedAdmin();
+      const own = await a.client.request("PATCH", `/api/admin/users/${a.id}/admin-status`, { isAdmin: false });
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toEqual({ message: CANNOT_CHANGE_OWN_STATUS });
+      // Exactly two admins, each demoting the other at the same moment: one wins, one admin stays.
+      const b = await unlockedAdmin();
+      await t.db.updateTable("users").set({ is_admin: 0 }).where("id", "not in", [a.id, b.id]).execute();
+      const answers = await Promise.all([
+        a.client.request("PATCH", `/api/admin/users/${b.id}/admin-status`, { isAdmin: false }),
+        b.client.request("PATCH", `/api/admin/users/${a.id}/admin-status`, { isAdmin: false }),
+      ]);
+      const codes = answers.map((res) => res.statusCode).sort();
+      // The loser is refused as the last admin (409), or, if the winner's change landed first, as no admin any more (403).
+      expect(codes[0]).toBe(200);
+      expect([403, 409]).toContain(codes[1]);
+      const admins = await t.db.selectFrom("users").select("id").where("is_admin", "=", 1).execute();
+      expect(admins).toHaveLength(1);
+      // The one left cannot be removed by the service either (the rule, not only the guard).
+      const last = await t.db.selectFrom("users").selectAll().where("id", "=", admins[0]!.id).executeTakeFirstOrThrow();
+      const other = await t.db
+        .selectFrom("users")
+        .selectAll()
+        .where("id", "=", last.id === a.id ? b.id : a.id)
+        .executeTakeFirstOrThrow();
+      await expect(t.services.admin.setAdminStatus(other, last.id, false)).rejects.toMatchObject({ message: LAST_ADMIN });
+      await expect(t.services.admin.deleteUser(other, last.id)).rejects.toMatchObject({ message: LAST_ADMIN });
+    });
+  });
+
+  describe("password reset", () => {
+    it("gives a new readable temporary password each time, ends the user's sessions, and only the newest works, only to set a new password", async () => {
+      const admin = await unlockedAdmin();
+      const student = await account();
+      const first = await admin.client.request("POST", `/api/admin/users/${student.id}/reset-password`);
+      expect(first.statusCode).toBe(200);
+      const second = await admin.client.request("POST", `/api/admin/users/${student.id}/reset-password`);
+      const temporary = second.json().temporaryPassword as string;
+      expect(temporary).toMatch(/^[A-Za-z2-9!#$%&*+?@]{14}$/);
+      expect(temporary).not.toBe(first.json().temporaryPassword);
+      // The student's browser is signed out; the old and the first temporary password no longer work.
+      expect((await student.client.request("GET", "/api/user")).statusCode).toBe(401);
+      const again = new TestClient(t.app);
+      expect((await again.login(student.email, STRONG_PASSWORD)).statusCode).toBe(401);
+      expect((await again.login(student.email, first.json().temporaryPassword)).statusCode).toBe(401);
+      const signedIn = await again.login(student.email, temporary);
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json().passwordResetRequired).toBe(true);
+      expect((await again.request("GET", "/api/tasks")).statusCode).toBe(403);
+      const changed = await again.request("POST", "/api/auth/set-new-password", {
+        temporaryPassword: temporary,
+        newPassword: "An0ther!Secret",
+        confirmPassword: "An0ther!Secret",
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await again.request("GET", "/api/tasks")).statusCode).toBe(200);
+      const audited = (await auditRows()).filter((row) => row.target === student.email && row.action === "PASSWORD_RESET");
+      expect(audited.map((row) => row.actor_email)).toEqual([admin.email, admin.email]);
+    });
+
+    it("is refused for an admin account, and 404 for an unknown id", async () => {
+      const admin = await unlockedAdmin();
+      const other = await account({ admin: true });
+      const res = await admin.client.request("POST", `/api/admin/users/${other.id}/reset-password`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: CANNOT_RESET_ADMIN });
+      expect((await admin.client.request("POST", "/api/admin/users/99999999/reset-password")).statusCode).toBe(404);
+    });
+  });
+
+  describe("deleting a user", () => {
+    it("deletes the user with their tasks, events and sessions; a second delete is 404; the email is free and a new account sees nothing old", async () => {
+      const admin = await unlockedAdmin();
+      const student = await account();
+      expect((await student.client.request("POST", "/api/tasks", { title: "Essay" })).statusCode).toBe(201);
+      expect((await student.client.request("POST", "/api/events", { title: "Exam", date: "2026-12-01" })).statusCode).toBe(201);
+      const res = await admin.client.request("DELETE", `/api/admin/users/${student.id}`);
+      expect(res.statusCode).toBe(204);
+      for (const table of ["tasks", "events", "sessions"] as const) {
+        expect(await t.db.selectFrom(table).select("user_id").where("user_id", "=", student.id).execute(), table).toEqual([]);
+      }
+      expect((await student.client.request("GET", "/api/tasks")).statusCode).toBe(401);
+      expect((await admin.client.request("DELETE", `/api/admin/users/${student.id}`)).statusCode).toBe(404);
+      const fresh = new TestClient(t.app);
+      const reborn = await fresh.request("POST", "/api/register", {
+        firstName: "New",
+        lastName: "Person",
+        email: student.email,
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+      });
+      expect(reborn.statusCode).toBe(201);
+      await fresh.refreshCsrf();
+      expect((await fresh.request("GET", "/api/tasks")).json()).toEqual([]);
+      expect((await fresh.request("GET", "/api/events")).json()).toEqual([]);
+      const entry = (await auditRows()).find((row) => row.action === "USER_DELETED" && row.target === student.email)!;
+      expect(entry).toMatchObject({ actor_user_id: admin.id, actor_email: admin.email });
+    });
+
+    it("refuses to delete oneself", async () => {
+      const admin = await unlockedAdmin();
+      const res = await admin.client.request("DELETE", `/api/admin/users/${admin.id}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: CANNOT_DELETE_SELF });
+    });
+
+    it("is one transaction: a failure on the way leaves the user, their tasks, events and sessions, and writes no audit entry", async () => {
+      const admin = await unlockedAdmin();
+      const student = await account();
+      await student.client.request("POST", "/api/tasks", { title: "Keep me" });
+      await student.client.request("POST", "/api/events", { title: "Keep me too", date: "2026-12-01" });
+      const entriesBefore = (await auditRows()).length;
+      // The audit entry is the last write: without its column it fails after the data went, inside the transaction.
+      await t.db.schema.alterTable("audit_log").renameColumn("actor_email", "actor_email_gone").execute();
+      try {
+        const res = await admin.client.request("DELETE", `/api/admin/users/${student.id}`);
+        expect(res.statusCode).toBe(500);
+      } finally {
+        await t.db.schema.alterTable("audit_log").renameColumn("actor_email_gone", "actor_email").execute();
+      }
+      expect(await t.db.selectFrom("users").select("id").where("id", "=", student.id).execute()).toHaveLength(1);
+      expect(await t.db.selectFrom("tasks").select("id").where("user_id", "=", student.id).execute()).toHaveLength(1);
+      expect(await t.db.selectFrom("events").select("id").where("user_id", "=", student.id).execute()).toHaveLength(1);
+      expect((await student.client.request("GET", "/api/tasks")).statusCode).toBe(200);
+      expect((await auditRows()).length).toBe(entriesBefore);
+    });
+  });
+
+  describe("the audit log", () => {
+    it("lists entries newest first with both emails, kept after the acting admin is deleted, paged with before and Link", async () => {
+      const boss = await unlockedAdmin();
+      const departing = await unlockedAdmin({ firstName: "Departing" });
+      const student = await account();
+      await departing.client.request("POST", `/api/admin/users/${student.id}/reset-password`);
+      await boss.client.request("DELETE", `/api/admin/users/${departing.id}`);
+      const page = await boss.client.request("GET", "/api/admin/audit-logs?limit=2");
+      expect(page.statusCode).toBe(200);
+      const [deleted, reset] = page.json();
+      expect(deleted).toMatchObject({
+        action: "USER_DELETED",
+        targetUserEmail: departing.email,
+        adminUserEmail: boss.email,
+        details: null,
+      });
+      expect(reset).toMatchObject({ action: "PASSWORD_RESET", targetUserEmail: student.email, adminUserEmail: departing.email });
+      expect(Object.keys(deleted).sort()).toEqual(["action", "adminUserEmail", "createdAt", "details", "id", "targetUserEmail"]);
+      const next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link))![1]!;
+      expect(next).toBe(`/api/admin/audit-logs?limit=2&before=${reset.id}`);
+      const older = (await boss.client.request("GET", next)).json();
+      expect(older[0].id).toBeLessThan(reset.id);
+      expect((await boss.client.request("GET", "/api/admin/audit-logs?before=abc")).statusCode).toBe(400);
+    });
+  });
+
+  describe("app settings", () => {
+    it("saves absolute http(s) URLs or null, shows them to visitors at once, and audits the change", async () => {
+      const admin = await unlockedAdmin();
+      const body = { instagramUrl: "https://www.instagram.com/lincoln_high", logoUrl: "https://cdn.example.org/logo.png" };
+      const saved = await admin.client.request("PUT", "/api/admin/settings", body);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toEqual(body);
+      expect((await admin.client.request("GET", "/api/admin/settings")).json()).toEqual(body);
+      expect((await new TestClient(t.app).request("GET", "/api/settings/public")).json()).toMatchObject(body);
+      const cleared = await admin.client.request("PUT", "/api/admin/settings", { instagramUrl: "", logoUrl: null });
+      expect(cleared.json()).toEqual({ instagramUrl: null, logoUrl: null });
+      expect((await new TestClient(t.app).request("GET", "/api/settings/public")).json()).toMatchObject({
+        instagramUrl: null,
+        logoUrl: null,
+      });
+      expect((await auditRows()).filter((row) => row.action === "SETTINGS_CHANGED" && row.actor_user_id === admin.id)).toHaveLength(2);
+    });
+
+    it("refuses anything else with 400 and field errors, changing nothing", async () => {
+      const admin = await unlockedAdmin();
+      await admin.client.request("PUT", "/api/admin/settings", { instagramUrl: "https://ok.example/", logoUrl: null });
+      for (const bad of [
+        { instagramUrl: "javascript:alert(1)", logoUrl: null },
+        { instagramUrl: "instagram.com/school", logoUrl: null },
+        { instagramUrl: null, logoUrl: `https://example.org/${"a".repeat(2048)}` },
+        { instagramUrl: null, logoUrl: "ftp://example.org/logo.png" },
+        { instagramUrl: 42, logoUrl: null },
+      ]) {
+        const res = await admin.client.request("PUT", "/api/admin/settings", bad);
+        expect(res.statusCode, JSON.stringify(bad).slice(0, 60)).toBe(400);
+        expect(Object.keys(res.json().errors ?? {}).length).toBeGreaterThan(0);
+      }
+      expect((await admin.client.request("GET", "/api/admin/settings")).json()).toEqual({
+        instagramUrl: "https://ok.example/",
+        logoUrl: null,
+      });
+    });
+  });
+});
+
+describe("generated secrets", () => {
+  it("passcodes are 4 characters from the unambiguous alphabet", () => {
+    for (let i = 0; i < 200; i++) {
+      const passcode = generatePasscode();
+      expect(passcode).toHaveLength(4);
+      for (const c of passcode) expect(PASSCODE_ALPHABET).toContain(c);
+    }
+    expect(PASSCODE_ALPHABET).not.toMatch(/[01OIL]/);
+  });
+
+  it("temporary passwords are 14 readable characters with every class the password rules ask for", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const password = generateTemporaryPassword();
+      expect(password).toMatch(/^[A-Za-z2-9!#$%&*+?@]{14}$/);
+      expect(password).toMatch(/[A-Z]/);
+      expect(password).toMatch(/[a-z]/);
+      expect(password).toMatch(/\d/);
+      expect(password).toMatch(/[!#$%&*+?@]/);
+      expect(password).not.toMatch(/[01OIlo]/);
+      seen.add(password);
+    }
+    expect(seen.size).toBe(200);
+  });
+});
+
+describeEachEngine("the generated admin passcode", (engine) => {
+  it("without ADMIN_PASSCODE is generated once and the same for every instance on the database", async () => {
+    const first = await buildTestApp(engine);
+    const second = await buildTestApp(engine, { database: first.config.database });
+    try {
+      const [a, b] = await Promise.all([first.services.admin.passcode(), second.services.admin.passcode()]);
+      expect(a.passcode).toBe(b.passcode);
+      expect(a.passcode).toMatch(/^[A-Z2-9]{4}$/);
+      expect((await first.services.admin.passcode()).generated).toBe(false);
+      const renewed = await first.services.admin.regeneratePasscode();
+      expect((await second.services.admin.passcode()).passcode).toBe(renewed);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "ADMIN_UNLOCK_FAILED",
   "SETTINGS_CHANGED",
   "PASSWORD_CHANGED",
+  "PUSH_SENT",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -33,6 +34,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   ADMIN_UNLOCK_FAILED: "Admin Unlock Failed",
   SETTINGS_CHANGED: "Settings Changed",
   PASSWORD_CHANGED: "Password Changed",
+  PUSH_SENT: "Push Sent",
 };
 
 /** An action's label; one this build does not know shows as sent. */

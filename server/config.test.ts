@@ -10,4 +10,20 @@ describe("configuration from the environment", () => {
   it.each(["0", "-3", "2.5", "ten"])("refuses DATABASE_POOL_SIZE=%s at start-up", (value) => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
   });
+
+  it("reads the VAPID keys as a pair, the subject as mailto: or https:, and push test origins", () => {
+    const publicKey = Buffer.alloc(65, 4).toString("base64url");
+    const privateKey = Buffer.alloc(32, 1).toString("base64url");
+    expect(loadConfig({}).vapidKeys).toBeNull();
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).vapidKeys).toEqual({ publicKey, privateKey });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/set together/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: privateKey })).toThrow(/65-byte/);
+    expect(loadConfig({ VAPID_SUBJECT: "mailto:it@school.example" }).vapidSubject).toBe("mailto:it@school.example");
+    expect(() => loadConfig({ VAPID_SUBJECT: "it@school.example" })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ PUSH_ALLOWED_ENDPOINT_ORIGINS: "http://127.0.0.1:9000, https://push.test" }).pushAllowedEndpointOrigins).toEqual([
+      "http://127.0.0.1:9000",
+      "https://push.test",
+    ]);
+    expect(() => loadConfig({ PUSH_ALLOWED_ENDPOINT_ORIGINS: "http://127.0.0.1:9000/push" })).toThrow(/PUSH_ALLOWED_ENDPOINT_ORIGINS/);
+  });
 });

@@ -28,6 +28,12 @@ export interface AppConfig {
   databaseStatementTimeoutMs: number;
   /** A request not answered within this gets 503; it is also the longest its headers and body may take to arrive. */
   requestTimeoutMs: number;
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url), both or neither: else generated once and kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT: a mailto: or https: contact for the push services; unset, derived (decision 087). */
+  vapidSubject: string | undefined;
+  /** PUSH_ALLOWED_ENDPOINT_ORIGINS: origins beyond the browsers' push services that subscriptions may name (a test push service). */
+  pushAllowedEndpointOrigins: string[];
 }
 
 /** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
@@ -70,6 +76,45 @@ function sqliteSynchronous(value: string | undefined): "FULL" | "NORMAL" {
   throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL (got "${value}")`);
 }
 
+function vapidKeys(publicKey: string | undefined, privateKey: string | undefined): AppConfig["vapidKeys"] {
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey)
+    throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither, to have them generated)");
+  const decoded = (value: string) => Buffer.from(value, "base64url");
+  if (decoded(publicKey).length !== 65 || decoded(privateKey).length !== 32) {
+    throw new Error(
+      "VAPID_PUBLIC_KEY must be a 65-byte and VAPID_PRIVATE_KEY a 32-byte P-256 key, base64url (npx web-push generate-vapid-keys)",
+    );
+  }
+  return { publicKey, privateKey };
+}
+
+function vapidSubject(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/i.test(value))
+    throw new Error(`VAPID_SUBJECT must be a mailto: address or an https: URL (got "${value}")`);
+  return value;
+}
+
+function origins(value: string | undefined, name: string): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      let url: URL;
+      try {
+        url = new URL(part);
+      } catch {
+        throw new Error(`${name} must list origins such as http://127.0.0.1:9000 (got "${part}")`);
+      }
+      if (!["http:", "https:"].includes(url.protocol) || url.origin !== part.replace(/\/$/, "")) {
+        throw new Error(`${name} must list origins such as http://127.0.0.1:9000 (got "${part}")`);
+      }
+      return url.origin;
+    });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const timeZone = env.APP_TIME_ZONE || DEFAULT_TIME_ZONE;
   if (!isValidTimeZone(timeZone)) throw new Error(`APP_TIME_ZONE "${timeZone}" is not a known IANA time zone`);
@@ -94,5 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseConnectTimeoutMs: positiveInteger(env.DATABASE_CONNECT_TIMEOUT_MS, 5000, "DATABASE_CONNECT_TIMEOUT_MS"),
     databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, "DATABASE_STATEMENT_TIMEOUT_MS"),
     requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 15000, "REQUEST_TIMEOUT_MS"),
+    vapidKeys: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+    vapidSubject: vapidSubject(env.VAPID_SUBJECT),
+    pushAllowedEndpointOrigins: origins(env.PUSH_ALLOWED_ENDPOINT_ORIGINS, "PUSH_ALLOWED_ENDPOINT_ORIGINS"),
   };
 }

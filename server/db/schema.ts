@@ -117,6 +117,22 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A device's Web Push subscription (decision 087): removed with the session that registered it. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The registering session's id hash: sign-out deletes the session and, by cascade, this row. */
+  session_id_hash: string;
+  /** Where pushes are POSTed: an https address of a browser's push service (checked on the way in). */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  expiration_time: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -126,6 +142,7 @@ export interface Database {
   events: EventsTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -135,3 +152,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type EventRow = Selectable<EventsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

@@ -2,6 +2,7 @@ import type { Executor } from "../db/connection";
 import { createAuditLogRepository } from "./audit-log";
 import { createEventsRepository } from "./events";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
+import { createPushSubscriptionsRepository } from "./push-subscriptions";
 import { createRateLimitsRepository } from "./rate-limits";
 import { createSessionsRepository } from "./sessions";
 import { createSettingsRepository } from "./settings";
@@ -22,6 +23,7 @@ export function createRepositories(db: Executor) {
     rateLimits: createRateLimitsRepository(db),
     auditLog: createAuditLogRepository(db),
     idempotencyKeys: createIdempotencyKeysRepository(db),
+    pushSubscriptions: createPushSubscriptionsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -10,6 +10,7 @@ import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
 import { createListAnswers } from "./list-answers";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
+import { createPushService } from "./push-service";
 import { createSessionService } from "./session-service";
 
 /**
@@ -41,6 +42,13 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
       sessionService,
       transaction,
       configuredPasscode: config.adminPasscode,
+    }),
+    push: createPushService({
+      config,
+      settings: repositories.settings,
+      pushSubscriptions: repositories.pushSubscriptions,
+      auditLog: repositories.auditLog,
+      users: repositories.users,
     }),
     accounts: createAccountService({
       users: repositories.users,

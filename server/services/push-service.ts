@@ -1,0 +1,194 @@
+import { createECDH, createHash } from "node:crypto";
+import { ADMIN_LOCKED, ADMINS_ONLY } from "../../core/admin";
+import {
+  INVALID_ENDPOINT,
+  INVALID_P256DH,
+  PUSH_PAYLOAD_MAX_BYTES,
+  PUSH_PAYLOAD_TOO_LARGE,
+  type PushConfig,
+  type PushPayload,
+  type PushSendInput,
+  type PushSendResult,
+  type PushSubscriptionInput,
+} from "../../core/schemas/push";
+import type { AppConfig } from "../config";
+import { badRequest, forbidden } from "../errors";
+import type { AuditLogRepository } from "../repositories/audit-log";
+import type { PushSubscriptionsRepository } from "../repositories/push-subscriptions";
+import type { SessionUser } from "../repositories/sessions";
+import type { SettingsRepository } from "../repositories/settings";
+import type { UsersRepository } from "../repositories/users";
+import { deliverAll, generateVapidKeys, isAllowedPushEndpoint, type PushOutcome, type VapidIdentity } from "./push-delivery";
+
+/** Where generated VAPID keys are kept (app_settings): every instance signs with the same key. */
+export const VAPID_KEYS_SETTING = "vapidKeys";
+export const NO_DEVICES = "No device has notifications turned on for this user";
+export const NO_DEVICES_PLURAL = "No device has notifications turned on for these users";
+
+/** How a send may be delivered (decision 087). */
+const DELIVERY = {
+  /** An announcement stays true for a day; a push service drops it after that. */
+  ttlSeconds: 24 * 60 * 60,
+  concurrency: 16,
+  timeoutMs: 5000,
+};
+
+/** Who is sending, as far as the rules care (design.md: to others, only an unlocked admin). */
+export interface PushSender {
+  user: SessionUser;
+  adminUnlocked: boolean;
+  /** The host the request came to: the VAPID subject's last resort. */
+  host: string;
+  log: Logger;
+}
+
+type Logger = { warn: (message: string) => void };
+
+export interface PushServiceOptions {
+  config: Pick<AppConfig, "vapidKeys" | "vapidSubject" | "adminEmails" | "pushAllowedEndpointOrigins" | "requestTimeoutMs">;
+  settings: SettingsRepository;
+  pushSubscriptions: PushSubscriptionsRepository;
+  auditLog: AuditLogRepository;
+  users: UsersRepository;
+}
+
+/** Whether the 65 bytes are an uncompressed point on P-256 (so the browser can decrypt what we send). */
+function isP256Point(base64url: string): boolean {
+  const bytes = Buffer.from(base64url, "base64url");
+  if (bytes.length !== 65 || bytes[0] !== 0x04) return false;
+  try {
+    // An agreement with a throwaway key fails unless the bytes are a point on the curve.
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    ecdh.computeSecret(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Repeats of the same message replace each other on the device (the notification's tag). */
+function tagFor(title: string, body: string): string {
+  return `message-${createHash("sha256").update(`${title}\n${body}`).digest("base64url").slice(0, 16)}`;
+}
+
+function summarize(outcomes: PushOutcome[], recipients: number): PushSendResult {
+  const delivered = outcomes.filter((o) => o.result === "delivered").length;
+  const failed = outcomes.filter((o) => o.result === "failed").length;
+  if (delivered === 0 && failed === 0) return { ok: false, error: recipients > 1 ? NO_DEVICES_PLURAL : NO_DEVICES };
+  if (failed === 0) return { ok: true };
+  const devices = delivered + failed;
+  const error =
+    delivered === 0
+      ? `The push service did not accept the notification (${failed === 1 ? "1 device" : `${failed} devices`})`
+      : `Delivered to ${delivered} of ${devices} devices; ${failed} could not be reached`;
+  return { ok: delivered > 0, error };
+}
+
+/** Web Push (docs/product.md#push-notifications, decision 087): keys, subscriptions, sending. */
+export function createPushService({ config, settings, pushSubscriptions, auditLog, users }: PushServiceOptions) {
+  let keys: Promise<{ publicKey: string; privateKey: string }> | undefined;
+  let warnedSubject = false;
+
+  /** The configured keys, else the stored ones, generated and stored on first use. */
+  function vapidKeys() {
+    keys ??= config.vapidKeys ? Promise.resolve(config.vapidKeys) : settings.getOrCreate(VAPID_KEYS_SETTING, generateVapidKeys);
+    // A failed read (the database briefly away) is tried again next time.
+    keys.catch(() => (keys = undefined));
+    return keys;
+  }
+
+  function vapidSubject(host: string, log: Logger): string {
+    if (config.vapidSubject) return config.vapidSubject;
+    const subject = config.adminEmails[0] ? `mailto:${config.adminEmails[0]}` : `https://${host.replace(/:\d+$/, "")}`;
+    if (!warnedSubject) {
+      warnedSubject = true;
+      log.warn(
+        `VAPID_SUBJECT is not set: push messages name ${subject} as their contact. Set VAPID_SUBJECT=mailto:… (Apple refuses localhost).`,
+      );
+    }
+    return subject;
+  }
+
+  /** The audit log's target: the recipient's email, or how many were sent to. */
+  async function recipientsText(ids: readonly number[]): Promise<string> {
+    if (ids.length > 1) return `${ids.length} users`;
+    return (await users.findById(ids[0]!))?.email ?? `user ${ids[0]}`;
+  }
+
+  return {
+    vapidKeys,
+
+    async publicConfig(): Promise<PushConfig> {
+      const { publicKey } = await vapidKeys();
+      // appId, kept for the spec's clients, names the push application: its VAPID key.
+      return { appId: publicKey, vapidPublicKey: publicKey };
+    },
+
+    async subscribe(user: SessionUser, sessionIdHash: string, input: PushSubscriptionInput): Promise<void> {
+      if (!isAllowedPushEndpoint(input.endpoint, config.pushAllowedEndpointOrigins)) {
+        throw badRequest(INVALID_ENDPOINT, { endpoint: [INVALID_ENDPOINT] });
+      }
+      if (!isP256Point(input.keys.p256dh)) throw badRequest(INVALID_P256DH, { "keys.p256dh": [INVALID_P256DH] });
+      await pushSubscriptions.upsert({
+        userId: user.id,
+        sessionIdHash,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh.replace(/=+$/, ""),
+        auth: input.keys.auth.replace(/=+$/, ""),
+        expirationTime: input.expirationTime ?? null,
+      });
+    },
+
+    /** Someone else's endpoint, or one not stored, changes nothing. */
+    async unsubscribe(user: SessionUser, endpoint: string): Promise<void> {
+      await pushSubscriptions.deleteOwn(user.id, endpoint);
+    },
+
+    /** The server's view for the push debug page: this session's device, and how many the user has. */
+    async state(user: SessionUser, sessionIdHash: string) {
+      const [own, devices] = await Promise.all([pushSubscriptions.findForSession(sessionIdHash), pushSubscriptions.countForUser(user.id)]);
+      return { subscribed: own !== undefined, endpoint: own?.endpoint ?? null, devices };
+    },
+
+    async send(sender: PushSender, input: PushSendInput): Promise<PushSendResult> {
+      const toOthers = input.externalUserIds.some((id) => id !== sender.user.id);
+      if (toOthers) {
+        if (sender.user.is_admin !== 1) throw forbidden(ADMINS_ONLY);
+        if (!sender.adminUnlocked) throw forbidden(ADMIN_LOCKED);
+      }
+      const payload: PushPayload = { title: input.title, body: input.body, url: "/", tag: tagFor(input.title, input.body) };
+      const json = JSON.stringify(payload);
+      if (Buffer.byteLength(json) > PUSH_PAYLOAD_MAX_BYTES) throw badRequest(PUSH_PAYLOAD_TOO_LARGE, { body: [PUSH_PAYLOAD_TOO_LARGE] });
+
+      const targets = await pushSubscriptions.listForUsers(input.externalUserIds);
+      const { publicKey, privateKey } = await vapidKeys();
+      const vapid: VapidIdentity = { subject: vapidSubject(sender.host, sender.log), publicKey, privateKey };
+      const outcomes = await deliverAll(targets, json, {
+        vapid,
+        ...DELIVERY,
+        urgency: "normal",
+        // Leave the request time to answer: what has not started by then is reported, not awaited.
+        deadline: Date.now() + Math.max(1000, config.requestTimeoutMs - DELIVERY.timeoutMs - 1000),
+        allowedOrigins: config.pushAllowedEndpointOrigins,
+      });
+      for (const outcome of outcomes) if (outcome.result === "gone") await pushSubscriptions.deleteById(outcome.target.id);
+      const result = summarize(outcomes, input.externalUserIds.length);
+      if (toOthers) {
+        await auditLog.record({
+          actorUserId: sender.user.id,
+          actorEmail: sender.user.email,
+          action: "PUSH_SENT",
+          target: await recipientsText(input.externalUserIds),
+          details: {
+            title: input.title,
+            delivered: outcomes.filter((o) => o.result === "delivered").length,
+            failed: outcomes.filter((o) => o.result === "failed").length,
+          },
+        });
+      }
+      return result;
+    },
+  };
+}
+export type PushService = ReturnType<typeof createPushService>;

@@ -65,6 +65,11 @@ const boundaries = [
     message: "The shared server-state layer (client/api) builds on client/lib and core only.",
   },
   {
+    target: "./client/sw",
+    from: ["./client/app", "./client/features", "./client/components", "./client/lib", "./client/hooks", "./client/api"],
+    message: "The service worker runs outside the page: it imports core/ and its own folder only.",
+  },
+  {
     target: "./core",
     from: ["./client", "./server", "./e2e", "./bench", "./scripts"],
     message: "core/ runs in the browser and in Node: it imports nothing but itself and zod.",
@@ -126,6 +131,7 @@ export default tseslint.config(
       ...reactHooks.configs.flat["recommended-latest"].rules,
     },
   },
+  { files: ["client/sw/**/*.ts"], languageOptions: { globals: globals.serviceworker } },
   // Served as is (not bundled), as a classic script: the prerendered landing page's one script (decision 068).
   { files: ["client/public/**/*.js"], languageOptions: { globals: globals.browser, sourceType: "script" } },
   { files: ["client/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },

@@ -25,6 +25,9 @@ export default defineConfig({
     timezoneId: "America/New_York",
     locale: "en-US",
     trace: "retain-on-failure",
+    // page.route cannot see what a service worker fetches, and most specs stand in for the server
+    // with it: the worker is blocked except in the specs about it (test.use({ serviceWorkers: "allow" })).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],

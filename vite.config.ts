@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress.ts";
 import { prerenderLanding } from "./scripts/prerender-landing.ts";
 
@@ -10,7 +11,29 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: "client",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), prerenderLanding(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (client/sw/sw.ts, decision 088) is ours: push, the offline shell and the
+    // kept reads. The plugin compiles it to /sw.js with the list of the build's files to precache;
+    // the manifest is a file of our own (client/public/manifest.webmanifest) and the page registers
+    // the worker itself (client/lib/service-worker.ts, the landing page's script).
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // The prerendered landing page is a visitor's, not the app shell; landing.js goes with it.
+        globIgnores: ["**/landing*", "**/node_modules/**"],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+    prerenderLanding(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       // Zod in jitless mode, set before any schema is built (see the module).

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
+import { registerServiceWorker } from "@/lib/service-worker";
 import { applyTheme, storedTheme } from "@/lib/theme";
 import "@/styles.css";
 
@@ -15,3 +16,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// After the first render: installing the worker's precache must not compete with the app's start.
+window.addEventListener("load", registerServiceWorker, { once: true });

@@ -10,6 +10,10 @@ export type ToastOptions = {
   variant?: "default" | "destructive" | "success";
   /** A stable id replaces an earlier toast with the same id instead of queueing a second one. */
   id?: string;
+  /** A button in the toast ("Reload"). */
+  action?: { label: string; onClick: () => void };
+  /** Milliseconds on screen; Infinity keeps it until it is used or dismissed. */
+  duration?: number;
 };
 
 /**
@@ -24,8 +28,8 @@ export function useToastLibrary(): Sonner | null {
   return useOnDemand(toastLibrary, false).module;
 }
 
-function show({ toast }: Sonner, { title, description, variant = "default", id }: ToastOptions): void {
-  const options = id === undefined ? { description } : { description, id };
+function show({ toast }: Sonner, { title, description, variant = "default", id, action, duration }: ToastOptions): void {
+  const options = { description, ...(id === undefined ? {} : { id }), ...(action ? { action } : {}), ...(duration ? { duration } : {}) };
   if (variant === "destructive") toast.error(title, options);
   else if (variant === "success") toast.success(title, options);
   else toast(title, options);

@@ -14,3 +14,8 @@ try {
 } catch {
   // Storage unavailable: the system's theme.
 }
+
+// The installable app's worker (decision 088): a student can add Student Hub to the Home Screen from here.
+if ("serviceWorker" in navigator) {
+  addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
+}

@@ -1,0 +1,44 @@
+import type { PushPayload } from "../../core/schemas/push";
+
+/** What a push turns into on screen. */
+export interface NotificationSpec {
+  title: string;
+  options: { body: string; tag?: string; icon: string; badge: string; data: { url: string } };
+}
+
+export const NOTIFICATION_ICON = "/icons/icon-192.png";
+export const NOTIFICATION_BADGE = "/icons/badge-96.png";
+const FALLBACK_TITLE = "Student Hub";
+
+/** Only a path of our own: a push never opens another site. */
+function ownPath(url: unknown): string {
+  return typeof url === "string" && url.startsWith("/") && !url.startsWith("//") ? url : "/";
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/**
+ * The notification for a push's data: our JSON `{ title, body, url, tag }`, the declarative form
+ * iOS 18.4 reads itself (`{ web_push: 8030, notification: { title, body, navigate } }`), or plain
+ * text. Every push shows something (Safari revokes subscriptions whose pushes show nothing).
+ */
+export function notificationFor(data: string | null): NotificationSpec {
+  let parsed: unknown = null;
+  try {
+    parsed = data ? JSON.parse(data) : null;
+  } catch {
+    parsed = null;
+  }
+  const base = { icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE };
+  if (parsed && typeof parsed === "object") {
+    const record = parsed as Partial<PushPayload> & { notification?: Record<string, unknown> };
+    const source = record.notification && typeof record.notification === "object" ? record.notification : record;
+    const title = text(source.title).trim() || FALLBACK_TITLE;
+    const tag = text(source.tag) || undefined;
+    return {
+      title,
+      options: { ...base, body: text(source.body), ...(tag ? { tag } : {}), data: { url: ownPath(source.url ?? source.navigate) } },
+    };
+  }
+  return { title: FALLBACK_TITLE, options: { ...base, body: data ?? "", data: { url: "/" } } };
+}

@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E_PORT lets two runs share a machine; each gets its own database file.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DB_FILE = `test-results/e2e-${E2E_PORT}.db`;
+/** The suite's own push service (e2e/global-setup.ts): the server may send to it and nowhere else. */
+export const E2E_PUSH_SERVICE_PORT = E2E_PORT + 1;
 
 // Debian's Chromium, not a downloaded browser build (none can be fetched here).
 const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -10,6 +12,7 @@ const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/playwright",
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   // One worker: the suite is CPU-bound on a 2-core machine (each worker drives a whole Chromium),
   // so a second worker bought nothing (e2e/tasks.spec.ts: 141.8 s with one, 138.6 s with two)
@@ -49,6 +52,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MULTIPLIER: "100",
       // The admin step-up passcode the admin suite types (e2e/admin.spec.ts).
       ADMIN_PASSCODE: "K7QM",
+      PUSH_ALLOWED_ENDPOINT_ORIGINS: `http://127.0.0.1:${E2E_PUSH_SERVICE_PORT}`,
+      VAPID_SUBJECT: "mailto:it@lincoln.example",
     },
   },
 });

@@ -72,7 +72,12 @@ function refusal(request: http.IncomingMessage, origin: string, device: DeviceSt
   return null;
 }
 
-export async function startTestPushService() {
+/**
+ * `port` 0 picks a free one. The browser suite runs it in Playwright's global setup and reaches it
+ * from its test processes over HTTP: POST /_test/subscribe `{ applicationServerKey }` answers a
+ * device, GET /_test/received the pushes received so far.
+ */
+export async function startTestPushService(port = 0) {
   const devices = new Map<string, DeviceState>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
@@ -82,6 +87,7 @@ export async function startTestPushService() {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
+      if (request.url?.startsWith("/_test/")) return control(request, Buffer.concat(chunks).toString(), response);
       const id = /^\/push\/([\w-]+)$/.exec(request.url ?? "")?.[1];
       const device = id ? devices.get(id) : undefined;
       const answer = (status: number) => {
@@ -110,27 +116,39 @@ export async function startTestPushService() {
       answer(201);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /** The browser suite's remote control (see above). */
+  function control(request: http.IncomingMessage, body: string, response: http.ServerResponse) {
+    const json = (value: unknown) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
+    if (request.method === "POST" && request.url === "/_test/subscribe") {
+      return json(subscribe((JSON.parse(body) as { applicationServerKey: string }).applicationServerKey));
+    }
+    if (request.method === "GET" && request.url === "/_test/received") return json(received);
+    response.writeHead(404).end();
+  }
+
+  /** A device subscribing with the server's VAPID public key (PushManager.subscribe). */
+  function subscribe(applicationServerKey: string): TestDevice {
+    const id = randomBytes(8).toString("hex");
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const auth = randomBytes(16).toString("base64url");
+    devices.set(id, { ecdh, auth, applicationServerKey, answer: null, delayMs: 0, attempts: 0 });
+    return {
+      id,
+      subscription: {
+        endpoint: `${origin}/push/${id}`,
+        expirationTime: null,
+        keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth },
+      },
+    };
+  }
 
   return {
     origin,
-    /** A device subscribing with the server's VAPID public key (PushManager.subscribe). */
-    subscribe(applicationServerKey: string): TestDevice {
-      const id = randomBytes(8).toString("hex");
-      const ecdh = createECDH("prime256v1");
-      ecdh.generateKeys();
-      const auth = randomBytes(16).toString("base64url");
-      devices.set(id, { ecdh, auth, applicationServerKey, answer: null, delayMs: 0, attempts: 0 });
-      return {
-        id,
-        subscription: {
-          endpoint: `${origin}/push/${id}`,
-          expirationTime: null,
-          keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth },
-        },
-      };
-    },
+    subscribe,
     /** Later pushes to the device get this status (410: expired; 500: a broken push service). */
     answerWith(id: string, status: number) {
       devices.get(id)!.answer = status;

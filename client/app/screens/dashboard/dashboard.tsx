@@ -5,6 +5,8 @@ import { useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { HomeTab } from "@/app/screens/dashboard/home-tab";
+import { NotificationsCard } from "@/features/push/components/notifications-card";
+import { usePushBinding } from "@/features/push/hooks/use-push-binding";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
@@ -82,6 +84,7 @@ export function DashboardScreen({ user }: { user: User }) {
     calendar: () => setActiveTab("calendar"),
     help: () => setShortcutsOpen(true),
   });
+  usePushBinding(user.id);
   const taskRequest = { createRequested: createRequest === "task", onCreateOpened: createOpened };
   // The overdue count beside Tasks in the sidebar: the same list the tabs read (one request).
   const { data: tasks } = useTasks();
@@ -100,7 +103,7 @@ export function DashboardScreen({ user }: { user: User }) {
       id: "home",
       label: "Home",
       icon: House,
-      content: <HomeTab {...tabProps} {...taskRequest} />,
+      content: <HomeTab {...tabProps} {...taskRequest} notifications={<NotificationsCard />} />,
     },
     {
       id: "todo",

@@ -10,7 +10,7 @@ type HomeTabProps = {
   user: User;
   /** The school's time zone (GET /api/settings/public `timeZone`). */
   timeZone: string;
-  /** The notifications card, supplied by the push feature when it lands. */
+  /** The notifications card (the push feature's). */
   notifications?: ReactNode;
   /** The app asks for the Add Task dialog (a shortcut, the floating add button). */
   createRequested?: boolean;

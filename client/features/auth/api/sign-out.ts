@@ -13,6 +13,9 @@ export async function signOut(): Promise<void> {
   await apiRequestIfSignedIn("POST", "/api/logout");
 }
 
+/** Workbox names its precache "workbox-precache-v2-<scope>". */
+const PRECACHE_PREFIX = "workbox-precache";
+
 /** Spec §4: logout clears every cache and both storages, then hard-redirects to /. */
 export async function clearClientState(queryClient: QueryClient): Promise<void> {
   forgetSession();
@@ -27,9 +30,11 @@ export async function clearClientState(queryClient: QueryClient): Promise<void> 
     // Storage can be unavailable (privacy modes); nothing to clear then.
   }
   try {
+    // Every cache but the app's own code (the service worker's precache, decision 088): the
+    // student's kept reads go, the installed app still opens offline.
     if ("caches" in window) {
       const names = await caches.keys();
-      await Promise.all(names.map((name) => caches.delete(name)));
+      await Promise.all(names.filter((name) => !name.startsWith(PRECACHE_PREFIX)).map((name) => caches.delete(name)));
     }
   } catch {
     // Cache Storage is best effort.

@@ -1,0 +1,103 @@
+import type { PushConfig } from "@core/schemas/push";
+import { apiRequest } from "@/lib/api/transport";
+
+/**
+ * This device's side of Web Push (docs/product.md#push-notifications-and-installable-app,
+ * decision 087): what the browser supports, its permission, and its PushManager subscription,
+ * kept in step with the server's copy (POST/DELETE /api/push/subscriptions).
+ */
+
+export type PushSupport =
+  /** Service worker, PushManager and notifications are all there. */
+  | "supported"
+  /** iPhone or iPad in a browser tab: push needs the app on the Home Screen first. */
+  | "ios-not-installed"
+  /** No Web Push in this browser. */
+  | "unsupported";
+
+/** iPhone, iPod, or an iPad (which reports itself as a Mac with touch). */
+export function isIOS(userAgent = navigator.userAgent, touchPoints = navigator.maxTouchPoints): boolean {
+  return /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && touchPoints > 1);
+}
+
+/** Opened from the Home Screen (or an installed desktop app), not in a browser tab. */
+export function isStandalone(): boolean {
+  const legacy = (navigator as Navigator & { standalone?: boolean }).standalone;
+  return legacy === true || window.matchMedia?.("(display-mode: standalone)").matches === true;
+}
+
+export function pushSupport(): PushSupport {
+  if (isIOS() && !isStandalone()) return "ios-not-installed";
+  const supported = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+  return supported ? "supported" : "unsupported";
+}
+
+export function notificationPermission(): NotificationPermission | "unsupported" {
+  return "Notification" in window ? Notification.permission : "unsupported";
+}
+
+/** The app's service worker registration, or null when there is none within `timeoutMs`. */
+export async function pushRegistration(timeoutMs = 10_000): Promise<ServiceWorkerRegistration | null> {
+  if (!("serviceWorker" in navigator)) return null;
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
+}
+
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await pushRegistration();
+  return registration ? registration.pushManager.getSubscription() : null;
+}
+
+/**
+ * GET /public/onesignal-config: the spec's path, outside /api/ (which the API client keeps to), so
+ * read with a plain fetch; it needs no session.
+ */
+export async function getPushConfig(): Promise<PushConfig> {
+  const response = await fetch("/public/onesignal-config", { headers: { accept: "application/json" }, cache: "no-store" });
+  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  return (await response.json()) as PushConfig;
+}
+
+/** Hands this device's subscription to the server for the signed-in user (a device belongs to one person). */
+export async function sendSubscriptionToServer(subscription: PushSubscription): Promise<void> {
+  await apiRequest("POST", "/api/push/subscriptions", subscription.toJSON());
+}
+
+export class PushSetupError extends Error {}
+
+/**
+ * Subscribes this device once the permission is granted, and tells the server. The permission
+ * itself is asked by the caller, first thing in the tap's handler (iOS allows it only there).
+ */
+export async function subscribeDevice(): Promise<PushSubscription> {
+  const registration = await pushRegistration();
+  if (!registration) throw new PushSetupError("The app's service worker is not running. Reload the page and try again.");
+  const { vapidPublicKey } = await getPushConfig();
+  if (!vapidPublicKey) throw new PushSetupError("No push application id configured");
+  const existing = await registration.pushManager.getSubscription();
+  const subscription =
+    existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidPublicKey }));
+  await sendSubscriptionToServer(subscription);
+  return subscription;
+}
+
+/** Removes this device on the server, then in the browser. */
+export async function unsubscribeDevice(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  await apiRequest("DELETE", "/api/push/subscriptions", { endpoint: subscription.endpoint });
+  await subscription.unsubscribe();
+}
+
+/**
+ * Binds this device to whoever is signed in (spec §4: about 1 s after sign-in): a browser that
+ * already has permission and a subscription hands it to the server, which moves it from any other
+ * account. Quiet: a device without push simply stays unbound.
+ */
+export async function bindDevice(): Promise<boolean> {
+  if (pushSupport() !== "supported" || notificationPermission() !== "granted") return false;
+  const subscription = await currentSubscription();
+  if (!subscription) return false;
+  await sendSubscriptionToServer(subscription);
+  return true;
+}

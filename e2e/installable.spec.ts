@@ -1,9 +1,11 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
-import config from "../playwright.config";
+import config, { E2E_PORT } from "../playwright.config";
 import { expect, signIn, test as base } from "./fixtures";
+import { seedTask } from "./task-helpers";
 
 /**
  * The installable app (docs/product.md#push-notifications-and-installable-app, decision 088): the
@@ -44,10 +46,16 @@ const test = base.extend<{ profile: { context: BrowserContext; page: Page } }>({
 
 /** Waits until the page's service worker has activated (a push during "activating" is lost) and controls the page. */
 async function activeWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return registration?.active?.state === "activated" && Boolean(navigator.serviceWorker.controller);
-  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.active?.state === "activated" && Boolean(navigator.serviceWorker.controller);
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 async function installabilityErrors(client: CDPSession) {
@@ -128,5 +136,70 @@ test.describe("the installable app", () => {
         { title: "Bus 12", body: "Running late", tag: "message-b", icon: `${origin}/icons/icon-192.png`, data: { url: "/" } },
       ]),
     );
+  });
+});
+
+/**
+ * A second app server on its own port, over the suite's database, that the test can stop: the
+ * network going away as the installed app sees it. (Playwright's offline emulation stops a page's
+ * navigations before its service worker sees them, so it cannot show what the worker does.)
+ */
+async function startOwnServer(port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, ...(config.webServer && !Array.isArray(config.webServer) ? config.webServer.env : {}), PORT: String(port) },
+    stdio: "ignore",
+  });
+  const origin = `http://localhost:${port}`;
+  await expect.poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
+  return {
+    origin,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+test.describe("the installed app without a network", () => {
+  test("opens from the app shell with the student's last reads under the connection banner; signing out keeps none", async ({
+    user,
+    profile: { page },
+  }) => {
+    test.slow();
+    await seedTask(user, { title: "Read chapter 7 offline" });
+    let server = await startOwnServer(E2E_PORT + 2);
+    try {
+      await signIn(page, user);
+      await page.goto(`${server.origin}/`);
+      await activeWorker(page);
+      // Read once more online, now through the worker (the first load was not yet its own).
+      await page.goto(`${server.origin}/`);
+      await expect(page.getByText("Read chapter 7 offline")).toBeVisible();
+
+      await server.stop();
+      await page.goto(`${server.origin}/`);
+      const banner = page.getByRole("status", { name: "Connection" });
+      await expect(banner).toContainText("Service unavailable");
+      await expect(page.getByRole("heading", { name: /^Good (morning|afternoon|evening), Maya/ })).toBeVisible();
+      await expect(page.getByText("Read chapter 7 offline")).toBeVisible();
+
+      // The server is back: the banner leaves. Signing out empties the kept reads.
+      server = await startOwnServer(E2E_PORT + 2);
+      await expect(banner).toHaveCount(0, { timeout: 20_000 });
+      await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+      await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Sign Out" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
+      expect(await page.evaluate(async () => (await caches.keys()).includes("student-hub-reads"))).toBe(false);
+
+      await server.stop();
+      await page.goto(`${server.origin}/`);
+      // The start-up screen (Starting..., then Connecting... once the retries are spent), no one's data.
+      await expect(page.getByRole("heading", { name: /^(Starting|Connecting)\.\.\.$/ })).toBeVisible();
+      await expect(page.getByText("Read chapter 7 offline")).toHaveCount(0);
+    } finally {
+      await server.stop();
+    }
   });
 });

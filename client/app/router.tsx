@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { ConnectionBanner } from "@/app/components/connection-banner";
@@ -9,6 +9,7 @@ import { NotFoundScreen } from "@/app/screens/not-found";
 import { getUserQueryOptions, useUser } from "@/api/user/get-user";
 import { useHealth } from "@/api/health/get-health";
 import { useOnline } from "@/hooks/use-online";
+import { answeredFromOfflineCopy } from "@/lib/api/offline-copies";
 import { ROUTES } from "@/lib/routes";
 import { toastLibrary } from "@/lib/toast";
 
@@ -62,7 +63,13 @@ function StartupGate({ children }: { children: ReactNode }) {
     void health.refetch().finally(() => setRetrying(false));
   };
 
-  if (!ready && !hasBeenReady) {
+  // An installed app opened without a network (or with the server down): the service worker
+  // answered who is signed in from its kept reads, so the dashboard shows the last data it had under
+  // the connection banner, instead of the start-up screen (decision 088).
+  const { data: keptUser } = useQuery({ ...getUserQueryOptions(), enabled: false });
+  const startsFromKeptReads = Boolean(keptUser) && answeredFromOfflineCopy("/api/session");
+
+  if (!ready && !hasBeenReady && !startsFromKeptReads) {
     return (
       <LoadingScreen
         phase={failed ? "connecting" : "starting"}
@@ -75,7 +82,7 @@ function StartupGate({ children }: { children: ReactNode }) {
   }
   return (
     <>
-      {failed && <ConnectionBanner error={error} onRetry={retry} retrying={retrying} />}
+      {(failed || (startsFromKeptReads && !ready)) && <ConnectionBanner error={error} onRetry={retry} retrying={retrying} />}
       {children}
     </>
   );

@@ -11,9 +11,15 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
+        // Offline, a read is still tried once: the installed app's service worker may answer it
+        // from the student's last reads (decision 088). Only retries wait for the network.
+        networkMode: "offlineFirst",
       },
       mutations: {
         retry: false,
+        // A change tried offline fails at once, like any failed request; nothing is queued
+        // (docs/product.md#connection-banner).
+        networkMode: "always",
       },
     },
   });

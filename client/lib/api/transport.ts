@@ -4,6 +4,7 @@ import { csrfTokenFor, NO_CACHE_HEADERS, pathOf } from "./csrf-token";
 import { ApiError, SessionExpiredError } from "./errors";
 import { dropAnswer, keepAnswer, keptAnswer } from "./kept-answers";
 import { forgetSession, redirectToAuth } from "./session-expiry";
+import { noteAnswer } from "./offline-copies";
 
 /**
  * The one API client (docs/product.md#api-client). Every call to the server goes through `apiRequest`
@@ -69,6 +70,7 @@ async function send(method: string, url: string, body: unknown, options: Request
     clearTimeout(timer);
   }
 
+  noteAnswer(path, res);
   if (res.status === 401 && !LOGIN_PATHS.has(path)) {
     // Read the body even though only the status matters: API answers are no-store, and a browser
     // keeps an unread no-store body's request open (and its connection busy) indefinitely.

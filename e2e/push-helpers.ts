@@ -60,3 +60,24 @@ export async function standInForPushManager(page: Page): Promise<void> {
     };
   });
 }
+
+/**
+ * A device for the student signed in on `page`, registered as the app would after Enable
+ * Notifications, without the browser's push service (a real subscription of the suite's service).
+ */
+export async function subscribeDeviceThrough(page: Page): Promise<TestDevice> {
+  const { vapidPublicKey } = await (await page.request.get("/public/onesignal-config")).json();
+  const device = (await (
+    await fetch(`${PUSH_SERVICE_ORIGIN}/_test/subscribe`, {
+      method: "POST",
+      body: JSON.stringify({ applicationServerKey: vapidPublicKey }),
+    })
+  ).json()) as TestDevice;
+  const { csrfToken } = await (await page.request.get("/api/csrf-token")).json();
+  const response = await page.request.post("/api/push/subscriptions", {
+    headers: { "x-csrf-token": csrfToken },
+    data: device.subscription,
+  });
+  if (response.status() !== 201) throw new Error(`subscribing failed: ${response.status()} ${await response.text()}`);
+  return device;
+}

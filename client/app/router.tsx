@@ -113,7 +113,7 @@ function Routes() {
           </RequireSignIn>
         </Route>
         <Route path={ROUTES.pushDebug}>
-          <RequireSignIn user={user}>{() => <PushDebugScreen />}</RequireSignIn>
+          <RequireSignIn user={user}>{(signedIn) => <PushDebugScreen user={signedIn} />}</RequireSignIn>
         </Route>
         <Route>
           <NotFoundScreen />

@@ -1,9 +1,10 @@
 import type { User } from "@core/api-types";
 import { AdminPanel } from "@/features/admin/components/admin-panel";
+import { PushDebugPanel } from "@/features/push/components/push-debug-panel";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 
 /** /admin for an admin (the router sends anyone else to /): the panel behind its passcode gate. */
 export function AdminScreen({ user }: { user: User }) {
   useDocumentTitle(screenTitle("Admin Panel"));
-  return <AdminPanel user={user} unlockedUntil={user.adminUnlockedUntil ?? null} />;
+  return <AdminPanel user={user} unlockedUntil={user.adminUnlockedUntil ?? null} pushDebug={<PushDebugPanel userId={user.id} />} />;
 }

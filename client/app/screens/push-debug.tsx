@@ -1,7 +1,25 @@
-import { BellRing } from "lucide-react";
-import { ComingSoonScreen } from "@/app/components/coming-soon-screen";
+import { ArrowLeft } from "lucide-react";
+import { Link } from "wouter";
+import type { User } from "@core/api-types";
+import { Button } from "@/components/ui/button";
+import { PushDebugPanel } from "@/features/push/components/push-debug-panel";
+import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
+import { ROUTES } from "@/lib/routes";
 
-/** Placeholder for /admin/push-debug (docs/product.md#push-notifications-and-installable-app): push is not built yet. */
-export function PushDebugScreen() {
-  return <ComingSoonScreen icon={BellRing} title="Push Debug" text="Push notification diagnostics are coming soon." />;
+/** /admin/push-debug, for any signed-in user (docs/product.md#push-notifications-and-installable-app). */
+export function PushDebugScreen({ user }: { user: User }) {
+  useDocumentTitle(screenTitle("Push Debug"));
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Push Debug</h1>
+        <Button asChild variant="ghost">
+          <Link href={ROUTES.home}>
+            <ArrowLeft aria-hidden="true" /> Back to Dashboard
+          </Link>
+        </Button>
+      </header>
+      <PushDebugPanel userId={user.id} />
+    </main>
+  );
 }

@@ -1,4 +1,5 @@
 import { ArrowLeft, LogOut, ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@core/api-types";
 import { Badge } from "@/components/ui/badge";
@@ -12,7 +13,7 @@ import type { AdminTab } from "../types/admin";
 import { AppSettingsTab } from "./app-settings-tab";
 import { AuditLogTab } from "./audit-log-tab";
 import { PasscodeGate } from "./passcode-gate";
-import { PushNotReadyTab } from "./push-not-ready-tab";
+import { NotificationsTab } from "./notifications-tab";
 import { UsersTab } from "./users-tab";
 
 const TAB_LABELS: Record<AdminTab, string> = {
@@ -27,6 +28,8 @@ type AdminPanelProps = {
   user: User;
   /** When the session's step-up ends (ISO instant), or null while locked. */
   unlockedUntil: string | null;
+  /** The Push Debug tab's body (the push feature's panel, composed by the app). */
+  pushDebug: ReactNode;
 };
 
 /**
@@ -34,7 +37,7 @@ type AdminPanelProps = {
  * header with "Admin Access" and "Exit Admin", and the five tabs. The tab, search and filter live
  * in the URL, so the gate showing again after 30 minutes loses none of them.
  */
-export function AdminPanel({ user, unlockedUntil }: AdminPanelProps) {
+export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) {
   const { unlocked } = useAdminLock(unlockedUntil);
   const { tab, update } = useAdminUrl();
   const lock = useLockAdmin();
@@ -85,10 +88,15 @@ export function AdminPanel({ user, unlockedUntil }: AdminPanelProps) {
             <UsersTab selfId={user.id} />
           </TabsContent>
           <TabsContent value="notifications">
-            <PushNotReadyTab title="Notifications" text="Sending a notification to a student arrives with push notifications." />
+            <NotificationsTab />
           </TabsContent>
           <TabsContent value="push-debug">
-            <PushNotReadyTab title="Push Debug" text="Checking a device's push state arrives with push notifications." />
+            <section aria-labelledby="admin-push-debug-heading" className="grid gap-4">
+              <h2 id="admin-push-debug-heading" className="text-lg font-semibold">
+                Push Debug
+              </h2>
+              {pushDebug}
+            </section>
           </TabsContent>
           <TabsContent value="audit-log">
             <AuditLogTab />

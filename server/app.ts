@@ -18,6 +18,7 @@ import authRoutes from "./routes/auth";
 import classRoutes from "./routes/classes";
 import adminRoutes from "./routes/admin";
 import eventRoutes from "./routes/events";
+import preferencesRoutes from "./routes/preferences";
 import pushRoutes from "./routes/push";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
@@ -167,6 +168,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(taskRoutes, { services });
   await app.register(classRoutes, { services });
   await app.register(eventRoutes, { services });
+  await app.register(preferencesRoutes, { services });
   await app.register(adminRoutes, { services });
   await app.register(pushRoutes, { services });
 

@@ -38,6 +38,7 @@ if (adminPasscode.generated) {
 }
 
 const housekeeping = startHousekeeping(services, app.log);
+const reminderScheduler = services.reminderScheduler(app.log);
 
 // Start-up serves what is built and never builds: several instances may start at once.
 if (!fs.existsSync(path.join(config.clientDir, "index.html"))) {
@@ -56,6 +57,7 @@ async function shutdown(signal: string) {
   force.unref();
   housekeeping.stop();
   try {
+    await reminderScheduler.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -68,4 +70,5 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.port, host: config.host });
+reminderScheduler.start();
 app.log.info({ database: config.database.kind, timeZone: config.timeZone }, `Student Hub is ready on http://localhost:${config.port}`);

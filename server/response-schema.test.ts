@@ -16,6 +16,7 @@ const task: Task = {
   priority: "high",
   recurring: null,
   completed: false,
+  reminder: null,
   createdAt: "2026-11-23T10:00:00.000Z",
 };
 

@@ -230,6 +230,30 @@ export function firstOccurrence(series: SeriesRule): string | null {
   return first === null ? null : formatDayNumber(first);
 }
 
+/**
+ * Calls `visit` with every date of the series' own rule on or after `from` (yyyy-MM-dd), ascending,
+ * until it returns false or the rule has no date left. Work is proportional to the dates visited:
+ * what the next reminder of an endless series needs.
+ */
+export function visitDatesFrom(series: SeriesRule, from: string, visit: (date: string) => boolean | void): void {
+  const rule = compile(series);
+  if (rule === null) return;
+  let windowStart = Math.max(rangeBound(from, "from"), rule.start);
+  while (windowStart <= rule.end) {
+    const windowEnd = windowStart + LONGEST_GAP_DAYS;
+    let visited = false;
+    let stopped = false;
+    visitDates(rule, windowStart, windowEnd, (day) => {
+      visited = true;
+      if (visit(formatDayNumber(day)) === false) stopped = true;
+      return !stopped;
+    });
+    // A window without any date means the rule has none after it either (LONGEST_GAP_DAYS).
+    if (stopped || !visited) return;
+    windowStart = windowEnd + 1;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Expansion of a user's events.
 

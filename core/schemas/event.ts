@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { WEEKDAY_NAMES } from "../day-numbers";
 import { isCalendarDate, isWallClockTime } from "../dates";
+import { REMINDER_TIMINGS } from "../reminder-timings";
 import { optionalText } from "./fields";
 
 /**
@@ -56,7 +57,9 @@ export const WEEKLY_NEEDS_DAYS = "Please select at least one weekday for weekly 
 export const MONTHLY_NEEDS_OPTION = "Please select a date option or specific dates for monthly recurring events";
 export const MONTHLY_NEEDS_DAYS = "Please select specific dates or choose a date option above";
 export const END_BEFORE_START = "End date must be on or after the event date";
-export const NOTIFICATIONS_UNAVAILABLE = "Event reminders are not available yet: notificationEnabled must be false";
+export const REMINDER_TIMING_MESSAGE = `notificationTiming must be one of ${REMINDER_TIMINGS.join(", ")}, or null`;
+export const REMINDER_NEEDS_TIMING = "Choose when to be reminded, or turn the reminder off";
+export const REMINDER_OFF_HAS_TIMING = "notificationTiming must be null when notificationEnabled is false";
 
 const DATE_FORMAT = "must be a real date in yyyy-MM-dd format";
 
@@ -100,14 +103,12 @@ const customDays = z
   .nullish()
   .transform((v) => v ?? []);
 
-const notificationEnabled = z
-  .literal(false, { error: NOTIFICATIONS_UNAVAILABLE })
-  .nullish()
-  .transform(() => false as const);
+// The reminder (docs/product.md#reminders): a timing, or null with notificationEnabled false.
+const notificationEnabled = z.boolean({ error: "notificationEnabled must be true or false" }).nullish();
 const notificationTiming = z
-  .null({ error: "notificationTiming must be null" })
-  .optional()
-  .transform(() => null);
+  .enum(REMINDER_TIMINGS, { error: REMINDER_TIMING_MESSAGE })
+  .nullish()
+  .transform((v) => v ?? null);
 
 const DAY_NUMBER = /^(?:[1-9]|[12]\d|3[01])$/;
 const WEEKDAY_SET = new Set<string>(WEEKDAY_NAMES);
@@ -145,7 +146,7 @@ type EventFields = z.output<typeof eventFields>;
  * The checks across fields, and customDays put in their canonical form: weekday names in week order,
  * day numbers ascending, no repeats; none for a kind that takes no days (a one-off or yearly event).
  */
-function checkAndNormalize<T extends EventFields>(value: T, ctx: z.RefinementCtx): T {
+function checkAndNormalize<T extends EventFields>(value: T, ctx: z.RefinementCtx): T & { notificationEnabled: boolean } {
   const kind = value.recurring;
   let days: string[] = [];
   if (WEEKDAY_KINDS.includes(kind)) {
@@ -169,7 +170,13 @@ function checkAndNormalize<T extends EventFields>(value: T, ctx: z.RefinementCtx
   if (value.customEndDate !== null && isCalendarDate(value.date) && value.customEndDate < value.date) {
     ctx.addIssue({ code: "custom", path: ["customEndDate"], message: END_BEFORE_START });
   }
-  return { ...value, customDays: days, ...(kind === "none" ? { customEndDate: null } : {}) };
+  // notificationEnabled may be left out: a timing then means on.
+  const notificationEnabled = value.notificationEnabled ?? value.notificationTiming !== null;
+  if (notificationEnabled && value.notificationTiming === null)
+    ctx.addIssue({ code: "custom", path: ["notificationTiming"], message: REMINDER_NEEDS_TIMING });
+  if (!notificationEnabled && value.notificationTiming !== null)
+    ctx.addIssue({ code: "custom", path: ["notificationTiming"], message: REMINDER_OFF_HAS_TIMING });
+  return { ...value, notificationEnabled, customDays: days, ...(kind === "none" ? { customEndDate: null } : {}) };
 }
 
 /** POST /api/events (parentEventId optional) and the body of a PUT. Unknown fields are stripped. */
@@ -221,6 +228,7 @@ export const eventSchema = z.object({
   /** An instant, ISO-8601 UTC. */
   createdAt: z.string(),
   notificationEnabled: z.boolean(),
+  /** One of REMINDER_TIMINGS when notificationEnabled, else null. */
   notificationTiming: z.string().nullable(),
   /** The series this row belongs to: an exception, a changed occurrence, or a series split off it. */
   parentEventId: z.number().int().nullable(),

@@ -18,6 +18,7 @@ describe("task schemas", () => {
       priority: "medium",
       recurring: null,
       completed: false,
+      reminder: null,
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, isWallClockTime } from "../dates";
+import { REMINDER_TIMINGS } from "../reminder-timings";
 import { optionalText } from "./fields";
 
 export const TASK_TITLE_MAX = 200;
@@ -54,17 +55,27 @@ const recurring = z
 
 const completed = z.boolean({ error: "Completed must be true or false" });
 
+export const REMINDER_MESSAGE = `Reminder must be one of ${REMINDER_TIMINGS.join(", ")}, or null`;
+export const REMINDER_NEEDS_DUE_DATE = "A reminder needs a due date";
+const reminder = z.enum(REMINDER_TIMINGS, { error: REMINDER_MESSAGE }).nullable();
+
 /** POST /api/tasks. Unknown fields are stripped, never stored. */
-export const createTaskSchema = z.object({
-  title,
-  description,
-  subject,
-  dueDate,
-  dueTime,
-  priority: priority.default("medium"),
-  recurring,
-  completed: completed.default(false),
-});
+export const createTaskSchema = z
+  .object({
+    title,
+    description,
+    subject,
+    dueDate,
+    dueTime,
+    priority: priority.default("medium"),
+    recurring,
+    completed: completed.default(false),
+    reminder: reminder.optional().transform((v) => v ?? null),
+  })
+  .superRefine((task, ctx) => {
+    if (task.reminder !== null && task.dueDate === null)
+      ctx.addIssue({ code: "custom", path: ["reminder"], message: REMINDER_NEEDS_DUE_DATE });
+  });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 export type CreateTaskData = z.output<typeof createTaskSchema>;
 
@@ -82,6 +93,7 @@ export const updateTaskSchema = z
     priority: priority.optional(),
     recurring: recurring.optional(),
     completed: completed.optional(),
+    reminder: reminder.optional(),
   })
   .transform((v) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Partial<CreateTaskData>);
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
@@ -101,6 +113,8 @@ export const taskSchema = z.object({
   priority: z.enum(PRIORITIES),
   recurring: z.string().nullable(),
   completed: z.boolean(),
+  /** One of REMINDER_TIMINGS, or null: when before its due time the task is reminded (docs/product.md#reminders). */
+  reminder: z.enum(REMINDER_TIMINGS).nullable(),
   /** An instant, ISO-8601 UTC. */
   createdAt: z.string(),
 });

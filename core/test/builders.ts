@@ -21,6 +21,7 @@ export function task(fields: Partial<Task> = {}): Task {
     priority: "medium",
     recurring: null,
     completed: false,
+    reminder: null,
     createdAt: "2026-11-01T12:00:00.000Z",
     ...fields,
   };

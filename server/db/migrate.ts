@@ -8,6 +8,7 @@ import * as m05 from "./migrations/2026-11-23-03-events";
 import * as m06 from "./migrations/2026-11-23-04-user-data-version";
 import * as m07 from "./migrations/2026-11-25-01-admin-area";
 import * as m08 from "./migrations/2026-11-25-02-push-subscriptions";
+import * as m09 from "./migrations/2026-11-25-03-reminders";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23-04-user-data-version": m06,
   "2026-11-25-01-admin-area": m07,
   "2026-11-25-02-push-subscriptions": m08,
+  "2026-11-25-03-reminders": m09,
 };
 export const MIGRATION_NAMES = Object.keys(migrations);
 

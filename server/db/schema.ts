@@ -18,6 +18,8 @@ export interface UsersTable {
   user_classes: string;
   /** Bumped by triggers with every write to the user's tasks, events or classes: list ETags come from it (docs/decisions/066). */
   data_version: Generated<number>;
+  /** HH:mm of the evening summary push, null when off (decision 089). */
+  evening_summary_time: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -58,6 +60,8 @@ export interface TasksTable {
   priority: string;
   recurring: string | null;
   completed: number;
+  /** One of REMINDER_TIMINGS (core/reminders.ts), null for none. */
+  reminder: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -133,6 +137,41 @@ export interface PushSubscriptionsTable {
   updated_at: string;
 }
 
+/** What a reminder is for: a task, an event (an occurrence of it), or a student's evening summary. */
+export type ReminderKind = "task" | "event" | "summary";
+
+/** The next reminder of one item still to come (decision 089); written with the write that changes it. */
+export interface ReminderScheduleTable {
+  kind: ReminderKind;
+  /** The task's or event's id; the user's id for a summary. */
+  item_id: number;
+  user_id: number;
+  /** ISO-8601 UTC instant the push is due. */
+  due_at: string;
+  /** The occurrence's wall-clock "yyyy-MM-ddTHH:mm" (or date for all day); the summary's date. */
+  occurrence: string;
+  /** The reminder choice, or HH:mm for a summary. */
+  timing: string;
+}
+
+export type SentReminderStatus = "pending" | "sent" | "failed" | "skipped" | "empty";
+
+/** One reminder claimed for pushing: unique per (kind, item_id, occurrence, timing), so it goes out once. */
+export interface SentRemindersTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: ReminderKind;
+  item_id: number;
+  occurrence: string;
+  timing: string;
+  due_at: string;
+  status: SentReminderStatus;
+  /** The push's JSON, kept so a crashed instance's claim can be sent by another. */
+  payload: string | null;
+  claimed_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -143,6 +182,8 @@ export interface Database {
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  reminder_schedule: ReminderScheduleTable;
+  sent_reminders: SentRemindersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -153,3 +194,5 @@ export type TaskRow = Selectable<TasksTable>;
 export type EventRow = Selectable<EventsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+export type ReminderScheduleRow = Selectable<ReminderScheduleTable>;
+export type SentReminderRow = Selectable<SentRemindersTable>;

@@ -4,6 +4,7 @@ import { createEventsRepository } from "./events";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
 import { createPushSubscriptionsRepository } from "./push-subscriptions";
 import { createRateLimitsRepository } from "./rate-limits";
+import { createRemindersRepository } from "./reminders";
 import { createSessionsRepository } from "./sessions";
 import { createSettingsRepository } from "./settings";
 import { createTasksRepository } from "./tasks";
@@ -24,6 +25,7 @@ export function createRepositories(db: Executor) {
     auditLog: createAuditLogRepository(db),
     idempotencyKeys: createIdempotencyKeysRepository(db),
     pushSubscriptions: createPushSubscriptionsRepository(db),
+    reminders: createRemindersRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

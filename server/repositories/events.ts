@@ -51,8 +51,8 @@ function fieldColumns(data: UpdateEventData) {
     custom_days: JSON.stringify(data.customDays),
     custom_end_date: data.customEndDate,
     is_completed: data.isCompleted ? 1 : 0,
-    notification_enabled: 0,
-    notification_timing: null,
+    notification_enabled: data.notificationEnabled ? 1 : 0,
+    notification_timing: data.notificationEnabled ? data.notificationTiming : null,
   };
 }
 

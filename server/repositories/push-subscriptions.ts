@@ -45,9 +45,10 @@ export function createPushSubscriptionsRepository(db: Executor) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** A push service said the subscription is gone (404 or 410). */
-    async deleteById(id: number): Promise<void> {
-      await db.deleteFrom("push_subscriptions").where("id", "=", id).execute();
+    /** Push services said these subscriptions are gone (404 or 410). */
+    async deleteByIds(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.deleteFrom("push_subscriptions").where("id", "in", ids).execute();
     },
 
     async deleteAllForUser(userId: number): Promise<void> {

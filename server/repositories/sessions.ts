@@ -35,6 +35,7 @@ const SESSION_USER_COLUMNS = {
   temporary_password_expires_at: true,
   user_classes: true,
   data_version: true,
+  evening_summary_time: true,
   created_at: true,
   updated_at: true,
 } satisfies Record<keyof SessionUser, true>;

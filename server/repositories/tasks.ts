@@ -1,3 +1,4 @@
+import { isReminderTiming } from "../../core/reminder-timings";
 import type { CreateTaskData, Priority, Task } from "../../core/schemas/task";
 import type { Executor } from "../db/connection";
 import type { TaskRow } from "../db/schema";
@@ -14,6 +15,7 @@ function toTask(row: TaskRow): Task {
     priority: row.priority as Priority,
     recurring: row.recurring,
     completed: Boolean(row.completed),
+    reminder: isReminderTiming(row.reminder) ? row.reminder : null,
     createdAt: row.created_at,
   };
 }
@@ -28,6 +30,7 @@ function toColumns(data: Partial<CreateTaskData>) {
   if (data.priority !== undefined) columns.priority = data.priority;
   if (data.recurring !== undefined) columns.recurring = data.recurring;
   if (data.completed !== undefined) columns.completed = data.completed ? 1 : 0;
+  if (data.reminder !== undefined) columns.reminder = data.reminder;
   return columns;
 }
 
@@ -78,6 +81,7 @@ export function createTasksRepository(db: Executor) {
           priority: data.priority,
           recurring: data.recurring,
           completed: data.completed ? 1 : 0,
+          reminder: data.reminder,
           created_at: now,
           updated_at: now,
         })

@@ -13,6 +13,7 @@ const task = {
   priority: "medium" as const,
   recurring: null,
   completed: false,
+  reminder: null,
 };
 
 describeEachEngine("inTransaction", (engine) => {

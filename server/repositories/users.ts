@@ -117,6 +117,15 @@ export function createUsersRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    /** The evening summary's time (HH:mm), or null to turn it off. */
+    async setEveningSummaryTime(id: number, time: string | null): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({ evening_summary_time: time, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
+    },
+
     async setAdmin(email: string, isAdmin: boolean): Promise<UserRow | undefined> {
       return db
         .updateTable("users")

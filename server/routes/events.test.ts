@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandEvents } from "../../core/calendar/recurrence";
 import type { CalendarEvent } from "../../core/schemas/event";
+import { REMINDER_NEEDS_TIMING, REMINDER_OFF_HAS_TIMING, REMINDER_TIMING_MESSAGE } from "../../core/schemas/event";
 import { isPostgres } from "../db/connection";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 
@@ -192,12 +193,13 @@ describeEachEngine("events API", (engine) => {
       [{ title: "Exam", date: "2025-01-01", description: "x".repeat(5001) }, "description", "Description must be at most 5000 characters"],
       [{ title: "Exam", date: "2025-01-01", subject: "x".repeat(101) }, "subject", "Subject must be at most 100 characters"],
       [{ title: "Exam", date: "2025-01-01", description: 4 }, "description", "Description must be text"],
+      [{ title: "Exam", date: "2025-01-01", notificationEnabled: true }, "notificationTiming", REMINDER_NEEDS_TIMING],
+      [{ title: "Exam", date: "2025-01-01", notificationTiming: "10m" }, "notificationTiming", REMINDER_TIMING_MESSAGE],
       [
-        { title: "Exam", date: "2025-01-01", notificationEnabled: true },
-        "notificationEnabled",
-        "Event reminders are not available yet: notificationEnabled must be false",
+        { title: "Exam", date: "2025-01-01", notificationEnabled: false, notificationTiming: "1-hour" },
+        "notificationTiming",
+        REMINDER_OFF_HAS_TIMING,
       ],
-      [{ title: "Exam", date: "2025-01-01", notificationTiming: "10m" }, "notificationTiming", "notificationTiming must be null"],
       [{ title: "Exam", date: "2025-01-01", isCompleted: "yes" }, "isCompleted", "isCompleted must be true or false"],
       [{ title: "Exam", date: "2025-01-01", parentEventId: "abc" }, "parentEventId", "parentEventId must be an event id"],
       [{ title: "Exam", date: "2025-01-01", parentEventId: -3 }, "parentEventId", "parentEventId must be an event id"],

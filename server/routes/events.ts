@@ -83,7 +83,7 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
     const target = eventTarget(request.params);
     const userId = requireUser(request).id;
     if ("id" in target) {
-      if (!(await events.delete(userId, target.id))) throw notFound(EVENT_NOT_FOUND);
+      await eventSeries.delete(userId, target.id);
     } else {
       await eventSeries.deleteScoped(userId, target.scoped);
     }

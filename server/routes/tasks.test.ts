@@ -229,7 +229,20 @@ describeEachEngine("tasks API", (engine) => {
       expect(res.statusCode).toBe(200);
       expect(res.json().map((task: { title: string }) => task.title)).toEqual(["Second", "First"]);
       expect(Object.keys(res.json()[0]).sort()).toEqual(
-        ["id", "userId", "title", "description", "subject", "dueDate", "dueTime", "priority", "recurring", "completed", "createdAt"].sort(),
+        [
+          "id",
+          "userId",
+          "title",
+          "description",
+          "subject",
+          "dueDate",
+          "dueTime",
+          "priority",
+          "recurring",
+          "completed",
+          "reminder",
+          "createdAt",
+        ].sort(),
       );
     });
   });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { createTaskSchema, MAX_TASKS_PER_USER, TOO_MANY_TASKS, taskSchema, updateTaskSchema } from "../../core/schemas/task";
+import { createTaskSchema, taskSchema, updateTaskSchema } from "../../core/schemas/task";
 import { listEtag } from "../conditional-get";
-import { conflict, notFound, parseWith } from "../errors";
+import { notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
@@ -31,7 +31,7 @@ function taskId(params: unknown): number {
 }
 
 export default async function taskRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { tasks, idempotency, listAnswers } = services;
+  const { tasks, taskWrites, idempotency, listAnswers } = services;
   // A user's own tasks: every route here needs a signed-in user (and, changing, the CSRF token).
   setGuardDefaults(app, { auth: "user" });
 
@@ -50,9 +50,7 @@ export default async function taskRoutes(app: FastifyInstance, { services }: { s
     const userId = requireUser(request).id;
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     const answer = await idempotency.run({ userId, key, method: "POST", path: "/api/tasks", body: data }, async (tx) => {
-      // A soft cap: two creates racing at the last slot may both pass (docs/decisions/052).
-      if ((await tx.tasks.countForUser(userId)) >= MAX_TASKS_PER_USER) throw conflict(TOO_MANY_TASKS);
-      return { statusCode: 201, body: await tx.tasks.create(userId, data) };
+      return { statusCode: 201, body: await taskWrites.create(tx, userId, data) };
     });
     if (answer.replayed) reply.header("idempotent-replayed", "true");
     // Only a success is ever stored (a failure rolls the claim back), so a replay is a 201 too.
@@ -62,16 +60,17 @@ export default async function taskRoutes(app: FastifyInstance, { services }: { s
   app.put("/api/tasks/:id", { schema: { response: { 200: taskJson } } }, async (request) => {
     const id = taskId(request.params);
     const data = parseWith(updateTaskSchema, request.body);
-    const task = Object.keys(data).length
-      ? await tasks.update(requireUser(request).id, id, data)
-      : await tasks.findForUser(requireUser(request).id, id);
-    if (!task) throw notFound("Task not found");
-    return task;
+    const userId = requireUser(request).id;
+    if (Object.keys(data).length === 0) {
+      const task = await tasks.findForUser(userId, id);
+      if (!task) throw notFound("Task not found");
+      return task;
+    }
+    return taskWrites.update(userId, id, data);
   });
 
   app.delete("/api/tasks/:id", async (request, reply) => {
-    const deleted = await tasks.delete(requireUser(request).id, taskId(request.params));
-    if (!deleted) throw notFound("Task not found");
+    await taskWrites.delete(requireUser(request).id, taskId(request.params));
     return reply.code(204).send();
   });
 }

@@ -1,5 +1,6 @@
 import { firstOccurrence, occursOn, seriesDates } from "../../core/calendar/recurrence";
 import type { ScopedId } from "../../core/calendar/scope-ids";
+import { isSplitOff, keyedDate } from "../../core/calendar/series-children";
 import { addDaysToDate } from "../../core/dates";
 import {
   type CalendarEvent,
@@ -11,6 +12,7 @@ import {
 } from "../../core/schemas/event";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import { badRequest, conflict, notFound } from "../errors";
+import type { ReminderPlanner } from "./reminders";
 
 export const EVENT_NOT_FOUND = "Event not found";
 export const NOT_AN_OCCURRENCE = "That date is not an occurrence of this event";
@@ -19,16 +21,6 @@ export const NO_OCCURRENCES = "This repeating event has no dates: check its days
 export const EXCEPTION_ROW = "This row only removes one date from a series: delete it to bring that date back";
 export const PARENT_IS_EXCEPTION = "An event cannot belong to a row that only removes a date";
 export const END_DATE_NEEDS_SERIES = "Only a repeating event has an end date";
-
-/** The occurrence date a child row stands for: the date an exception removes, or a changed occurrence replaces. */
-function keyedDate(child: CalendarEvent): string {
-  return child.isException ? child.exceptionDate! : (child.originalDate ?? child.date);
-}
-
-/** A series split off this one by "This and future events" (docs/decisions/061). */
-function isSplitOff(child: CalendarEvent): boolean {
-  return !child.isException && child.recurring !== "none";
-}
 
 /** The dates of the series that neither an exception nor a changed occurrence has taken. */
 function isTaken(children: readonly CalendarEvent[], date: string): boolean {
@@ -73,7 +65,7 @@ function futureRows(children: readonly CalendarEvent[], date: string): number[] 
  * The event operations that write several rows, each in one transaction (docs/decisions/061):
  * a failure at any step leaves the calendar as it was.
  */
-export function createEventSeriesService(transaction: RunInTransaction) {
+export function createEventSeriesService(transaction: RunInTransaction, reminders: ReminderPlanner) {
   return {
     /** POST /api/events (inside the caller's transaction, which also holds the Idempotency-Key). */
     async create(tx: TransactionScope, userId: number, data: CreateEventData): Promise<CalendarEvent> {
@@ -83,7 +75,20 @@ export function createEventSeriesService(transaction: RunInTransaction) {
       }
       assertHasDates(data);
       await assertRoomFor(tx, userId, 1);
-      return tx.events.create(userId, data);
+      const created = await tx.events.create(userId, data);
+      await reminders.armEventFamily(tx, userId, created.id);
+      return created;
+    },
+
+    /** DELETE /api/events/{id}: the event and every row of its series, and their reminders. */
+    delete(userId: number, id: number): Promise<void> {
+      return transaction(async (tx) => {
+        const event = await findEvent(tx, userId, id);
+        const children = await tx.events.listChildren(userId, id);
+        await tx.events.delete(userId, id);
+        await tx.reminders.unschedule("event", [id, ...children.map((c) => c.id)]);
+        if (event.parentEventId !== null) await reminders.armEventFamily(tx, userId, event.parentEventId);
+      });
     },
 
     /**
@@ -105,6 +110,7 @@ export function createEventSeriesService(transaction: RunInTransaction) {
         const kept = children.filter((c) => !stale.includes(c));
         if (updated.recurring !== "none" && !hasDatesLeft(updated, kept))
           throw badRequest(NO_OCCURRENCES, { customEndDate: [NO_OCCURRENCES] });
+        await reminders.armEventFamily(tx, userId, id);
         return updated;
       });
     },
@@ -122,7 +128,9 @@ export function createEventSeriesService(transaction: RunInTransaction) {
         if (event.recurring !== "none" && (firstOccurrence(changed) === null || !hasDatesLeft(changed, children))) {
           throw badRequest(NO_OCCURRENCES, { customEndDate: [NO_OCCURRENCES] });
         }
-        return (await tx.events.setEndDate(userId, id, customEndDate))!;
+        const updated = (await tx.events.setEndDate(userId, id, customEndDate))!;
+        await reminders.armEventFamily(tx, userId, id);
+        return updated;
       });
     },
 
@@ -135,10 +143,13 @@ export function createEventSeriesService(transaction: RunInTransaction) {
         const series = await findSeries(tx, userId, id);
         if (!occursOn(series, date)) throw badRequest(NOT_AN_OCCURRENCE, { exceptionDate: [NOT_AN_OCCURRENCE] });
         const exception = await tx.events.addException(userId, series, date);
-        if (!hasDatesLeft(series, await tx.events.listChildren(userId, id))) {
+        const children = await tx.events.listChildren(userId, id);
+        if (!hasDatesLeft(series, children)) {
           await tx.events.delete(userId, id);
+          await tx.reminders.unschedule("event", [id, ...children.map((c) => c.id)]);
           return null;
         }
+        await reminders.armEventFamily(tx, userId, id);
         return exception;
       });
     },
@@ -157,7 +168,7 @@ export function createEventSeriesService(transaction: RunInTransaction) {
         if (scope === "SINGLE_INSTANCE") {
           await assertRoomFor(tx, userId, 2);
           await tx.events.addException(userId, series, date);
-          return tx.events.create(userId, {
+          const occurrence = await tx.events.create(userId, {
             ...data,
             recurring: "none",
             customDays: [],
@@ -166,17 +177,27 @@ export function createEventSeriesService(transaction: RunInTransaction) {
             parentEventId: series.id,
             originalDate: date,
           });
+          await reminders.armEventFamily(tx, userId, series.id);
+          return occurrence;
         }
 
         assertHasDates(data);
-        await tx.events.deleteMany(userId, futureRows(children, date));
+        const future = futureRows(children, date);
+        await tx.events.deleteMany(userId, future);
+        await tx.reminders.unschedule("event", future);
         const dayBefore = addDaysToDate(date, -1);
         const keptPart = { ...series, customEndDate: dayBefore };
         const keepsDates = date > firstOccurrence(series)! && hasDatesLeft(keptPart, children);
-        if (!keepsDates) return (await tx.events.update(userId, series.id, data))!;
+        if (!keepsDates) {
+          const replaced = (await tx.events.update(userId, series.id, data))!;
+          await reminders.armEventFamily(tx, userId, series.id);
+          return replaced;
+        }
         await assertRoomFor(tx, userId, 1);
         await tx.events.setEndDate(userId, series.id, dayBefore);
-        return tx.events.create(userId, { ...data, parentEventId: series.id });
+        const split = await tx.events.create(userId, { ...data, parentEventId: series.id });
+        await reminders.armEventFamily(tx, userId, series.id);
+        return split;
       });
     },
 
@@ -190,17 +211,27 @@ export function createEventSeriesService(transaction: RunInTransaction) {
         if (!occursOn(series, date)) throw badRequest(NOT_AN_OCCURRENCE);
         if (scope === "SINGLE_INSTANCE") {
           await tx.events.addException(userId, series, date);
-          if (!hasDatesLeft(series, await tx.events.listChildren(userId, eventId))) await tx.events.delete(userId, eventId);
+          const children = await tx.events.listChildren(userId, eventId);
+          if (!hasDatesLeft(series, children)) {
+            await tx.events.delete(userId, eventId);
+            await tx.reminders.unschedule("event", [eventId, ...children.map((c) => c.id)]);
+          } else {
+            await reminders.armEventFamily(tx, userId, eventId);
+          }
           return;
         }
         const children = await tx.events.listChildren(userId, eventId);
         const keptPart = { ...series, customEndDate: addDaysToDate(date, -1) };
         if (date <= firstOccurrence(series)! || !hasDatesLeft(keptPart, children)) {
           await tx.events.delete(userId, eventId);
+          await tx.reminders.unschedule("event", [eventId, ...children.map((c) => c.id)]);
           return;
         }
-        await tx.events.deleteMany(userId, futureRows(children, date));
+        const future = futureRows(children, date);
+        await tx.events.deleteMany(userId, future);
+        await tx.reminders.unschedule("event", future);
         await tx.events.setEndDate(userId, eventId, keptPart.customEndDate);
+        await reminders.armEventFamily(tx, userId, eventId);
       });
     },
   };

@@ -25,7 +25,7 @@ describeEachEngine("housekeeping", (engine) => {
     await t.services.idempotencyKeys.claim(user.id, "old-key", "hash", daysAgo(2));
     await t.services.idempotencyKeys.claim(user.id, "new-key", "hash", new Date(now.getTime() - 3600_000));
 
-    expect(await sweepExpiredRows(t.services, now)).toEqual({ sessions: 2, rateLimits: 1, idempotencyKeys: 1 });
+    expect(await sweepExpiredRows(t.services, now)).toEqual({ sessions: 2, rateLimits: 1, idempotencyKeys: 1, sentReminders: 0 });
 
     // The browser's own session is untouched.
     expect((await client.request("GET", "/api/user")).statusCode).toBe(200);
@@ -33,6 +33,6 @@ describeEachEngine("housekeeping", (engine) => {
     expect(left).toHaveLength(1);
     expect(await rateLimits.peek("test:live", now)).toBe(1);
     expect(await t.db.selectFrom("rate_limits").select("key").where("key", "=", "test:ended").executeTakeFirst()).toBeUndefined();
-    expect(await sweepExpiredRows(t.services, now)).toEqual({ sessions: 0, rateLimits: 0, idempotencyKeys: 0 });
+    expect(await sweepExpiredRows(t.services, now)).toEqual({ sessions: 0, rateLimits: 0, idempotencyKeys: 0, sentReminders: 0 });
   });
 });

@@ -3,13 +3,19 @@ import type { Services } from ".";
 import { IDEMPOTENCY_KEY_TTL_MS } from "./idempotency";
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+/** A finished reminder claim is kept this long after its reminder came due (a write can re-arm at most 15 minutes back). */
+export const SENT_REMINDER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** One sweep: expired sessions, ended rate-limit windows and old Idempotency-Keys. Returns what it removed. */
-export async function sweepExpiredRows(services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys">, now = new Date()) {
+export async function sweepExpiredRows(
+  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders">,
+  now = new Date(),
+) {
   const sessions = await services.sessions.deleteExpired(now);
   const rateLimits = await services.rateLimits.deleteExpired(now);
   const idempotencyKeys = await services.idempotencyKeys.deleteOlderThan(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
-  return { sessions, rateLimits, idempotencyKeys };
+  const sentReminders = await services.reminders.deleteFinishedBefore(new Date(now.getTime() - SENT_REMINDER_TTL_MS));
+  return { sessions, rateLimits, idempotencyKeys, sentReminders };
 }
 
 /**
@@ -17,14 +23,14 @@ export async function sweepExpiredRows(services: Pick<Services, "sessions" | "ra
  * A failed sweep is logged and retried at the next tick; it never stops the server.
  */
 export function startHousekeeping(
-  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys">,
+  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders">,
   log: FastifyBaseLogger,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
 ) {
   const sweep = () =>
     sweepExpiredRows(services).then(
       (removed) => {
-        if (removed.sessions || removed.rateLimits || removed.idempotencyKeys) log.info({ removed }, "housekeeping: expired rows removed");
+        if (Object.values(removed).some(Boolean)) log.info({ removed }, "housekeeping: expired rows removed");
       },
       (error: unknown) => log.warn({ err: error }, "housekeeping sweep failed"),
     );

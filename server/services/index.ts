@@ -10,27 +10,44 @@ import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
 import { createListAnswers } from "./list-answers";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
+import { createPreferencesService } from "./preferences";
 import { createPushService } from "./push-service";
+import { createReminderScheduler, type ReminderSchedulerOptions } from "./reminder-scheduler";
+import { type Clock, createReminderPlanner } from "./reminders";
 import { createSessionService } from "./session-service";
+import { createTaskWrites } from "./task-writes";
 
 /**
  * The app's own services, built once and handed to the routes. The database handle stays in
  * here: routes reach data only through repositories and services.
  */
-export function createServices(config: AppConfig, db: Db, options: { authRateLimits?: AuthRateLimits } = {}) {
+export function createServices(config: AppConfig, db: Db, options: { authRateLimits?: AuthRateLimits; clock?: Clock } = {}) {
   const repositories = createRepositories(db);
   const transaction = <T>(work: (tx: TransactionScope) => Promise<T>) => inTransaction(db, work);
+  const clock = options.clock ?? (() => new Date());
+  const reminderPlanner = createReminderPlanner({ timeZone: config.timeZone, clock });
   const sessionService = createSessionService({ sessions: repositories.sessions, secureCookies: config.trustProxy !== false });
   const authRateLimiter = createAuthRateLimiter(
     repositories.rateLimits,
     options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),
   );
+  const push = createPushService({
+    config,
+    settings: repositories.settings,
+    pushSubscriptions: repositories.pushSubscriptions,
+    users: repositories.users,
+    transaction,
+  });
   return {
     config,
+    clock,
     ...repositories,
+    reminderPlanner,
+    taskWrites: createTaskWrites(transaction, reminderPlanner),
+    preferences: createPreferencesService(transaction, reminderPlanner),
     health: createHealthService(createHealthRepository(db), { timeoutMs: config.databaseConnectTimeoutMs }),
     idempotency: createIdempotencyService(transaction),
-    eventSeries: createEventSeriesService(transaction),
+    eventSeries: createEventSeriesService(transaction, reminderPlanner),
     listAnswers: createListAnswers(),
     sessionService,
     authRateLimiter,
@@ -43,13 +60,19 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
       transaction,
       configuredPasscode: config.adminPasscode,
     }),
-    push: createPushService({
-      config,
-      settings: repositories.settings,
-      pushSubscriptions: repositories.pushSubscriptions,
-      auditLog: repositories.auditLog,
-      users: repositories.users,
-    }),
+    push,
+    /** This instance's reminder scheduler (decision 089); main.ts starts it, tests call scanOnce. */
+    reminderScheduler: (log: ReminderSchedulerOptions["log"], scanIntervalMs = config.reminderScanSeconds * 1000) =>
+      createReminderScheduler({
+        transaction,
+        reminders: repositories.reminders,
+        planner: reminderPlanner,
+        push,
+        timeZone: config.timeZone,
+        clock,
+        scanIntervalMs,
+        log,
+      }),
     accounts: createAccountService({
       users: repositories.users,
       authRateLimiter,

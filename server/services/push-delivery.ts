@@ -118,18 +118,40 @@ async function deliverOne(target: PushTarget, payload: string, options: Delivery
 }
 
 /** Sends `payload` to every target, at most `concurrency` at a time; one outcome per target, in order. */
-export async function deliverAll(targets: readonly PushTarget[], payload: string, options: DeliveryOptions): Promise<PushOutcome[]> {
-  const outcomes: PushOutcome[] = new Array(targets.length);
+export function deliverAll(targets: readonly PushTarget[], payload: string, options: DeliveryOptions): Promise<PushOutcome[]> {
+  return deliverEach(
+    targets.map((target) => ({ target, payload })),
+    options,
+  );
+}
+
+/** One push: a payload for one device, with what may differ between the pushes of one batch. */
+export interface PushJob {
+  target: PushTarget;
+  payload: string;
+  ttlSeconds?: number;
+  topic?: string;
+}
+
+/** Sends each job's payload to its target, at most `concurrency` at a time; one outcome per job, in order. */
+export async function deliverEach(jobs: readonly PushJob[], options: DeliveryOptions): Promise<PushOutcome[]> {
+  const outcomes: PushOutcome[] = new Array(jobs.length);
   let next = 0;
   async function worker() {
-    while (next < targets.length) {
+    while (next < jobs.length) {
       const index = next++;
-      const target = targets[index]!;
+      const { target, payload, ttlSeconds, topic } = jobs[index]!;
       outcomes[index] =
-        Date.now() >= options.deadline ? { target, result: "failed", reason: "timed out" } : await deliverOne(target, payload, options);
+        Date.now() >= options.deadline
+          ? { target, result: "failed", reason: "timed out" }
+          : await deliverOne(target, payload, {
+              ...options,
+              ...(ttlSeconds !== undefined ? { ttlSeconds } : {}),
+              ...(topic !== undefined ? { topic } : {}),
+            });
     }
   }
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, targets.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, jobs.length) }, worker));
   return outcomes;
 }
 

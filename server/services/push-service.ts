@@ -1,4 +1,5 @@
 import { createECDH, createHash } from "node:crypto";
+import os from "node:os";
 import { ADMIN_LOCKED, ADMINS_ONLY } from "../../core/admin";
 import {
   INVALID_ENDPOINT,
@@ -13,12 +14,21 @@ import {
 } from "../../core/schemas/push";
 import type { AppConfig } from "../config";
 import { badRequest, forbidden } from "../errors";
-import type { AuditLogRepository } from "../repositories/audit-log";
 import type { PushSubscriptionsRepository } from "../repositories/push-subscriptions";
 import type { SessionUser } from "../repositories/sessions";
 import type { SettingsRepository } from "../repositories/settings";
+import type { RunInTransaction } from "../repositories/transaction";
 import type { UsersRepository } from "../repositories/users";
-import { deliverAll, generateVapidKeys, isAllowedPushEndpoint, type PushOutcome, type VapidIdentity } from "./push-delivery";
+import {
+  deliverAll,
+  deliverEach,
+  generateVapidKeys,
+  isAllowedPushEndpoint,
+  type PushJob,
+  type PushOutcome,
+  type PushTarget,
+  type VapidIdentity,
+} from "./push-delivery";
 
 /** Where generated VAPID keys are kept (app_settings): every instance signs with the same key. */
 export const VAPID_KEYS_SETTING = "vapidKeys";
@@ -48,8 +58,23 @@ export interface PushServiceOptions {
   config: Pick<AppConfig, "vapidKeys" | "vapidSubject" | "adminEmails" | "pushAllowedEndpointOrigins" | "requestTimeoutMs">;
   settings: SettingsRepository;
   pushSubscriptions: PushSubscriptionsRepository;
-  auditLog: AuditLogRepository;
   users: UsersRepository;
+  /** The audit entry of a send is written with the removal of gone devices, in one transaction. */
+  transaction: RunInTransaction;
+}
+
+/** One message for all of one user's devices (a reminder). */
+export interface UserPush {
+  userId: number;
+  payload: PushPayload;
+  /** How long a push service may hold it for an offline device: as long as it stays true. */
+  ttlSeconds: number;
+}
+
+/** What became of a UserPush: how many of the user's devices took it, and how many could not be reached. */
+export interface UserPushResult {
+  delivered: number;
+  failed: number;
 }
 
 /** Whether the 65 bytes are an uncompressed point on P-256 (so the browser can decrypt what we send). */
@@ -86,7 +111,7 @@ function summarize(outcomes: PushOutcome[], recipients: number): PushSendResult 
 }
 
 /** Web Push (docs/product.md#push-notifications, decision 087): keys, subscriptions, sending. */
-export function createPushService({ config, settings, pushSubscriptions, auditLog, users }: PushServiceOptions) {
+export function createPushService({ config, settings, pushSubscriptions, users, transaction }: PushServiceOptions) {
   let keys: Promise<{ publicKey: string; privateKey: string }> | undefined;
   let warnedSubject = false;
 
@@ -98,6 +123,7 @@ export function createPushService({ config, settings, pushSubscriptions, auditLo
     return keys;
   }
 
+  /** The VAPID contact; `host` (the request's) when neither VAPID_SUBJECT nor ADMIN_EMAILS names one. */
   function vapidSubject(host: string, log: Logger): string {
     if (config.vapidSubject) return config.vapidSubject;
     const subject = config.adminEmails[0] ? `mailto:${config.adminEmails[0]}` : `https://${host.replace(/:\d+$/, "")}`;
@@ -172,22 +198,65 @@ export function createPushService({ config, settings, pushSubscriptions, auditLo
         deadline: Date.now() + Math.max(1000, config.requestTimeoutMs - DELIVERY.timeoutMs - 1000),
         allowedOrigins: config.pushAllowedEndpointOrigins,
       });
-      for (const outcome of outcomes) if (outcome.result === "gone") await pushSubscriptions.deleteById(outcome.target.id);
+      const gone = outcomes.filter((o) => o.result === "gone").map((o) => o.target.id);
       const result = summarize(outcomes, input.externalUserIds.length);
-      if (toOthers) {
-        await auditLog.record({
+      if (!toOthers) {
+        await pushSubscriptions.deleteByIds(gone);
+        return result;
+      }
+      // The devices that are gone and the audit entry are written together.
+      const target = await recipientsText(input.externalUserIds);
+      await transaction(async (tx) => {
+        await tx.pushSubscriptions.deleteByIds(gone);
+        await tx.auditLog.record({
           actorUserId: sender.user.id,
           actorEmail: sender.user.email,
           action: "PUSH_SENT",
-          target: await recipientsText(input.externalUserIds),
+          target,
           details: {
             title: input.title,
             delivered: outcomes.filter((o) => o.result === "delivered").length,
             failed: outcomes.filter((o) => o.result === "failed").length,
           },
         });
-      }
+      });
       return result;
+    },
+
+    /**
+     * Background pushes (reminders): each message to every device of its user, `concurrency` in
+     * flight across the whole batch, nothing started after `deadline`. Devices that are gone are
+     * removed. One result per message, in order.
+     */
+    async deliverToUsers(messages: readonly UserPush[], deadline: number, log: Logger): Promise<UserPushResult[]> {
+      if (messages.length === 0) return [];
+      const devices = await pushSubscriptions.listForUsers([...new Set(messages.map((m) => m.userId))]);
+      const byUser = new Map<number, PushTarget[]>();
+      for (const device of devices) byUser.set(device.user_id, [...(byUser.get(device.user_id) ?? []), device]);
+      const jobs: (PushJob & { message: number })[] = [];
+      messages.forEach((message, index) => {
+        const json = JSON.stringify(message.payload);
+        // A repeat of the same message replaces an undelivered one at the push service.
+        const topic = createHash("sha256").update(message.payload.tag).digest("base64url").slice(0, 32);
+        for (const target of byUser.get(message.userId) ?? [])
+          jobs.push({ target, payload: json, ttlSeconds: message.ttlSeconds, topic, message: index });
+      });
+      const { publicKey, privateKey } = await vapidKeys();
+      const outcomes = await deliverEach(jobs, {
+        vapid: { subject: vapidSubject(os.hostname(), log), publicKey, privateKey },
+        ...DELIVERY,
+        urgency: "high",
+        deadline,
+        allowedOrigins: config.pushAllowedEndpointOrigins,
+      });
+      await pushSubscriptions.deleteByIds(outcomes.filter((o) => o.result === "gone").map((o) => o.target.id));
+      const results = messages.map((): UserPushResult => ({ delivered: 0, failed: 0 }));
+      outcomes.forEach((outcome, i) => {
+        const result = results[jobs[i]!.message]!;
+        if (outcome.result === "delivered") result.delivered++;
+        else if (outcome.result === "failed") result.failed++;
+      });
+      return results;
     },
   };
 }

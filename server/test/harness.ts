@@ -87,6 +87,8 @@ export interface TestAppOptions {
    * first); it is left in place at close, for its owner to drop.
    */
   database?: DatabaseConfig;
+  /** The services' clock (reminders): a test's own time. */
+  clock?: () => Date;
 }
 
 /** A fresh, migrated database of the engine, for repository and service tests that need no HTTP app. */
@@ -116,7 +118,10 @@ export async function buildTestApp(engine: EngineName, options: TestAppOptions =
   };
   const db = createDb(database, { ...dbOptionsFrom(config), poolSize: 4 });
   await migrateToLatest(db);
-  const services = createServices(config, db, { authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS });
+  const services = createServices(config, db, {
+    authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const app = await buildApp(services, { logger: false });
   if (options.routes) await options.routes(app, services);
   await app.ready();

@@ -91,29 +91,35 @@ export async function startTestPushService(port = 0) {
       const id = /^\/push\/([\w-]+)$/.exec(request.url ?? "")?.[1];
       const device = id ? devices.get(id) : undefined;
       const answer = (status: number) => {
-        const send = () => response.writeHead(status).end();
-        if (device?.delayMs) setTimeout(send, device.delayMs);
-        else send();
+        if (!request.socket.destroyed) response.writeHead(status).end();
       };
-      if (request.method !== "POST" || !id || !device) return answer(404);
+      const answerLater = (status: number) => (device?.delayMs ? setTimeout(() => answer(status), device.delayMs) : answer(status));
+      if (request.method !== "POST" || !id || !device) return answerLater(404);
       device.attempts++;
-      if (device.answer !== null) return answer(device.answer);
+      if (device.answer !== null) return answerLater(device.answer);
       const why = refusal(request, origin, device);
       if (why) {
         refused.push(why);
-        return answer(403);
+        return answerLater(403);
       }
       const plain = ece.decrypt(Buffer.concat(chunks), { version: "aes128gcm", privateKey: device.ecdh, authSecret: device.auth });
       const jwt = /t=([^,\s]+)/.exec(request.headers.authorization!)![1]!;
-      received.push({
+      const push: ReceivedPush = {
         device: id,
         payload: JSON.parse(plain.toString("utf8")),
         ttl: Number(request.headers.ttl),
         urgency: (request.headers.urgency as string | undefined) ?? null,
         topic: (request.headers.topic as string | undefined) ?? null,
         subject: (JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as { sub: string }).sub,
-      });
-      answer(201);
+      };
+      // A message is accepted when its 201 is given: one whose sender hung up first (a time-out, a
+      // process killed) was never acknowledged, so the sender rightly treats it as not delivered.
+      const accept = () => {
+        if (!request.socket.destroyed) received.push(push);
+        answer(201);
+      };
+      if (device.delayMs) setTimeout(accept, device.delayMs);
+      else accept();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

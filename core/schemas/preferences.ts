@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { isWallClockTime } from "../dates";
+
+/** A student's own settings kept on the server (docs/product.md#reminders). */
+
+export const SUMMARY_TIME_MESSAGE = "Evening summary time must be a time in HH:mm format, or null to turn it off";
+
+export const preferencesSchema = z.object({
+  /** HH:mm in the school's time zone when the evening summary is pushed; null when it is off. */
+  eveningSummaryTime: z
+    .string({ error: SUMMARY_TIME_MESSAGE })
+    .refine((v) => isWallClockTime(v), SUMMARY_TIME_MESSAGE)
+    .nullable(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** What PUT accepts: every field optional, only those present change. */
+export const updatePreferencesSchema = preferencesSchema.partial();
+
+/** The evening summary's suggested time when a student turns it on. */
+export const DEFAULT_SUMMARY_TIME = "19:00";

@@ -1,0 +1,344 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { REMINDER_NEEDS_TIMING, REMINDER_TIMING_MESSAGE } from "../core/schemas/event";
+import { SUMMARY_TIME_MESSAGE } from "../core/schemas/preferences";
+import { REMINDER_MESSAGE, REMINDER_NEEDS_DUE_DATE } from "../core/schemas/task";
+import { zonedInstant } from "../core/reminders";
+import type { ReminderScheduler } from "./services/reminder-scheduler";
+import { buildTestApp, describeEachEngine, describePostgresOnly, TestClient, type TestApp } from "./test/harness";
+import { startTestPushService, type TestDevice, type TestPushService } from "./test/push-service";
+
+const ZONE = "America/New_York";
+/** The instant of a New York wall-clock time, "2026-12-01 09:45". */
+const ny = (text: string) => zonedInstant(text.slice(0, 10), text.slice(11), ZONE);
+const SECOND = 1000;
+const quiet = { info: () => {}, warn: () => {} };
+
+interface Payload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+describeEachEngine("reminders", (engine) => {
+  let pushService: TestPushService;
+  let t: TestApp;
+  let now = ny("2026-11-30 06:00");
+  let scheduler: ReminderScheduler;
+
+  beforeAll(async () => {
+    pushService = await startTestPushService();
+    t = await buildTestApp(engine, {
+      env: { PUSH_ALLOWED_ENDPOINT_ORIGINS: pushService.origin, APP_TIME_ZONE: ZONE },
+      clock: () => new Date(now),
+    });
+    scheduler = t.services.reminderScheduler(quiet, 30 * SECOND);
+  });
+  afterAll(async () => {
+    await t.close();
+    await pushService.close();
+  });
+  beforeEach(() => pushService.reset());
+
+  /** A student with one phone subscribed to the test push service. */
+  async function student(): Promise<{ client: TestClient; device: TestDevice; id: number }> {
+    const client = new TestClient(t.app);
+    const { user } = await client.register();
+    const key = (await client.request("GET", "/public/onesignal-config")).json().vapidPublicKey;
+    const device = pushService.subscribe(key);
+    expect((await client.request("POST", "/api/push/subscriptions", device.subscription)).statusCode).toBe(201);
+    return { client, device, id: user.id };
+  }
+
+  /** Moves the clock to `at` and runs one scan, as the instance's timer would. */
+  async function scanAt(at: number) {
+    now = at;
+    return scheduler.scanOnce();
+  }
+
+  const payloads = (device: TestDevice) => pushService.received(device.id).map((p) => p.payload as Payload);
+
+  it("a task's reminder arrives within one scan of its time, says what and when, and comes once", async () => {
+    now = ny("2026-12-01 08:00");
+    const { client, device } = await student();
+    const res = await client.request("POST", "/api/tasks", {
+      title: "Essay",
+      subject: "English",
+      dueDate: "2026-12-01",
+      dueTime: "10:00",
+      reminder: "15-minutes",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const task = res.json();
+    expect(task.reminder).toBe("15-minutes");
+
+    await scanAt(ny("2026-12-01 09:44") + 50 * SECOND);
+    expect(payloads(device)).toEqual([]);
+    const report = await scanAt(ny("2026-12-01 09:45") + 20 * SECOND);
+    expect(report.sent).toBe(1);
+    expect(payloads(device)).toEqual([
+      {
+        title: "Essay · 10:00 AM, in 15 minutes",
+        body: "Task due · English",
+        url: `/?task=${task.id}#todo`,
+        tag: `reminder-task-${task.id}-2026-12-01T10:00`,
+      },
+    ]);
+    const [push] = pushService.received(device.id);
+    expect(push!.urgency).toBe("high");
+    expect(push!.ttl).toBeGreaterThan(0);
+
+    await scanAt(ny("2026-12-01 09:46"));
+    // An edit right after re-arms the same reminder (still within 15 minutes, the essay not yet due): it is not sent twice.
+    expect((await client.request("PUT", `/api/tasks/${task.id}`, { title: "Essay draft" })).statusCode).toBe(200);
+    await scanAt(ny("2026-12-01 09:47"));
+    expect(payloads(device)).toHaveLength(1);
+  });
+
+  it("completion cancels a task's reminder, a new due date re-arms it, deletion cancels it", async () => {
+    now = ny("2026-12-02 08:00");
+    const { client, device } = await student();
+    const task = (await client.request("POST", "/api/tasks", { title: "Lab", dueDate: "2026-12-03", reminder: "1-hour" })).json();
+    const scheduled = () => t.services.reminders.find("task", task.id);
+    // No due time: due at 23:59, reminded at 22:59.
+    expect((await scheduled())?.due_at).toBe(new Date(ny("2026-12-03 22:59")).toISOString());
+
+    await client.request("PUT", `/api/tasks/${task.id}`, { completed: true });
+    expect(await scheduled()).toBeUndefined();
+    await client.request("PUT", `/api/tasks/${task.id}`, { completed: false, dueDate: "2026-12-04", dueTime: "08:00" });
+    expect((await scheduled())?.occurrence).toBe("2026-12-04T08:00");
+    await scanAt(ny("2026-12-03 23:00"));
+    expect(payloads(device)).toEqual([]);
+    await scanAt(ny("2026-12-04 07:00") + SECOND);
+    expect(payloads(device).map((p) => p.title)).toEqual(["Lab · 8:00 AM, in 1 hour"]);
+
+    const other = (await client.request("POST", "/api/tasks", { title: "Quiz", dueDate: "2026-12-05", reminder: "at-time" })).json();
+    expect((await client.request("DELETE", `/api/tasks/${other.id}`)).statusCode).toBe(204);
+    expect(await t.services.reminders.find("task", other.id)).toBeUndefined();
+    await scanAt(ny("2026-12-05 23:59") + SECOND);
+    expect(payloads(device)).toHaveLength(1);
+  });
+
+  it("reminds every occurrence of a series but its exceptions, a moved occurrence at its new time, and this-and-future edits carry the choice", async () => {
+    now = ny("2026-11-29 12:00");
+    const { client, device } = await student();
+    const created = await client.request("POST", "/api/events", {
+      title: "Chemistry",
+      date: "2026-11-30",
+      time: "09:00",
+      eventType: "study",
+      subject: "Chemistry",
+      recurring: "weekly",
+      customDays: ["monday"],
+      notificationEnabled: true,
+      notificationTiming: "1-hour",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const series = created.json();
+    expect([series.notificationEnabled, series.notificationTiming]).toEqual([true, "1-hour"]);
+
+    await scanAt(ny("2026-11-30 08:00") + 5 * SECOND);
+    expect(payloads(device)).toEqual([
+      {
+        title: "Chemistry · 9:00 AM, in 1 hour",
+        body: "Study Session · Chemistry",
+        url: "/?day=2026-11-30#calendar",
+        tag: `reminder-event-${series.id}-2026-11-30T09:00`,
+      },
+    ]);
+
+    // An exception removes 7 December: next is 14 December.
+    expect((await client.request("POST", `/api/events/${series.id}/exception`, { exceptionDate: "2026-12-07" })).statusCode).toBe(201);
+    expect((await t.services.reminders.find("event", series.id))?.occurrence).toBe("2026-12-14T09:00");
+
+    // 14 December moved to 15 December at 11:00 with a 30-minute reminder ("this event only").
+    const moved = await client.request("PUT", `/api/events/SINGLE_INSTANCE_${series.id}_2026-12-14`, {
+      ...series,
+      date: "2026-12-15",
+      time: "11:00",
+      notificationTiming: "30-minutes",
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await t.services.reminders.find("event", series.id))?.occurrence).toBe("2026-12-21T09:00");
+
+    await scanAt(ny("2026-12-07 08:00") + 5 * SECOND);
+    await scanAt(ny("2026-12-14 08:00") + 5 * SECOND);
+    expect(payloads(device)).toHaveLength(1);
+    await scanAt(ny("2026-12-15 10:30") + 5 * SECOND);
+    expect(payloads(device).map((p) => p.title)).toEqual(["Chemistry · 9:00 AM, in 1 hour", "Chemistry · 11:00 AM, in 30 minutes"]);
+
+    // From 21 December on: reminded the day before.
+    const future = await client.request("PUT", `/api/events/FUTURE_SERIES_${series.id}_2026-12-21`, {
+      ...series,
+      date: "2026-12-21",
+      notificationTiming: "1-day",
+    });
+    expect(future.statusCode, future.body).toBe(200);
+    expect(await t.services.reminders.find("event", series.id)).toBeUndefined(); // the first part has no date left to remind
+    await scanAt(ny("2026-12-20 09:00") + 5 * SECOND);
+    expect(payloads(device).at(-1)?.title).toBe("Chemistry · 9:00 AM, tomorrow");
+
+    // Deleting the series cancels all of it.
+    expect((await client.request("DELETE", `/api/events/${series.id}`)).statusCode).toBe(204);
+    await scanAt(ny("2026-12-27 09:00"));
+    expect(payloads(device)).toHaveLength(3);
+  });
+
+  it("an all-day event is reminded at 07:00, or at 19:00 the evening before", async () => {
+    now = ny("2026-12-01 12:00");
+    const { client, device } = await student();
+    for (const notificationTiming of ["15-minutes", "1-day"]) {
+      const res = await client.request("POST", "/api/events", {
+        title: `Field trip ${notificationTiming}`,
+        date: "2026-12-03",
+        notificationTiming,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await scanAt(ny("2026-12-02 19:00") + SECOND);
+    expect(payloads(device).map((p) => p.title)).toEqual(["Field trip 1-day · tomorrow"]);
+    await scanAt(ny("2026-12-03 07:00") + SECOND);
+    expect(payloads(device).map((p) => p.title)).toEqual(["Field trip 1-day · tomorrow", "Field trip 15-minutes · today"]);
+  });
+
+  it("after downtime sends what came due in the last 15 minutes and skips, recorded, what is older", async () => {
+    now = ny("2026-12-08 06:00");
+    const { client, device } = await student();
+    const old = (
+      await client.request("POST", "/api/tasks", { title: "Old", dueDate: "2026-12-08", dueTime: "09:00", reminder: "at-time" })
+    ).json();
+    const recent = (
+      await client.request("POST", "/api/tasks", { title: "Recent", dueDate: "2026-12-08", dueTime: "09:10", reminder: "at-time" })
+    ).json();
+    const report = await scanAt(ny("2026-12-08 09:20"));
+    expect([report.sent, report.skipped]).toEqual([1, 1]);
+    expect(payloads(device).map((p) => p.title)).toEqual(["Recent · 9:10 AM, now"]);
+    expect((await t.services.reminders.listClaims("task", old.id)).map((c) => c.status)).toEqual(["skipped"]);
+    expect((await t.services.reminders.listClaims("task", recent.id)).map((c) => c.status)).toEqual(["sent"]);
+  });
+
+  it("the evening summary lists what is due tomorrow and overdue, only when there is something", async () => {
+    now = ny("2026-12-09 12:00");
+    const { client, device } = await student();
+    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: null });
+    const bad = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "7pm" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ eveningSummaryTime: [SUMMARY_TIME_MESSAGE] });
+    const set = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30" });
+    expect(set.json()).toEqual({ eveningSummaryTime: "19:30" });
+    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30" });
+
+    await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2026-12-10" });
+    await client.request("POST", "/api/tasks", { title: "Worksheet", dueDate: "2026-12-08" });
+    await scanAt(ny("2026-12-09 19:30") + SECOND);
+    expect(payloads(device)).toEqual([
+      { title: "1 due tomorrow, 1 overdue", body: "Tomorrow: Essay\nOverdue: Worksheet", url: "/#todo", tag: "summary-2026-12-09" },
+    ]);
+
+    // Nothing due or overdue on the 10th's evening once both are done: no push.
+    const tasks = (await client.request("GET", "/api/tasks")).json() as { id: number }[];
+    for (const task of tasks) await client.request("PUT", `/api/tasks/${task.id}`, { completed: true });
+    const report = await scanAt(ny("2026-12-10 19:30") + SECOND);
+    expect(report.empty).toBe(1);
+    expect(payloads(device)).toHaveLength(1);
+
+    expect((await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: null })).json()).toEqual({
+      eveningSummaryTime: null,
+    });
+    await scanAt(ny("2026-12-11 19:30") + SECOND);
+    expect(payloads(device)).toHaveLength(1);
+  });
+
+  describe("bad reminder input is a 400 that names the field", () => {
+    let client: TestClient;
+    beforeAll(async () => {
+      client = (await student()).client;
+    });
+
+    it.each([
+      [{ notificationTiming: "2-hours" }, "notificationTiming", REMINDER_TIMING_MESSAGE],
+      [{ notificationTiming: 15 }, "notificationTiming", REMINDER_TIMING_MESSAGE],
+      [{ notificationEnabled: true, notificationTiming: null }, "notificationTiming", REMINDER_NEEDS_TIMING],
+      [{ notificationEnabled: "yes" }, "notificationEnabled", "notificationEnabled must be true or false"],
+    ])("event %j", async (fields, field, message) => {
+      const res = await client.request("POST", "/api/events", { title: "Exam", date: "2026-12-20", ...fields });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[field]).toEqual([message]);
+    });
+
+    it("task reminders: a known choice, and only with a due date (also when an edit takes the date away)", async () => {
+      const unknown = await client.request("POST", "/api/tasks", { title: "A", dueDate: "2026-12-20", reminder: "2-days" });
+      expect([unknown.statusCode, unknown.json().errors.reminder]).toEqual([400, [REMINDER_MESSAGE]]);
+      const undated = await client.request("POST", "/api/tasks", { title: "A", reminder: "1-hour" });
+      expect([undated.statusCode, undated.json().errors.reminder]).toEqual([400, [REMINDER_NEEDS_DUE_DATE]]);
+      const task = (await client.request("POST", "/api/tasks", { title: "A", dueDate: "2026-12-20", reminder: "1-hour" })).json();
+      const cleared = await client.request("PUT", `/api/tasks/${task.id}`, { dueDate: null });
+      expect([cleared.statusCode, cleared.json().errors.reminder]).toEqual([400, [REMINDER_NEEDS_DUE_DATE]]);
+      // Nothing was lost: the task keeps its date and reminder.
+      expect((await client.request("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ dueDate: "2026-12-20", reminder: "1-hour" });
+      expect((await client.request("PUT", `/api/tasks/${task.id}`, { dueDate: null, reminder: null })).statusCode).toBe(200);
+    });
+  });
+
+  it("never reminds one student of another's task", async () => {
+    now = ny("2026-12-12 08:00");
+    const first = await student();
+    const second = await student();
+    await first.client.request("POST", "/api/tasks", { title: "Mine", dueDate: "2026-12-12", dueTime: "10:00", reminder: "at-time" });
+    await scanAt(ny("2026-12-12 10:00") + SECOND);
+    expect(payloads(first.device).map((p) => p.title)).toEqual(["Mine · 10:00 AM, now"]);
+    expect(payloads(second.device)).toEqual([]);
+  });
+});
+
+describePostgresOnly("reminders with two instances on one database", () => {
+  let pushService: TestPushService;
+  let first: TestApp;
+  let second: TestApp;
+  const now = ny("2026-12-14 07:55");
+  const clock = () => new Date(now);
+
+  beforeAll(async () => {
+    pushService = await startTestPushService();
+    const env = { PUSH_ALLOWED_ENDPOINT_ORIGINS: pushService.origin, APP_TIME_ZONE: ZONE };
+    first = await buildTestApp("postgres", { env, clock });
+    second = await buildTestApp("postgres", { env, clock, database: first.config.database });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await pushService.close();
+  });
+
+  it("claims disjoint batches when both scan at once: each of 450 reminders is pushed exactly once", async () => {
+    const devices: TestDevice[] = [];
+    for (let s = 0; s < 3; s++) {
+      const client = new TestClient(first.app);
+      await client.register();
+      const key = (await client.request("GET", "/public/onesignal-config")).json().vapidPublicKey;
+      const device = pushService.subscribe(key);
+      devices.push(device);
+      await client.request("POST", "/api/push/subscriptions", device.subscription);
+      for (let i = 0; i < 150; i++) {
+        const res = await client.request("POST", "/api/tasks", {
+          title: `Task ${s}-${i}`,
+          dueDate: "2026-12-14",
+          dueTime: "08:00",
+          reminder: "5-minutes",
+        });
+        expect(res.statusCode).toBe(201);
+      }
+    }
+    const [a, b] = await Promise.all([
+      first.services.reminderScheduler(quiet).scanOnce(),
+      second.services.reminderScheduler(quiet).scanOnce(),
+    ]);
+    expect(a.sent + b.sent).toBe(450);
+    const tags = pushService.received().map((p) => (p.payload as Payload).tag);
+    expect(tags).toHaveLength(450);
+    expect(new Set(tags).size).toBe(450);
+    // Scanning again on either finds nothing left.
+    const again = await second.services.reminderScheduler(quiet).scanOnce();
+    expect(again.sent).toBe(0);
+  });
+});

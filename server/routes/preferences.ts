@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import { preferencesSchema, updatePreferencesSchema } from "../../core/schemas/preferences";
+import { parseWith } from "../errors";
+import { setGuardDefaults } from "../plugins/route-guards";
+import { responseSchema } from "../response-schema";
+import type { Services } from "../services";
+import { preferencesOf } from "../services/preferences";
+import { requireUser } from "../request-context";
+
+const preferencesJson = responseSchema(preferencesSchema);
+
+/** The signed-in student's own settings kept on the server (docs/product.md#reminders). */
+export default async function preferencesRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { preferences } = services;
+  setGuardDefaults(app, { auth: "user" });
+
+  // The session's user row already holds them: no further read.
+  app.get("/api/user/preferences", { schema: { response: { 200: preferencesJson } } }, async (request) =>
+    preferencesOf(requireUser(request)),
+  );
+
+  app.put("/api/user/preferences", { schema: { response: { 200: preferencesJson } } }, async (request) =>
+    preferences.update(requireUser(request).id, parseWith(updatePreferencesSchema, request.body)),
+  );
+}

@@ -1,0 +1,27 @@
+import type { Preferences } from "../../core/schemas/preferences";
+import { notFound } from "../errors";
+import type { RunInTransaction } from "../repositories/transaction";
+import type { ReminderPlanner } from "./reminders";
+
+/** The preferences of a users row. */
+export function preferencesOf(user: { evening_summary_time: string | null }): Preferences {
+  return { eveningSummaryTime: user.evening_summary_time };
+}
+
+/** PUT /api/user/preferences: the evening summary's time and its schedule change together. */
+export function createPreferencesService(transaction: RunInTransaction, reminders: ReminderPlanner) {
+  return {
+    update(userId: number, changes: Partial<Preferences>): Promise<Preferences> {
+      return transaction(async (tx) => {
+        if (changes.eveningSummaryTime !== undefined) {
+          await tx.users.setEveningSummaryTime(userId, changes.eveningSummaryTime);
+          await reminders.armSummary(tx, userId, changes.eveningSummaryTime);
+        }
+        const user = await tx.users.findById(userId);
+        if (!user) throw notFound("User not found");
+        return preferencesOf(user);
+      });
+    },
+  };
+}
+export type PreferencesService = ReturnType<typeof createPreferencesService>;

@@ -1,0 +1,256 @@
+import {
+  CATCH_UP_MS,
+  eventReminderBody,
+  eveningSummary,
+  nextEventReminder,
+  nextSummaryAt,
+  nextTaskReminder,
+  type ReminderCandidate,
+  reminderTitle,
+  taskReminderBody,
+} from "../../core/reminders";
+import type { PushPayload } from "../../core/schemas/push";
+import type { ReminderScheduleRow, SentReminderStatus } from "../db/schema";
+import type { RemindersRepository } from "../repositories/reminders";
+import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import type { PushService, UserPush } from "./push-service";
+import { hiddenDates } from "../../core/calendar/series-children";
+import type { Clock, ReminderPlanner } from "./reminders";
+
+/** Reminders claimed per transaction: the locks are held only while a batch is planned, never while it is pushed. */
+const BATCH_SIZE = 200;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+type Logger = { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
+
+/** What one scan did, for the logs, the tests and the bench. */
+export interface ScanReport {
+  sent: number;
+  failed: number;
+  skipped: number;
+  empty: number;
+  /** Claims of a stopped instance that this one finished. */
+  recovered: number;
+}
+
+interface Planned {
+  status: SentReminderStatus;
+  push: UserPush | null;
+}
+
+export interface ReminderSchedulerOptions {
+  transaction: RunInTransaction;
+  reminders: RemindersRepository;
+  planner: ReminderPlanner;
+  push: Pick<PushService, "deliverToUsers">;
+  timeZone: string;
+  clock: Clock;
+  scanIntervalMs: number;
+  log: Logger;
+}
+
+/** How long a scan's pushes may keep starting: two scan intervals, at least 5 s. */
+function deliveryBudgetMs(scanIntervalMs: number): number {
+  return Math.max(5_000, 2 * scanIntervalMs);
+}
+
+/**
+ * How long a claim stays with the instance that made it: its pushes' budget, the last push's
+ * time-out (5 s) and a margin. Only after that may another instance take it over.
+ */
+export function leaseMs(scanIntervalMs: number): number {
+  return deliveryBudgetMs(scanIntervalMs) + 5_000 + 2_000;
+}
+
+/** A reminder is worth delivering until an hour after what it is for began (a day at most, a minute at least). */
+function ttlSeconds(candidate: Pick<ReminderCandidate, "occurrenceAt">, now: number): number {
+  return Math.round(Math.min(24 * HOUR_MS, Math.max(MINUTE_MS, candidate.occurrenceAt + HOUR_MS - now)) / 1000);
+}
+
+/**
+ * The reminder scheduler of one instance (decision 089). Every `scanIntervalMs` it claims the
+ * reminders due (reminder_schedule, FOR UPDATE SKIP LOCKED on PostgreSQL), and for each, in the
+ * same transaction, re-reads the item, records the claim in sent_reminders (unique per item,
+ * occurrence and timing: a second claimer or a retry finds it and sends nothing) and moves the
+ * schedule to the item's next reminder. After the commit it pushes, then marks the claims sent or
+ * failed. A claim left pending by an instance that stopped mid-push is taken over after a lease.
+ */
+export function createReminderScheduler(options: ReminderSchedulerOptions) {
+  const { transaction, reminders, planner, push, timeZone, clock, scanIntervalMs, log } = options;
+
+  /** The push for a claimed task reminder, or why there is none; moves the task's schedule on. */
+  async function planTask(tx: TransactionScope, row: ReminderScheduleRow, dueAt: number, now: number): Promise<Planned | null> {
+    const task = await tx.tasks.findForUser(row.user_id, row.item_id);
+    if (!task) {
+      await tx.reminders.unschedule("task", [row.item_id]);
+      return null;
+    }
+    const candidate = nextTaskReminder(task, timeZone, { after: dueAt - 1 });
+    const current = candidate?.at === dueAt && candidate.occurrence === row.occurrence && task.reminder === row.timing;
+    await planner.armTask(tx, task, { after: Math.max(dueAt, now - CATCH_UP_MS) });
+    if (!current || !candidate) return null;
+    const payload: PushPayload = {
+      title: reminderTitle(task.title, candidate, now, timeZone),
+      body: taskReminderBody(task.subject),
+      url: `/?task=${task.id}#todo`,
+      tag: `reminder-task-${task.id}-${candidate.occurrence}`,
+    };
+    return { status: "pending", push: { userId: task.userId, payload, ttlSeconds: ttlSeconds(candidate, now) } };
+  }
+
+  async function planEvent(tx: TransactionScope, row: ReminderScheduleRow, dueAt: number, now: number): Promise<Planned | null> {
+    const event = await tx.events.findForUser(row.user_id, row.item_id);
+    if (!event) {
+      await tx.reminders.unschedule("event", [row.item_id]);
+      return null;
+    }
+    const children = event.recurring === "none" ? [] : await tx.events.listChildren(event.userId, event.id);
+    const candidate = nextEventReminder(event, hiddenDates(children), timeZone, { after: dueAt - 1 });
+    const current = candidate?.at === dueAt && candidate.occurrence === row.occurrence && event.notificationTiming === row.timing;
+    await planner.armEvent(tx, event, { after: Math.max(dueAt, now - CATCH_UP_MS) });
+    if (!current || !candidate) return null;
+    const payload: PushPayload = {
+      title: reminderTitle(event.title, candidate, now, timeZone),
+      body: eventReminderBody(event.eventType, event.subject),
+      url: `/?day=${candidate.date}#calendar`,
+      tag: `reminder-event-${event.id}-${candidate.occurrence}`,
+    };
+    return { status: "pending", push: { userId: event.userId, payload, ttlSeconds: ttlSeconds(candidate, now) } };
+  }
+
+  async function planSummary(tx: TransactionScope, row: ReminderScheduleRow, dueAt: number, now: number): Promise<Planned | null> {
+    const user = await tx.users.findById(row.item_id);
+    const time = user?.evening_summary_time ?? null;
+    if (!user || time === null) {
+      await tx.reminders.unschedule("summary", [row.item_id]);
+      return null;
+    }
+    const current = time === row.timing && nextSummaryAt(time, timeZone, dueAt - 1).at === dueAt;
+    await planner.armSummary(tx, user.id, time, Math.max(dueAt, now - CATCH_UP_MS));
+    if (!current) return null;
+    const summary = eveningSummary(await tx.tasks.listForUser(user.id), row.occurrence, dueAt, timeZone);
+    if (!summary) return { status: "empty", push: null };
+    const payload: PushPayload = { title: summary.title, body: summary.body, url: "/#todo", tag: `summary-${row.occurrence}` };
+    // Worth reading until the next morning.
+    return { status: "pending", push: { userId: user.id, payload, ttlSeconds: 12 * 60 * 60 } };
+  }
+
+  /** Claims one batch and plans it, in one transaction; answers the pushes to make and how many rows it claimed. */
+  async function claimBatch(now: number, report: ScanReport) {
+    return transaction(async (tx) => {
+      const rows = await tx.reminders.claimDue(new Date(now), BATCH_SIZE);
+      const pushes: { claimId: number; push: UserPush }[] = [];
+      for (const row of rows) {
+        const dueAt = Date.parse(row.due_at);
+        const plan =
+          row.kind === "task"
+            ? await planTask(tx, row, dueAt, now)
+            : row.kind === "event"
+              ? await planEvent(tx, row, dueAt, now)
+              : await planSummary(tx, row, dueAt, now);
+        if (!plan) continue;
+        // Too late after downtime: recorded as skipped, not sent.
+        const status = plan.status === "pending" && dueAt < now - CATCH_UP_MS ? "skipped" : plan.status;
+        const claimId = await tx.reminders.recordClaim(
+          {
+            userId: row.user_id,
+            kind: row.kind,
+            itemId: row.item_id,
+            occurrence: row.occurrence,
+            timing: row.timing,
+            dueAt: row.due_at,
+            status,
+            payload: plan.push ? JSON.stringify(plan.push) : null,
+          },
+          new Date(now),
+        );
+        if (claimId === null) continue; // claimed before (a re-armed reminder already sent): never twice
+        if (status === "pending" && plan.push) pushes.push({ claimId, push: plan.push });
+        else if (status === "skipped") report.skipped++;
+        else if (status === "empty") report.empty++;
+      }
+      return { pushes, claimed: rows.length };
+    });
+  }
+
+  /** Pushes claimed reminders and records what became of each. */
+  async function deliver(batch: readonly { claimId: number; push: UserPush }[], now: number, report: ScanReport) {
+    if (batch.length === 0) return;
+    const results = await push.deliverToUsers(
+      batch.map((b) => b.push),
+      now + deliveryBudgetMs(scanIntervalMs),
+      { warn: (message) => log.warn({}, message) },
+    );
+    const sent = batch.filter((_, i) => results[i]!.delivered > 0).map((b) => b.claimId);
+    const failed = batch.filter((_, i) => results[i]!.delivered === 0).map((b) => b.claimId);
+    const finishedAt = clock();
+    await reminders.finish(sent, "sent", finishedAt);
+    await reminders.finish(failed, "failed", finishedAt);
+    report.sent += sent.length;
+    report.failed += failed.length;
+  }
+
+  /** Claims a stopped instance left pending: sent now if still within the catch-up window, else skipped. */
+  async function recover(now: number, report: ScanReport) {
+    const stale = await reminders.takeOverStale(new Date(now - leaseMs(scanIntervalMs)), new Date(now), BATCH_SIZE);
+    if (stale.length === 0) return;
+    const late = stale.filter((row) => Date.parse(row.due_at) < now - CATCH_UP_MS || row.payload === null);
+    await reminders.finish(
+      late.map((row) => row.id),
+      "skipped",
+      new Date(now),
+    );
+    report.skipped += late.length;
+    const retry = stale
+      .filter((row) => !late.includes(row))
+      .map((row) => ({ claimId: row.id, push: JSON.parse(row.payload!) as UserPush }));
+    await deliver(retry, now, report);
+    report.recovered += retry.length;
+  }
+
+  async function scanOnce(): Promise<ScanReport> {
+    const report: ScanReport = { sent: 0, failed: 0, skipped: 0, empty: 0, recovered: 0 };
+    const now = clock().getTime();
+    await recover(now, report);
+    for (;;) {
+      const { pushes, claimed } = await claimBatch(now, report);
+      await deliver(pushes, now, report);
+      if (claimed < BATCH_SIZE) break;
+    }
+    return report;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  function tick() {
+    running = scanOnce().then(
+      (report) => {
+        if (report.sent || report.failed || report.skipped || report.recovered) log.info({ reminders: report }, "reminders pushed");
+      },
+      (error: unknown) => log.warn({ err: error }, "reminder scan failed; trying again at the next scan"),
+    );
+    void running.then(() => {
+      if (!stopped) timer = setTimeout(tick, scanIntervalMs);
+    });
+  }
+
+  return {
+    scanOnce,
+    /** Scans now and then every scanIntervalMs until stop(). */
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      tick();
+    },
+    /** Stops scanning; resolves once a scan under way has finished. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type ReminderScheduler = ReturnType<typeof createReminderScheduler>;

@@ -54,6 +54,8 @@ export default defineConfig({
       ADMIN_PASSCODE: "K7QM",
       PUSH_ALLOWED_ENDPOINT_ORIGINS: `http://127.0.0.1:${E2E_PUSH_SERVICE_PORT}`,
       VAPID_SUBJECT: "mailto:it@lincoln.example",
+      // Reminders are looked for every second, so e2e/reminders.spec.ts sees one arrive at once.
+      REMINDER_SCAN_SECONDS: "1",
     },
   },
 });

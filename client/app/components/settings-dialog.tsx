@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSignOut } from "@/features/auth/api/sign-out";
+import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
 import type { User } from "@core/api-types";
 import { ROUTES } from "@/lib/routes";
 import { setTheme, THEME_CHOICES, THEME_LABEL, useThemeChoice } from "@/lib/theme";
@@ -29,6 +30,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
           <DialogDescription>Manage your classes and your account.</DialogDescription>
         </DialogHeader>
         <ThemePicker />
+        <EveningSummarySetting />
         <div className="grid gap-2">
           <Button
             variant="outline"

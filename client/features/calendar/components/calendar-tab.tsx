@@ -1,5 +1,7 @@
 import { CalendarPlusIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { isCalendarDate } from "@core/dates";
+import { useLinkedParam } from "@/hooks/use-linked-param";
 import type { User } from "@core/api-types";
 import { calendarEntries, dayDetailOrder, entriesByDate } from "@core/calendar/entries";
 import { nextFiveDays, nextFiveDaysRange } from "@core/calendar/next-five-days";
@@ -37,8 +39,10 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
   const tasksQuery = useTasks();
   const events = useMemo(() => eventsQuery.data ?? [], [eventsQuery.data]);
   const tasks = useMemo(() => tasksQuery.data ?? [], [tasksQuery.data]);
-  const [month, setMonth] = useState(() => monthOf(today));
-  const [openDay, setOpenDay] = useState<string | null>(null);
+  // A reminder's link (`?day=2026-12-01`) opens that day.
+  const linkedDay = useLinkedParam("day", (text) => (isCalendarDate(text) ? text : null));
+  const [month, setMonth] = useState(() => monthOf(linkedDay ?? today));
+  const [openDay, setOpenDay] = useState<string | null>(linkedDay);
   // A form kept when the session expired reopens once after signing in again (docs/decisions/022).
   const [form, setForm] = useRestoredEventDraft(user.id);
   const actions = useEventActions({ events, openForm: setForm });

@@ -4,6 +4,7 @@ import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX, EVENT_TYPES } from "@core/schem
 import { useCreateEvent } from "@/api/events/create-event";
 import { useUpdateEvent } from "@/api/events/update-event";
 import { DateField } from "@/components/form/date-field";
+import { ReminderField } from "@/components/form/reminder-field";
 import { FormDialog, FormDialogFooter, FormDialogHeader, useDialogForm } from "@/components/form/form-dialog";
 import { SubjectField } from "@/components/form/subject-field";
 import { Button } from "@/components/ui/button";
@@ -54,10 +55,13 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
     state.values ??
     (isEdit ? eventToFormValues(state.event, state.edit === "whole" ? state.event.date : state.occurrenceDate) : emptyEventForm(today));
   // A single-occurrence edit changes that date only: the occurrence does not recur.
+  // (A draft kept before reminders existed has no reminder: none.)
+  const withReminder: EventFormValues = { ...defaults, reminder: defaults.reminder ?? "none" };
   const initial: EventFormValues =
-    edit === "single" ? { ...defaults, recurring: "none", customDays: [], customWhenToRepeat: "", customEndDate: "" } : defaults;
+    edit === "single" ? { ...withReminder, recurring: "none", customDays: [], customWhenToRepeat: "", customEndDate: "" } : withReminder;
   const { form, submissionKeys } = useDialogForm(eventFormSchema, initial);
   const saving = create.isPending || update.isPending;
+  const watchedTime = form.watch("time");
   const titleInput = useRef<HTMLInputElement | null>(null);
 
   // The title takes the focus 100 ms after opening (docs/product.md#calendar), once the dialog's opening has settled.
@@ -190,6 +194,25 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
               onBlur={field.onBlur}
               selectRef={field.ref}
               userClasses={userClasses}
+            />
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="reminder"
+          render={({ field }) => (
+            <ReminderField
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              selectRef={field.ref}
+              hint={
+                field.value !== "none" && !watchedTime
+                  ? field.value === "1-day"
+                    ? "Without a time: reminded at 7:00 PM the evening before."
+                    : "Without a time: reminded at 7:00 AM that day."
+                  : "Sent to your devices with notifications turned on."
+              }
             />
           )}
         />

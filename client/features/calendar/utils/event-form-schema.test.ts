@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { MONTHLY_NEEDS_DAYS, MONTHLY_NEEDS_OPTION } from "@core/schemas/event";
 import { event } from "@core/test/builders";
-import { dateOptionForRecurrence, emptyEventForm, eventFormSchema, type EventFormValues, eventToFormValues } from "./event-form-schema";
+import {
+  dateOptionForRecurrence,
+  emptyEventForm,
+  eventFormSchema,
+  type EventFormValues,
+  eventToFormValues,
+  formToRequest,
+} from "./event-form-schema";
 
 const monthly = (fields: Partial<EventFormValues>): EventFormValues => ({
   ...emptyEventForm("2026-11-30"),
@@ -60,5 +67,19 @@ describe("the monthly date option (decision 083)", () => {
     expect(dateOptionForRecurrence("monthly", ["25"])).toBe("specific-dates");
     expect(dateOptionForRecurrence("monthly", [])).toBe("");
     expect(dateOptionForRecurrence("weekly", ["monday"])).toBe("");
+  });
+});
+
+describe("the Reminder choice", () => {
+  it("is sent as notificationEnabled and notificationTiming; None as false and null", () => {
+    const on = formToRequest(eventFormSchema.parse({ ...emptyEventForm("2026-12-01"), title: "Exam", reminder: "30-minutes" }));
+    expect([on.notificationEnabled, on.notificationTiming]).toEqual([true, "30-minutes"]);
+    const off = formToRequest(eventFormSchema.parse({ ...emptyEventForm("2026-12-01"), title: "Exam" }));
+    expect([off.notificationEnabled, off.notificationTiming]).toEqual([false, null]);
+  });
+
+  it("shows a stored event's reminder, and None for one that is off", () => {
+    expect(eventToFormValues(event({ id: 1, notificationEnabled: true, notificationTiming: "1-day" })).reminder).toBe("1-day");
+    expect(eventToFormValues(event({ id: 2, notificationEnabled: false, notificationTiming: null })).reminder).toBe("none");
   });
 });

@@ -8,6 +8,7 @@ import {
   updateEventSchema,
 } from "@core/schemas/event";
 import { WEEKDAY_NAMES } from "@core/day-numbers";
+import { isReminderTiming, type ReminderTiming } from "@core/reminder-timings";
 
 /**
  * The monthly "date option" (docs/decisions/083): "" while none is chosen, the same date each
@@ -31,6 +32,8 @@ export type EventFormValues = {
   /** The monthly date option; "" for any other kind. Named as the API field, whose errors land on it. */
   customWhenToRepeat: MonthlyDateOption;
   customEndDate: string;
+  /** The Reminder choice: a timing, or "none" (notificationEnabled false). */
+  reminder: ReminderTiming | "none";
 };
 
 export function emptyEventForm(date: string): EventFormValues {
@@ -45,6 +48,7 @@ export function emptyEventForm(date: string): EventFormValues {
     customDays: [],
     customWhenToRepeat: "",
     customEndDate: "",
+    reminder: "none",
   };
 }
 
@@ -60,6 +64,7 @@ export function eventToFormValues(event: CalendarEvent, date = event.date): Even
     customDays: event.customDays,
     customWhenToRepeat: monthlyDateOptionOf(event),
     customEndDate: event.customEndDate ?? "",
+    reminder: event.notificationEnabled && isReminderTiming(event.notificationTiming) ? event.notificationTiming : "none",
   };
 }
 
@@ -81,9 +86,15 @@ export function dateOptionForRecurrence(kind: RecurringKind, days: readonly stri
  * so that the form and the server refuse the same things with the same messages.
  */
 export const eventFormSchema = z
-  .transform((values: EventFormValues): z.input<typeof updateEventSchema> => {
+  .transform(({ reminder, ...values }: EventFormValues): z.input<typeof updateEventSchema> => {
     const sameDate = values.recurring === "monthly" && values.customWhenToRepeat === "same-date";
-    return { ...values, customWhenToRepeat: sameDate ? SAME_DATE_EACH_MONTH : null, customDays: sameDate ? [] : values.customDays };
+    return {
+      ...values,
+      customWhenToRepeat: sameDate ? SAME_DATE_EACH_MONTH : null,
+      customDays: sameDate ? [] : values.customDays,
+      notificationEnabled: reminder !== "none",
+      notificationTiming: reminder === "none" ? null : reminder,
+    };
   })
   .pipe(updateEventSchema);
 
@@ -111,8 +122,8 @@ export function formToRequest(data: UpdateEventData): Omit<CreateEventInput, "pa
     customWhenToRepeat: data.customWhenToRepeat,
     customDays: data.customDays,
     customEndDate: data.customEndDate,
-    notificationEnabled: false,
-    notificationTiming: null,
+    notificationEnabled: data.notificationEnabled,
+    notificationTiming: data.notificationTiming,
   };
 }
 

@@ -6,6 +6,7 @@ import { useDeleteTask } from "@/api/tasks/delete-task";
 import { useUpdateTask } from "@/api/tasks/update-task";
 import { DateField } from "@/components/form/date-field";
 import { FormDialog, FormDialogFooter, FormDialogHeader, useDialogForm } from "@/components/form/form-dialog";
+import { ReminderField } from "@/components/form/reminder-field";
 import { SubjectField } from "@/components/form/subject-field";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -197,6 +198,22 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
                   </FormControl>
                   <FormMessage />
                 </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="reminder"
+              render={({ field }) => (
+                <div className="sm:col-span-2">
+                  <ReminderField
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    selectRef={field.ref}
+                    atTimeLabel="At due time"
+                    hint="Sent to your devices with notifications turned on. Without a due time, the task is due at 11:59 PM."
+                  />
+                </div>
               )}
             />
           </div>

@@ -23,6 +23,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/cn";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { useTaskDialog } from "../hooks/use-task-dialog";
+import { useLinkedParam } from "@/hooks/use-linked-param";
 import { useCreateRequest } from "@/hooks/use-create-request";
 import { useToday } from "@/hooks/use-today";
 import { useToggleTask } from "../hooks/use-toggle-task";
@@ -45,7 +46,8 @@ export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: Ta
   const { today } = useToday(timeZone);
   const [sort, setSort] = useState<TaskSort>("none");
   const [filter, setFilter] = useState<TaskFilter>("all");
-  const dialog = useTaskDialog(user.id, tasks);
+  const linkedTaskId = useLinkedParam("task", (text) => (/^[1-9]\d{0,9}$/.test(text) ? Number(text) : null));
+  const dialog = useTaskDialog(user.id, tasks, linkedTaskId);
   const { toggle } = useToggleTask();
   useCreateRequest(createRequested, dialog.openCreate, onCreateOpened);
 

@@ -16,18 +16,22 @@ function draftToDialogState(draft: TaskDraft, tasks: readonly Task[]): TaskDialo
  * The restored dialog is derived during render rather than set from an effect; the effect only
  * removes the stored draft, so it is restored once.
  */
-export function useTaskDialog(userId: number, tasks: readonly Task[] | undefined) {
+export function useTaskDialog(userId: number, tasks: readonly Task[] | undefined, linkedTaskId: number | null = null) {
   const [chosen, setChosen] = useState<TaskDialogState | null>(null);
   const [draft, setDraft] = useState(() => readTaskDraft(userId));
+  // A reminder's link (`?task=12`) opens that task once, when no draft is waiting.
+  const [linked, setLinked] = useState(linkedTaskId);
   const restoring = draft !== null && tasks !== undefined;
+  const linkedTask = linked !== null && draft === null ? tasks?.find((t) => t.id === linked) : undefined;
 
   useEffect(() => {
     if (restoring) clearTaskDraft();
   }, [restoring]);
 
-  const state = chosen ?? (restoring ? draftToDialogState(draft, tasks) : null);
+  const state = chosen ?? (restoring ? draftToDialogState(draft, tasks) : linkedTask ? { mode: "edit" as const, task: linkedTask } : null);
   const choose = (next: TaskDialogState | null) => {
     setDraft(null);
+    setLinked(null);
     setChosen(next);
   };
 

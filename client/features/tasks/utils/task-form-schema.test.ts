@@ -30,16 +30,26 @@ describe("task form → request body", () => {
     });
   });
 
-  it("clears the due date and time on an edit that turns the switch off", () => {
-    expect(submit({ title: "Lab", hasDueDate: false, dueDate: "2026-11-23", dueTime: "09:00", completed: true }, "edit")).toEqual({
+  it("clears the due date, time and reminder on an edit that turns the switch off", () => {
+    expect(
+      submit({ title: "Lab", hasDueDate: false, dueDate: "2026-11-23", dueTime: "09:00", reminder: "1-hour", completed: true }, "edit"),
+    ).toEqual({
       title: "Lab",
       description: null,
       subject: null,
       dueDate: null,
       dueTime: null,
+      reminder: null,
       priority: "medium",
       completed: true,
     });
+  });
+
+  it("sends the Reminder choice with a due date, None as null", () => {
+    expect(submit({ title: "Lab", hasDueDate: true, dueDate: "2026-11-23", reminder: "15-minutes" }, "create")).toMatchObject({
+      reminder: "15-minutes",
+    });
+    expect(submit({ title: "Lab", hasDueDate: true, dueDate: "2026-11-23", reminder: "none" }, "edit")).toMatchObject({ reminder: null });
   });
 
   it("asks for a date when the switch is on without one, and rejects impossible dates", () => {

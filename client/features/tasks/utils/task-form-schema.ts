@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REMINDER_TIMINGS } from "@core/reminder-timings";
 import { createTaskSchema, type CreateTaskInput, type Task } from "@core/schemas/task";
 import type { TaskFormValues } from "./task-form-values";
 
@@ -20,6 +21,7 @@ export const taskFormSchema = z
     dueTime: rules.dueTime,
     priority: rules.priority.unwrap(),
     completed: rules.completed.unwrap(),
+    reminder: z.enum([...REMINDER_TIMINGS, "none"]),
   })
   .refine((v) => !v.hasDueDate || v.dueDate !== null, { message: "Please choose a due date", path: ["dueDate"] });
 
@@ -35,6 +37,7 @@ export function taskToFormValues(task: Task): TaskFormValues {
     dueTime: task.dueTime ?? "",
     priority: task.priority,
     completed: task.completed,
+    reminder: task.reminder ?? "none",
   };
 }
 
@@ -53,9 +56,12 @@ export function formToRequest(values: TaskFormOutput, mode: "create" | "edit"): 
   if (values.hasDueDate) {
     body.dueDate = values.dueDate;
     body.dueTime = values.dueTime;
+    body.reminder = values.reminder === "none" ? null : values.reminder;
   } else if (mode === "edit") {
+    // No date, no reminder (the API refuses one without a due date).
     body.dueDate = null;
     body.dueTime = null;
+    body.reminder = null;
   }
   if (mode === "create") body.recurring = null;
   return body;

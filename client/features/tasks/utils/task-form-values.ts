@@ -1,3 +1,4 @@
+import type { ReminderTiming } from "@core/reminder-timings";
 import type { Priority } from "@core/schemas/task";
 
 /**
@@ -14,6 +15,8 @@ export type TaskFormValues = {
   dueTime: string;
   priority: Priority;
   completed: boolean;
+  /** The Reminder choice, offered with a due date: a timing, or "none". */
+  reminder: ReminderTiming | "none";
 };
 
 export const EMPTY_TASK_FORM: TaskFormValues = {
@@ -25,4 +28,5 @@ export const EMPTY_TASK_FORM: TaskFormValues = {
   dueTime: "",
   priority: "medium",
   completed: false,
+  reminder: "none",
 };

@@ -184,6 +184,45 @@ describeEachEngine("reminders", (engine) => {
     expect(payloads(device)).toHaveLength(3);
   });
 
+  it("a series' end date, a deleted occurrence and a deleted future re-arm or cancel its reminder", async () => {
+    now = ny("2026-12-01 12:00");
+    const { client, device } = await student();
+    const series = (
+      await client.request("POST", "/api/events", {
+        title: "Practice",
+        date: "2026-12-02",
+        time: "16:00",
+        recurring: "daily",
+        customDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+        notificationTiming: "30-minutes",
+      })
+    ).json();
+    const next = async () => (await t.services.reminders.find("event", series.id))?.occurrence;
+    expect(await next()).toBe("2026-12-02T16:00");
+    // "This event only" deleted: the next day is reminded instead.
+    expect((await client.request("DELETE", `/api/events/SINGLE_INSTANCE_${series.id}_2026-12-02`)).statusCode).toBe(204);
+    expect(await next()).toBe("2026-12-03T16:00");
+    // A changed occurrence's reminder goes with it when "this and future" is deleted from before it.
+    const moved = (
+      await client.request("PUT", `/api/events/SINGLE_INSTANCE_${series.id}_2026-12-08`, { ...series, date: "2026-12-08", time: "18:00" })
+    ).json();
+    expect((await t.services.reminders.find("event", moved.id))?.occurrence).toBe("2026-12-08T18:00");
+    expect((await client.request("DELETE", `/api/events/FUTURE_SERIES_${series.id}_2026-12-07`)).statusCode).toBe(204);
+    expect(await t.services.reminders.find("event", moved.id)).toBeUndefined();
+    expect(await next()).toBe("2026-12-03T16:00");
+    // The end date moved before the next occurrence: nothing left to remind.
+    expect((await client.request("PATCH", `/api/events/${series.id}`, { customEndDate: "2026-12-02" })).statusCode).toBe(400);
+    expect((await client.request("PATCH", `/api/events/${series.id}`, { customEndDate: "2026-12-04" })).statusCode).toBe(200);
+    await scanAt(ny("2026-12-03 15:30") + SECOND);
+    await scanAt(ny("2026-12-04 15:30") + SECOND);
+    await scanAt(ny("2026-12-07 15:30") + SECOND);
+    expect(payloads(device).map((p) => p.tag)).toEqual([
+      `reminder-event-${series.id}-2026-12-03T16:00`,
+      `reminder-event-${series.id}-2026-12-04T16:00`,
+    ]);
+    expect(await next()).toBeUndefined();
+  });
+
   it("an all-day event is reminded at 07:00, or at 19:00 the evening before", async () => {
     now = ny("2026-12-01 12:00");
     const { client, device } = await student();

@@ -20,6 +20,7 @@ import adminRoutes from "./routes/admin";
 import eventRoutes from "./routes/events";
 import preferencesRoutes from "./routes/preferences";
 import pushRoutes from "./routes/push";
+import schoolScheduleRoutes from "./routes/school-schedule";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
 import { clientErrorHandler, securityHeadersFor } from "./raw-answers";
@@ -169,6 +170,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(classRoutes, { services });
   await app.register(eventRoutes, { services });
   await app.register(preferencesRoutes, { services });
+  await app.register(schoolScheduleRoutes, { services });
   await app.register(adminRoutes, { services });
   await app.register(pushRoutes, { services });
 

@@ -20,6 +20,8 @@ export interface UsersTable {
   data_version: Generated<number>;
   /** HH:mm of the evening summary push, null when off (decision 089). */
   evening_summary_time: string | null;
+  /** JSON of the school day (bell times, school days, rotation, days off; decision 090), null until set. */
+  school_schedule: string | null;
   created_at: string;
   updated_at: string;
 }

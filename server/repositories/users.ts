@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Executor } from "../db/connection";
 import type { UserRow } from "../db/schema";
 
-export function toPublicUser(row: Omit<UserRow, "password_hash">): User {
+export function toPublicUser(row: Omit<UserRow, "password_hash" | "school_schedule">): User {
   return {
     id: row.id,
     email: row.email,
@@ -115,6 +115,21 @@ export function createUsersRepository(db: Executor) {
         .where("id", "=", id)
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /** The stored school schedule (JSON), or null before the first save. */
+    async findSchoolSchedule(id: number): Promise<string | null | undefined> {
+      const row = await db.selectFrom("users").select("school_schedule").where("id", "=", id).executeTakeFirst();
+      return row?.school_schedule;
+    },
+
+    /** Replaces the school schedule and bumps the data version, as a change to the classes does (decision 066). */
+    async setSchoolSchedule(id: number, json: string): Promise<void> {
+      await db
+        .updateTable("users")
+        .set((eb) => ({ school_schedule: json, data_version: eb("data_version", "+", 1), updated_at: new Date().toISOString() }))
+        .where("id", "=", id)
+        .execute();
     },
 
     /** The evening summary's time (HH:mm), or null to turn it off. */

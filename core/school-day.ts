@@ -1,0 +1,189 @@
+/**
+ * The school day (docs/product.md#school-day, docs/decisions/090-school-day.md): which dates are
+ * school days, which rotation day each one is, and which classes meet when. Pure calendar-date
+ * arithmetic on day numbers (core/day-numbers.ts): the answer never depends on the device's zone.
+ *
+ * The rotation advances one label per school day (a school weekday that is not a day off),
+ * forwards and backwards from its anchor; counting is O(days-off ranges), not O(days).
+ */
+import { parseUserClasses } from "./classes";
+import { parseDayNumber, WEEKDAY_NAMES, type WeekdayName, weekdayOf } from "./day-numbers";
+
+export interface BellTime {
+  period: number;
+  /** HH:mm */
+  start: string;
+  end: string;
+}
+
+export interface Rotation {
+  /** The labels in order, e.g. ["A", "B"] or ["Day 1", …, "Day 6"]. */
+  days: string[];
+  /** yyyy-MM-dd of a school day whose label is `anchorDay`. */
+  anchorDate: string;
+  anchorDay: string;
+  /** The periods that meet on each rotation day; a day not named here meets every period. */
+  periodsByDay?: Record<string, number[]>;
+}
+
+export interface DayOff {
+  from: string;
+  to: string;
+  label: string;
+}
+
+export interface SchoolSchedule {
+  bellTimes?: BellTime[];
+  schoolDays: WeekdayName[];
+  rotation?: Rotation | null;
+  daysOff?: DayOff[];
+}
+
+/** What a student has before setting anything: Monday to Friday, no rotation, no bell times, no days off. */
+export const DEFAULT_SCHOOL_SCHEDULE: SchoolSchedule = {
+  bellTimes: [],
+  schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+  rotation: null,
+  daysOff: [],
+};
+
+export type SchoolDay = { off: true; label: string | null } | { off: false; rotationDay: string | null };
+
+/** One class meeting on a date, in period order. */
+export interface ClassMeeting {
+  period: number;
+  name: string;
+  /** HH:mm, or null when the period has no bell time. */
+  start: string | null;
+  end: string | null;
+}
+
+function day(date: string): number {
+  const n = parseDayNumber(date);
+  if (n === null) throw new RangeError(`Not a real date in yyyy-MM-dd format: ${JSON.stringify(date)}`);
+  return n;
+}
+
+function weekdayMask(schoolDays: readonly string[]): number {
+  let mask = 0;
+  for (const name of schoolDays) {
+    const index = WEEKDAY_NAMES.indexOf(name as WeekdayName);
+    if (index >= 0) mask |= 1 << index;
+  }
+  return mask;
+}
+
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let m = mask; m; m &= m - 1) count++;
+  return count;
+}
+
+/** How many days in [lo, hi] (day numbers, inclusive) fall on a weekday of `mask`. */
+function weekdaysIn(lo: number, hi: number, mask: number): number {
+  if (hi < lo) return 0;
+  const days = hi - lo + 1;
+  let count = Math.floor(days / 7) * bitCount(mask);
+  let weekday = weekdayOf(lo + Math.floor(days / 7) * 7);
+  for (let i = 0; i < days % 7; i++) {
+    if (mask & (1 << weekday)) count++;
+    weekday = (weekday + 1) % 7;
+  }
+  return count;
+}
+
+/** The days off as sorted, merged day-number ranges with the label of the range a date falls in first. */
+interface CompiledDaysOff {
+  merged: [number, number][];
+  ranges: { from: number; to: number; label: string }[];
+}
+
+const compiledCache = new WeakMap<object, CompiledDaysOff>();
+
+function compileDaysOff(daysOff: readonly DayOff[] | undefined): CompiledDaysOff {
+  const list = daysOff ?? [];
+  const cached = compiledCache.get(list);
+  if (cached) return cached;
+  const ranges = list
+    .map((d) => ({ from: parseDayNumber(d.from), to: parseDayNumber(d.to), label: d.label }))
+    .filter((d): d is { from: number; to: number; label: string } => d.from !== null && d.to !== null && d.to >= d.from)
+    .sort((a, b) => a.from - b.from || a.to - b.to);
+  const merged: [number, number][] = [];
+  for (const r of ranges) {
+    const last = merged.at(-1);
+    if (last && r.from <= last[1] + 1) last[1] = Math.max(last[1], r.to);
+    else merged.push([r.from, r.to]);
+  }
+  const compiled = { merged, ranges };
+  compiledCache.set(list, compiled);
+  return compiled;
+}
+
+/** How many school days lie in [lo, hi]: school weekdays, minus those inside days off. */
+function schoolDaysIn(lo: number, hi: number, mask: number, off: CompiledDaysOff): number {
+  let count = weekdaysIn(lo, hi, mask);
+  for (const [from, to] of off.merged) {
+    if (to < lo) continue;
+    if (from > hi) break;
+    count -= weekdaysIn(Math.max(from, lo), Math.min(to, hi), mask);
+  }
+  return count;
+}
+
+function dayOffLabel(n: number, off: CompiledDaysOff): string | null | undefined {
+  for (const r of off.ranges) {
+    if (r.from > n) break;
+    if (n <= r.to) return r.label;
+  }
+  return undefined;
+}
+
+/**
+ * What `date` is: a day off (a listed day off with its label, a weekend inside such a range
+ * included; any other non-school weekday with null), or a school day with its rotation label
+ * (null without a rotation).
+ */
+export function schoolDayOf(schedule: SchoolSchedule, date: string): SchoolDay {
+  const n = day(date);
+  const off = compileDaysOff(schedule.daysOff);
+  const label = dayOffLabel(n, off);
+  if (label !== undefined) return { off: true, label };
+  const mask = weekdayMask(schedule.schoolDays);
+  if (!(mask & (1 << weekdayOf(n)))) return { off: true, label: null };
+  return { off: false, rotationDay: rotationDayOf(schedule, n, mask, off) };
+}
+
+function rotationDayOf(schedule: SchoolSchedule, n: number, mask: number, off: CompiledDaysOff): string | null {
+  const rotation = schedule.rotation;
+  if (!rotation || rotation.days.length === 0) return null;
+  const anchor = parseDayNumber(rotation.anchorDate);
+  const anchorIndex = rotation.days.indexOf(rotation.anchorDay);
+  if (anchor === null || anchorIndex < 0) return null;
+  // School days strictly after the anchor up to n, or strictly before it from n, counted with a sign.
+  const steps = n >= anchor ? schoolDaysIn(anchor + 1, n, mask, off) : -schoolDaysIn(n, anchor - 1, mask, off);
+  const length = rotation.days.length;
+  return rotation.days[(((anchorIndex + steps) % length) + length) % length]!;
+}
+
+/**
+ * The classes that meet on `date`, in period order: none on a day off; on a rotation day that
+ * `periodsByDay` names, only the classes of those periods. A block spanning several periods is one
+ * meeting from its first listed period's start to its last one's end; a semester pair is named
+ * "First / Second"; Lunch is listed like a class.
+ */
+export function classesOn(schedule: SchoolSchedule, userClasses: readonly string[] | null | undefined, date: string): ClassMeeting[] {
+  const today = schoolDayOf(schedule, date);
+  if (today.off) return [];
+  const listed = today.rotationDay !== null ? schedule.rotation?.periodsByDay?.[today.rotationDay] : undefined;
+  const meets = (period: number) => listed === undefined || listed.includes(period);
+  const bells = new Map((schedule.bellTimes ?? []).map((b) => [b.period, b]));
+  const meetings: ClassMeeting[] = [];
+  for (const cls of parseUserClasses(userClasses)) {
+    const periods = Array.from({ length: cls.span }, (_, i) => cls.period + i).filter(meets);
+    if (periods.length === 0) continue;
+    const first = bells.get(periods[0]!);
+    const last = bells.get(periods.at(-1)!);
+    meetings.push({ period: periods[0]!, name: cls.names.join(" / "), start: first?.start ?? null, end: last?.end ?? null });
+  }
+  return meetings;
+}

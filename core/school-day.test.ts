@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDaysToDate, weekdayOfDate } from "./dates";
 import { WEEKDAY_NAMES } from "./day-numbers";
-import { classesOn, DEFAULT_SCHOOL_SCHEDULE, type SchoolDay, schoolDayOf, type SchoolSchedule } from "./school-day";
+import {
+  classesOn,
+  DEFAULT_SCHOOL_SCHEDULE,
+  nextSchoolDay,
+  type SchoolDay,
+  schoolDayOf,
+  type SchoolSchedule,
+  todaysAgenda,
+} from "./school-day";
 import { schoolScheduleSchema } from "./schemas/school-schedule";
 
 /** The school year 2026/27 of a US school: Thanksgiving, winter and spring breaks, single holidays. */
@@ -277,5 +285,43 @@ describe("schoolScheduleSchema", () => {
     ],
   ])("refuses %s", (_, value, path, message) => {
     expect(errors(value)[path]).toBe(message);
+  });
+});
+
+describe("today's agenda and the next school day", () => {
+  const meetings = [
+    { period: 1, name: "Chemistry", start: "08:00", end: "08:50" },
+    { period: 2, name: "Mathematics", start: "08:55", end: "09:45" },
+    { period: 3, name: "History", start: null, end: null },
+  ];
+  type Entry = { kind: string; type: string; time: string | null; title: string };
+  const entries: Entry[] = [
+    { kind: "event", type: "early-dismissal", time: null, title: "Early Dismissal" },
+    { kind: "event", type: "exam", time: "08:55", title: "Quiz" },
+    { kind: "task", type: "assignment", time: null, title: "Essay" },
+  ];
+  const sortTime = (e: Entry) => e.time ?? (e.kind === "task" ? "23:59" : "00:00");
+  const leading = (e: Entry) => e.type === "early-dismissal" || e.type === "delay";
+  const rows = (now: string) =>
+    todaysAgenda(entries, meetings, now, leading, sortTime).map((r) =>
+      r.kind === "class"
+        ? `${r.meeting.name}${r.status ? ` [${r.status}${r.minutesLeft !== null ? ` ${r.minutesLeft}` : ""}]` : ""}`
+        : r.entry.title,
+    );
+
+  it("leads with a change to the school day, then classes without times, then the clock; Now with the minutes left, and Next", () => {
+    expect(rows("08:20")).toEqual(["Early Dismissal", "History", "Chemistry [now 30]", "Mathematics [next]", "Quiz", "Essay"]);
+    expect(rows("08:52")).toEqual(["Early Dismissal", "History", "Chemistry", "Mathematics [next]", "Quiz", "Essay"]);
+    expect(rows("07:00")).toEqual(["Early Dismissal", "History", "Chemistry [next]", "Mathematics", "Quiz", "Essay"]);
+    expect(rows("15:00")).toEqual(["Early Dismissal", "History", "Chemistry", "Mathematics", "Quiz", "Essay"]);
+  });
+
+  it("finds the next school day past weekends and breaks", () => {
+    const schedule: SchoolSchedule = { ...DEFAULT_SCHOOL_SCHEDULE, daysOff: DAYS_OFF };
+    expect(nextSchoolDay(schedule, "2026-12-04")).toBe("2026-12-07"); // Friday → Monday
+    expect(nextSchoolDay(schedule, "2026-12-18")).toBe("2027-01-04"); // over the winter break
+    expect(
+      nextSchoolDay({ ...DEFAULT_SCHOOL_SCHEDULE, daysOff: [{ from: "2026-06-20", to: "2027-06-01", label: "Closed" }] }, "2026-06-19", 30),
+    ).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
  * forwards and backwards from its anchor; counting is O(days-off ranges), not O(days).
  */
 import { parseUserClasses } from "./classes";
-import { parseDayNumber, WEEKDAY_NAMES, type WeekdayName, weekdayOf } from "./day-numbers";
+import { formatDayNumber, parseDayNumber, WEEKDAY_NAMES, type WeekdayName, weekdayOf } from "./day-numbers";
 
 export interface BellTime {
   period: number;
@@ -186,4 +186,72 @@ export function classesOn(schedule: SchoolSchedule, userClasses: readonly string
     meetings.push({ period: periods[0]!, name: cls.names.join(" / "), start: first?.start ?? null, end: last?.end ?? null });
   }
   return meetings;
+}
+
+/** The first school day after `date` within `withinDays` (a summer break is longer than any other), or null. */
+export function nextSchoolDay(schedule: SchoolSchedule, date: string, withinDays = 120): string | null {
+  let n = day(date);
+  for (let i = 0; i < withinDays; i++) {
+    n += 1;
+    const candidate = formatDayNumber(n);
+    if (!schoolDayOf(schedule, candidate).off) return candidate;
+  }
+  return null;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** A class on Home's Today's Schedule: "now" while it meets (with the minutes left), "next" for the one after. */
+export interface ClassRow {
+  kind: "class";
+  meeting: ClassMeeting;
+  status: "now" | "next" | null;
+  minutesLeft: number | null;
+}
+
+/**
+ * Today's classes interleaved with the day's entries (already in clock order, core/calendar/entries
+ * clockOrder): early dismissals and delays stay first, classes without a bell time come next in
+ * period order, then classes by their start among the entries by time. At `nowTime` (HH:mm) the
+ * class meeting is "now" and the first one after it "next".
+ */
+export function todaysAgenda<Entry extends { kind: string; type: string; time: string | null }>(
+  entries: readonly Entry[],
+  meetings: readonly ClassMeeting[],
+  nowTime: string,
+  isLeading: (entry: Entry) => boolean,
+  sortTime: (entry: Entry) => string,
+): (ClassRow | { kind: "entry"; entry: Entry })[] {
+  const now = minutesOf(nowTime);
+  const current = meetings.find((m) => m.start !== null && m.end !== null && minutesOf(m.start) <= now && now < minutesOf(m.end));
+  const next = meetings.find((m) => m.start !== null && minutesOf(m.start) > now);
+  const classRow = (meeting: ClassMeeting): ClassRow => ({
+    kind: "class",
+    meeting,
+    status: meeting === current ? "now" : meeting === next ? "next" : null,
+    minutesLeft: meeting === current ? minutesOf(meeting.end!) - now : null,
+  });
+  const leading = entries.filter(isLeading).map((entry) => ({ kind: "entry" as const, entry }));
+  const untimed = meetings.filter((m) => m.start === null).map(classRow);
+  const timed = meetings.filter((m) => m.start !== null);
+  const rest = entries.filter((e) => !isLeading(e));
+  const merged: (ClassRow | { kind: "entry"; entry: Entry })[] = [];
+  let i = 0;
+  for (const entry of rest) {
+    while (i < timed.length && timed[i]!.start! <= sortTime(entry)) merged.push(classRow(timed[i++]!));
+    merged.push({ kind: "entry", entry });
+  }
+  while (i < timed.length) merged.push(classRow(timed[i++]!));
+  return [...leading, ...untimed, ...merged];
+}
+
+/**
+ * Whether the student has set up anything of their school day. Until then Home shows what the
+ * spec's Today's Schedule shows (events and tasks), not a list of untimed class names every
+ * weekday nor "No school today" on weekends (decision 090).
+ */
+export function isSchoolDaySet(schedule: SchoolSchedule): boolean {
+  const weekdays = DEFAULT_SCHOOL_SCHEDULE.schoolDays;
+  const sameDays = schedule.schoolDays.length === weekdays.length && weekdays.every((d) => schedule.schoolDays.includes(d));
+  return (schedule.bellTimes?.length ?? 0) > 0 || Boolean(schedule.rotation) || (schedule.daysOff?.length ?? 0) > 0 || !sameDays;
 }

@@ -40,6 +40,13 @@ const THE_SCHEDULE = [
   "Spanish",
 ];
 
+/** The class editor's School Day step after a save: skipped, the dialog closes. */
+async function skipSchoolDay(page: Page) {
+  const step = page.getByRole("dialog", { name: "School Day" });
+  await step.getByRole("button", { name: "Skip" }).click();
+  await expect(step).toBeHidden();
+}
+
 test.describe("first class setup", () => {
   test("a student who has just created an account is asked to set up their classes", async ({ page }) => {
     await page.goto("/auth?mode=register");
@@ -83,6 +90,8 @@ test.describe("first class setup", () => {
     await expect(toast(page, "Success!", "Your classes have been saved successfully.")).toBeVisible();
     await expect(dialog).toBeHidden();
     expect(await storedClasses(student)).toEqual(THE_SCHEDULE);
+    // Then the School Day step, which can be skipped.
+    await skipSchoolDay(page);
 
     // The Subject choices follow at once, without a reload.
     await page.getByRole("region", { name: "Your Tasks" }).getByRole("button", { name: "Add Task" }).click();
@@ -274,6 +283,7 @@ test.describe("editing classes from Settings", () => {
     await expect(toast(page, "Success!", "Your classes have been updated successfully.")).toBeVisible();
     await expect(dialog).toBeHidden();
     expect(await storedClasses(student)).toEqual(THE_SCHEDULE);
+    await skipSchoolDay(page);
     await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
     await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Edit Classes" }).click();
     await expect(dialog).toBeVisible();
@@ -289,6 +299,7 @@ test.describe("editing classes from Settings", () => {
     await dialog.getByRole("button", { name: "Save Classes" }).click();
     await expect(toast(page, "Success!", "Your classes have been updated successfully.")).toBeVisible();
     await expect(dialog).toBeHidden();
+    await skipSchoolDay(page);
     expect(requests).toEqual(["PUT", "PUT"]);
     expect(await storedClasses(student)).toEqual(["Health", "Physics (Double Block)", "Geometry", "Lunch", "Latin"]);
   });

@@ -14,3 +14,6 @@ export type DashboardTabId = (typeof DASHBOARD_TABS)[number];
 
 /** A link to a dashboard section, e.g. the Home tab's "+N more tasks" → "#todo". */
 export const dashboardTabHref = (tab: DashboardTabId) => `#${tab}`;
+
+/** Where the class editor opens: on the classes, or straight on its School Day step (Settings → School Day). */
+export type ClassEditorStart = "classes" | "school-day";

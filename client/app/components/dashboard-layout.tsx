@@ -7,7 +7,7 @@ import { UserProfile } from "@/app/components/user-profile";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@core/api-types";
-import type { DashboardTabId } from "@/lib/routes";
+import type { ClassEditorStart, DashboardTabId } from "@/lib/routes";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
 import { showDownloadFailed } from "@/lib/toast";
 
@@ -32,7 +32,8 @@ type DashboardLayoutProps = {
   tabs: readonly DashboardTab[];
   activeTab: DashboardTabId;
   onTabChange: (tab: DashboardTabId) => void;
-  onEditClasses: () => void;
+  /** Opens the class editor, on its classes or straight on its School Day step. */
+  onEditClasses: (step?: ClassEditorStart) => void;
   /** The phone's floating add button: what it adds where the student is ("Add a task", "Add an event"). */
   add: { label: string; onAdd: () => void };
   /** Extra dialogs owned by features (e.g. class setup), rendered once beside the shell. */

@@ -1,19 +1,19 @@
-import { BookOpen, LogOut, ShieldCheck } from "lucide-react";
+import { BookOpen, Clock, LogOut, ShieldCheck } from "lucide-react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
 import type { User } from "@core/api-types";
-import { ROUTES } from "@/lib/routes";
+import { type ClassEditorStart, ROUTES } from "@/lib/routes";
 import { setTheme, THEME_CHOICES, THEME_LABEL, useThemeChoice } from "@/lib/theme";
 
 type SettingsDialogProps = {
   user: User;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Opens the class editor. */
-  onEditClasses: () => void;
+  /** Opens the class editor, on its classes or on its School Day step. */
+  onEditClasses: (step?: ClassEditorStart) => void;
 };
 
 export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: SettingsDialogProps) {
@@ -41,6 +41,16 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
             }}
           >
             <BookOpen aria-hidden="true" /> Edit Classes
+          </Button>
+          <Button
+            variant="outline"
+            className="justify-start"
+            onClick={() => {
+              onOpenChange(false);
+              onEditClasses("school-day");
+            }}
+          >
+            <Clock aria-hidden="true" /> School Day
           </Button>
           {user.isAdmin && (
             <Button

@@ -13,7 +13,7 @@ import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { useHashTab } from "@/hooks/use-hash-tab";
 import { useToday } from "@/hooks/use-today";
 import { type OnDemand, onDemand, useOnDemand } from "@/lib/on-demand";
-import { DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
+import { type ClassEditorStart, DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
 import { showDownloadFailed } from "@/lib/toast";
 import type { User } from "@core/api-types";
 import { countTasks } from "@core/tasks";
@@ -93,6 +93,7 @@ export function DashboardScreen({ user }: { user: User }) {
   // "Complete Your Setup" opens by itself while the student has no classes (docs/product.md#class-setup);
   // closed, it waits for Settings → Edit Classes or the next visit.
   const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0);
+  const [editorStep, setEditorStep] = useState<ClassEditorStart>("classes");
   const editor = useOnDemand(classEditor, classEditorOpen, () => {
     showDownloadFailed("The class editor");
     setClassEditorOpen(false);
@@ -136,14 +137,19 @@ export function DashboardScreen({ user }: { user: User }) {
       tabs={tabs}
       activeTab={activeTab}
       onTabChange={setActiveTab}
-      onEditClasses={() => setClassEditorOpen(true)}
+      onEditClasses={(step = "classes") => {
+        setEditorStep(step);
+        setClassEditorOpen(true);
+      }}
       add={
         activeTab === "calendar"
           ? { label: "Add an event", onAdd: () => requestCreate("event") }
           : { label: "Add a task", onAdd: () => requestCreate("task") }
       }
     >
-      {editor && <editor.ClassEditorDialog user={user} open={classEditorOpen} onClose={() => setClassEditorOpen(false)} />}
+      {editor && (
+        <editor.ClassEditorDialog user={user} open={classEditorOpen} onClose={() => setClassEditorOpen(false)} startAt={editorStep} />
+      )}
       {shortcuts && <shortcuts.KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />}
     </DashboardLayout>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { User } from "@core/api-types";
+import { zonedParts } from "@core/dates";
 import { formatFullDate } from "@core/format";
 import { greeting } from "@core/greeting";
 import { TodaysSchedule } from "@/app/screens/dashboard/todays-schedule";
@@ -37,9 +38,15 @@ export function HomeTab({ user, timeZone, notifications, createRequested, onCrea
 
       {/* grid-cols-1 is minmax(0, 1fr): a long unbroken word in a task title must wrap, not widen the page. */}
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
-        <TodaysSchedule user={user} today={today} />
+        <TodaysSchedule user={user} today={today} nowTime={clockTime(now, timeZone)} />
         <UrgentTasksCard user={user} today={today} createRequested={createRequested} onCreateOpened={onCreateOpened} />
       </div>
     </section>
   );
+}
+
+/** HH:mm of an instant in the school's zone. */
+function clockTime(now: Date, timeZone: string): string {
+  const { hour, minute } = zonedParts(now, timeZone);
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }

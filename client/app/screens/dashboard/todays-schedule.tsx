@@ -1,11 +1,14 @@
 import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
 import { useId, useMemo } from "react";
 import type { User } from "@core/api-types";
-import { calendarEntries, clockOrder } from "@core/calendar/entries";
+import { type CalendarEntry, calendarEntries, clockOrder, entrySortTime, isSchoolDayChange } from "@core/calendar/entries";
 import { entryBadge } from "@core/calendar/next-five-days";
 import { expandEvents } from "@core/calendar/recurrence";
-import { classPeriodOf } from "@core/classes";
-import { formatTime12 } from "@core/format";
+import { classPeriodOf, periodLabel } from "@core/classes";
+import { formatShortDate, formatTime12, weekdayLabel } from "@core/format";
+import { weekdayOfDate } from "@core/dates";
+import { type ClassRow, classesOn, type SchoolSchedule, isSchoolDaySet, nextSchoolDay, schoolDayOf, todaysAgenda } from "@core/school-day";
+import { useSchoolSchedule } from "@/api/user/school-schedule";
 import { useEvents } from "@/api/events/get-events";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { EmptyState } from "@/components/states/empty-state";
@@ -22,9 +25,12 @@ import { cn } from "@/lib/cn";
  * tasks due today, in the order of the clock (clockOrder, docs/decisions/082), with Add Event. It lives in app/ because it merges the
  * tasks' and the calendar's data.
  */
-export function TodaysSchedule({ user, today }: { user: User; today: string }) {
+export function TodaysSchedule({ user, today, nowTime }: { user: User; today: string; nowTime: string }) {
   const tasksQuery = useTasks();
   const eventsQuery = useEvents();
+  // Until the student sets up their school day (or while it loads) the schedule shows events and tasks alone.
+  const stored = useSchoolSchedule().data;
+  const schedule = stored && isSchoolDaySet(stored) ? stored : null;
   // Home is where a student lands after signing in again: an event form kept when the session
   // expired reopens here (or on the Calendar tab, whichever shows first; docs/decisions/022).
   const [form, setForm] = useRestoredEventDraft(user.id);
@@ -33,6 +39,13 @@ export function TodaysSchedule({ user, today }: { user: User; today: string }) {
     () => clockOrder(calendarEntries(expandEvents(eventsQuery.data ?? [], today, today), tasksQuery.data ?? [], today, today), periodOf),
     [eventsQuery.data, tasksQuery.data, today, periodOf],
   );
+  const schoolDay = useMemo(() => (schedule ? schoolDayOf(schedule, today) : null), [schedule, today]);
+  const meetings = useMemo(() => (schedule ? classesOn(schedule, user.userClasses, today) : []), [schedule, user.userClasses, today]);
+  const agenda = useMemo(() => todaysAgenda(entries, meetings, nowTime, isSchoolDayChange, entrySortTime), [entries, meetings, nowTime]);
+  const lastEnd = meetings.reduce<string | null>((latest, m) => (m.end && (!latest || m.end > latest) ? m.end : latest), null);
+  // On a day off, a weekend, or once today's classes are over: the next school day's first classes.
+  const showNextDay = schedule !== null && user.userClasses.length > 0 && (schoolDay?.off || (lastEnd !== null && nowTime >= lastEnd));
+  const nextDay = useMemo(() => (showNextDay && schedule ? nextSchoolDay(schedule, today) : null), [showNextDay, schedule, today]);
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId} role="region">
@@ -46,40 +59,100 @@ export function TodaysSchedule({ user, today }: { user: User; today: string }) {
           Add Event
         </Button>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        {schoolDay?.off ? (
+          <p className="text-sm font-medium">{schoolDay.label ? `No school today: ${schoolDay.label}` : "No school today"}</p>
+        ) : (
+          schoolDay?.rotationDay && <p className="text-sm font-medium">{rotationText(schoolDay.rotationDay)}</p>
+        )}
         {tasksQuery.isPending || eventsQuery.isPending ? (
           <LoadingState label="Loading today's schedule" />
-        ) : entries.length === 0 ? (
-          <EmptyState icon={<CalendarDaysIcon />} title="No events or tasks today" text="Your schedule is free!" />
+        ) : agenda.length === 0 ? (
+          !showNextDay && <EmptyState icon={<CalendarDaysIcon />} title="No events or tasks today" text="Your schedule is free!" />
         ) : (
           <ul aria-label="Today's schedule" className="flex flex-col gap-2">
-            {entries.map((entry) => (
-              <li
-                key={entry.id}
-                className={cn(
-                  "flex items-center gap-3 rounded-md border-l-4 border-primary bg-muted/50 px-3 py-2",
-                  entry.isCompleted && "border-muted-foreground/40",
-                )}
-              >
-                <span className="w-16 shrink-0 text-xs font-medium tabular-nums text-muted-foreground">
-                  {entry.time ? formatTime12(entry.time) : entry.kind === "task" ? "11:59 PM" : "All day"}
-                </span>
-                <span
-                  className={cn(
-                    "min-w-0 flex-1 text-sm font-medium break-words",
-                    entry.isCompleted && "text-muted-foreground line-through",
-                  )}
-                >
-                  {entry.title}
-                  {entry.subject && <span className="block text-xs font-normal text-muted-foreground">{entry.subject}</span>}
-                </span>
-                <Badge variant="secondary">{entryBadge(entry)}</Badge>
-              </li>
-            ))}
+            {agenda.map((row) =>
+              row.kind === "class" ? (
+                <ClassItem key={`class-${row.meeting.period}`} row={row} />
+              ) : (
+                <EntryItem key={row.entry.id} entry={row.entry} />
+              ),
+            )}
           </ul>
         )}
+        {nextDay && schedule && <NextSchoolDay date={nextDay} schedule={schedule} userClasses={user.userClasses} />}
       </CardContent>
       <OnDemandEventFormDialog state={form} onClose={() => setForm(null)} userId={user.id} userClasses={user.userClasses} today={today} />
     </Card>
+  );
+}
+
+/** "A day", or the label itself when it already says "Day" ("Day 3"). */
+function rotationText(label: string): string {
+  return /day/i.test(label) ? label : `${label} day`;
+}
+
+function EntryItem({ entry }: { entry: CalendarEntry }) {
+  return (
+    <li
+      className={cn(
+        "flex items-center gap-3 rounded-md border-l-4 border-primary bg-muted/50 px-3 py-2",
+        entry.isCompleted && "border-muted-foreground/40",
+      )}
+    >
+      <span className="w-16 shrink-0 text-xs font-medium tabular-nums text-muted-foreground">
+        {entry.time ? formatTime12(entry.time) : entry.kind === "task" ? "11:59 PM" : "All day"}
+      </span>
+      <span className={cn("min-w-0 flex-1 text-sm font-medium break-words", entry.isCompleted && "text-muted-foreground line-through")}>
+        {entry.title}
+        {entry.subject && <span className="block text-xs font-normal text-muted-foreground">{entry.subject}</span>}
+      </span>
+      <Badge variant="secondary">{entryBadge(entry)}</Badge>
+    </li>
+  );
+}
+
+/** A class of today's, marked "Now" with the minutes left while it meets, or "Next". */
+function ClassItem({ row }: { row: ClassRow }) {
+  const { meeting, status, minutesLeft } = row;
+  return (
+    <li
+      aria-current={status === "now" ? "time" : undefined}
+      className={cn(
+        "flex items-center gap-3 rounded-md border-l-4 border-muted-foreground/40 px-3 py-2",
+        status === "now" && "border-primary bg-primary/10",
+      )}
+    >
+      <span className="w-16 shrink-0 text-xs font-medium tabular-nums text-muted-foreground">
+        {meeting.start ? formatTime12(meeting.start) : periodLabel(meeting.period)}
+      </span>
+      <span className="min-w-0 flex-1 text-sm font-medium break-words">
+        {meeting.name}
+        <span className="block text-xs font-normal text-muted-foreground">
+          {meeting.start && meeting.end ? `${periodLabel(meeting.period)} · until ${formatTime12(meeting.end)}` : "Class"}
+        </span>
+      </span>
+      {status === "now" && <Badge>{`Now · ${minutesLeft} min left`}</Badge>}
+      {status === "next" && <Badge variant="outline">Next</Badge>}
+    </li>
+  );
+}
+
+/** The next school day's first classes, when today has none left. */
+function NextSchoolDay({ date, schedule, userClasses }: { date: string; schedule: SchoolSchedule; userClasses: readonly string[] }) {
+  const day = schoolDayOf(schedule, date);
+  const first = classesOn(schedule, userClasses, date).slice(0, 3);
+  const rotation = !day.off && day.rotationDay ? ` (${rotationText(day.rotationDay)})` : "";
+  return (
+    <div className="grid gap-1 rounded-md bg-muted/50 px-3 py-2" aria-label="Next school day" role="group">
+      <p className="text-sm font-medium">{`Next school day: ${weekdayLabel(weekdayOfDate(date))}, ${formatShortDate(date)}${rotation}`}</p>
+      {first.length > 0 && (
+        <ul className="text-sm text-muted-foreground">
+          {first.map((m) => (
+            <li key={m.period}>{m.start ? `${formatTime12(m.start)} · ${m.name}` : `${periodLabel(m.period)} · ${m.name}`}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

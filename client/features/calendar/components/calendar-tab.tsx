@@ -2,6 +2,8 @@ import { CalendarPlusIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { isCalendarDate } from "@core/dates";
 import { useLinkedParam } from "@/hooks/use-linked-param";
+import { type SchoolDay, schoolDayOf } from "@core/school-day";
+import { useSchoolSchedule } from "@/api/user/school-schedule";
 import type { User } from "@core/api-types";
 import { calendarEntries, dayDetailOrder, entriesByDate } from "@core/calendar/entries";
 import { nextFiveDays, nextFiveDaysRange } from "@core/calendar/next-five-days";
@@ -58,6 +60,18 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
     return grouped;
   }, [events, tasks, gridDates, periodOf]);
 
+  // The rotation day ("A") or the day off ("Winter break") of each shown date.
+  const schedule = useSchoolSchedule().data;
+  const dayNotes = useMemo(() => {
+    const notes = new Map<string, string>();
+    if (!schedule) return notes;
+    for (const date of gridDates) {
+      const day = schoolDayOf(schedule, date);
+      if (day.off ? day.label : day.rotationDay) notes.set(date, day.off ? day.label! : day.rotationDay!);
+    }
+    return notes;
+  }, [schedule, gridDates]);
+
   const upcoming = useMemo(() => {
     const { from, to } = nextFiveDaysRange(today);
     return nextFiveDays(expandEvents(events, from, to), tasks, today, periodOf);
@@ -94,6 +108,7 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
             month={month}
             today={today}
             entriesByDate={byDate}
+            dayNotes={dayNotes}
             busy={loading}
             onPreviousMonth={() => setMonth((m) => shiftMonth(m, -1))}
             onNextMonth={() => setMonth((m) => shiftMonth(m, 1))}
@@ -105,6 +120,7 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
 
       <DayDetailDialog
         date={openDay}
+        note={openDay && schedule ? dayNoteText(schoolDayOf(schedule, openDay)) : null}
         entries={openDay ? (byDate.get(openDay) ?? []) : []}
         onClose={() => setOpenDay(null)}
         onEdit={(entry) => {
@@ -120,4 +136,11 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
       {actions.dialogs}
     </section>
   );
+}
+
+/** The day detail's line about the school day: "A day", "Day 3", "No school: Winter break". */
+function dayNoteText(day: SchoolDay): string | null {
+  if (day.off) return day.label ? `No school: ${day.label}` : null;
+  if (!day.rotationDay) return null;
+  return /day/i.test(day.rotationDay) ? day.rotationDay : `${day.rotationDay} day`;
 }

@@ -13,6 +13,8 @@ type DayCellProps = {
   isToday: boolean;
   isTabStop: boolean;
   entries: CalendarEntry[] | undefined;
+  /** The rotation day ("A") or day off ("Winter break"), or null. */
+  note: string | null;
 };
 
 /**
@@ -20,7 +22,7 @@ type DayCellProps = {
  * handles no events (the grid does, for all its cells, by `data-date`), and is memoized so that a
  * month full of entries re-renders only the cells whose data changed.
  */
-export const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop, entries }: DayCellProps) {
+export const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop, entries, note }: DayCellProps) {
   const count = entries?.length ?? 0;
   const first = entries?.[0];
   const second = entries?.[1];
@@ -37,19 +39,25 @@ export const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop
         !inMonth && "bg-muted/50 text-muted-foreground",
       )}
     >
-      <span
-        aria-hidden="true"
-        className={cn(
-          "inline-flex size-6 shrink-0 items-center justify-center self-center rounded-full text-xs tabular-nums sm:self-start sm:text-sm",
-          isToday && "bg-primary font-semibold text-primary-foreground",
+      <span className="flex min-w-0 items-center justify-center gap-1 sm:justify-start" aria-hidden="true">
+        <span
+          className={cn(
+            "inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs tabular-nums sm:text-sm",
+            isToday && "bg-primary font-semibold text-primary-foreground",
+          )}
+        >
+          {dayOfMonth(date)}
+        </span>
+        {note && (
+          <span data-testid="day-note" className="min-w-0 truncate text-[10px] font-semibold text-muted-foreground sm:text-xs" title={note}>
+            {note}
+          </span>
         )}
-      >
-        {dayOfMonth(date)}
       </span>
       {/* The cell's name, from its content rather than an aria-label (whose text would have to
           contain what the cell shows, WCAG 2.5.3): the date, the count and every title, so a screen
           reader hears the day's items without opening it. The chips repeat it visually. */}
-      <span className="sr-only">{`${fullDateLabel(date)}, ${itemCountLabel(count)}${entries?.length ? `: ${entries.map((e) => (e.isCompleted ? `${e.title} (completed)` : e.title)).join(", ")}` : ""}`}</span>
+      <span className="sr-only">{`${fullDateLabel(date)}${note ? ` (${note})` : ""}, ${itemCountLabel(count)}${entries?.length ? `: ${entries.map((e) => (e.isCompleted ? `${e.title} (completed)` : e.title)).join(", ")}` : ""}`}</span>
       {first && <EntryChip entry={first} />}
       {second && <EntryChip entry={second} className="hidden sm:block" />}
       {/* "+3" on a phone: "+3 more" did not fit a seventh of the screen (docs/decisions/084). */}

@@ -13,6 +13,8 @@ export type DayDetailDialogProps = {
   date: string | null;
   /** The day's entries, already in the day-detail order (core/calendar/entries.ts dayDetailOrder). */
   entries: CalendarEntry[];
+  /** The school day's line ("A day", "No school: Winter break"), or null. */
+  note?: string | null;
   onClose(): void;
   onEdit(entry: CalendarEntry): void;
   onDelete(entry: CalendarEntry): void;
@@ -24,7 +26,7 @@ export type DayDetailDialogProps = {
  * buttons; tasks are edited on the Tasks tab. Only the footer's Close closes it by button (the
  * corner one would be a second "Close"); Escape and a click outside close it too.
  */
-export function DayDetailDialog({ date, entries, onClose, onEdit, onDelete }: DayDetailDialogProps) {
+export function DayDetailDialog({ date, entries, note = null, onClose, onEdit, onDelete }: DayDetailDialogProps) {
   return (
     <Dialog
       open={date !== null}
@@ -35,7 +37,9 @@ export function DayDetailDialog({ date, entries, onClose, onEdit, onDelete }: Da
       <DialogContent showCloseButton={false}>
         <DialogHeader className="pr-0">
           <DialogTitle>{date !== null ? longDate(date) : ""}</DialogTitle>
-          <DialogDescription>{date !== null ? `${weekdayName(date)} · ${itemCountLabel(entries.length)}` : ""}</DialogDescription>
+          <DialogDescription>
+            {date !== null ? `${weekdayName(date)}${note ? ` · ${note}` : ""} · ${itemCountLabel(entries.length)}` : ""}
+          </DialogDescription>
         </DialogHeader>
         {entries.length === 0 ? (
           <EmptyState icon={<CalendarCheck2Icon />} title="No events or tasks" text="This day is free!" />

@@ -20,6 +20,8 @@ export type MonthGridProps = {
   today: string;
   /** Each day's entries, already in display order; days without entries may be absent. */
   entriesByDate: Map<string, CalendarEntry[]>;
+  /** Each day's rotation day ("A") or day off ("Winter break"), where it has one. */
+  dayNotes?: Map<string, string>;
   onPreviousMonth(): void;
   onNextMonth(): void;
   /** Disables month navigation (e.g. while the next month's data loads). */
@@ -48,6 +50,7 @@ export function MonthGrid({
   month,
   today,
   entriesByDate,
+  dayNotes,
   onPreviousMonth,
   onNextMonth,
   busy = false,
@@ -194,6 +197,7 @@ export function MonthGrid({
                   isToday={date === today}
                   isTabStop={date === activeDate}
                   entries={entriesByDate.get(date)}
+                  note={dayNotes?.get(date) ?? null}
                 />
               ))}
             </div>

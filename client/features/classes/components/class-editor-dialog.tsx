@@ -7,7 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useKeepFocusedFieldVisible } from "@/hooks/use-keep-focused-field-visible";
 import { errorMessage, isSessionExpired } from "@/lib/api/errors";
+import type { ClassEditorStart } from "@/lib/routes";
 import { showToast } from "@/lib/toast";
+import { useSchoolSchedule } from "@/api/user/school-schedule";
+import { ErrorState } from "@/components/states/error-state";
+import { LoadingState } from "@/components/states/loading-state";
 import { useSaveClasses } from "../api/save-classes";
 import { clearClassSetupDraft, readClassSetupDraft, saveClassSetupDraft } from "../hooks/class-setup-draft";
 import {
@@ -21,6 +25,7 @@ import {
   validateRows,
 } from "../utils/class-editor-state";
 import { PeriodFieldset } from "./period-fieldset";
+import { SchoolDayStep } from "./school-day-step";
 
 /** One toast for the outcome of saving classes: a second save replaces the first's instead of queueing. */
 const CLASS_SAVE_TOAST = "class-save";
@@ -29,6 +34,8 @@ type ClassEditorDialogProps = {
   user: User;
   open: boolean;
   onClose: () => void;
+  /** Open on the School Day step (Settings → School Day) instead of the classes. */
+  startAt?: ClassEditorStart;
 };
 
 /** A student with no classes sets them up for the first time (POST); anyone else edits them (PUT). */
@@ -41,20 +48,43 @@ export function classSaveMode(user: User): ClassSaveMode {
  * Classes" afterwards. The rows and their rules are in class-editor-state.ts; this is the dialog
  * around them. While a save is on its way the dialog stays open.
  */
-export function ClassEditorDialog({ user, open, onClose }: ClassEditorDialogProps) {
+export function ClassEditorDialog({ user, open, onClose, startAt = "classes" }: ClassEditorDialogProps) {
   const save = useSaveClasses();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
       <DialogContent className="flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] flex-col gap-0 overflow-hidden p-0 sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl">
-        {open && <ClassEditorForm key={user.id} user={user} onClose={onClose} save={save} />}
+        {open && <ClassEditorStarts key={user.id} user={user} onClose={onClose} save={save} startAt={startAt} />}
       </DialogContent>
     </Dialog>
   );
 }
 
+/** The classes, then (after a successful save, or straight away) the School Day step. */
+function ClassEditorStarts({ startAt, ...props }: ClassEditorFormProps & { startAt: ClassEditorStart }) {
+  const [step, setStep] = useState<ClassEditorStart>(startAt);
+  if (step === "classes") return <ClassEditorForm {...props} onSaved={() => setStep("school-day")} />;
+  return <SchoolDayLoader user={props.user} onDone={props.onClose} dismissLabel={startAt === "classes" ? "Skip" : "Cancel"} />;
+}
+
+function SchoolDayLoader({ user, onDone, dismissLabel }: { user: User; onDone: () => void; dismissLabel: "Skip" | "Cancel" }) {
+  const schedule = useSchoolSchedule();
+  if (schedule.isPending) return <LoadingState label="Loading your school day" />;
+  if (schedule.isError)
+    return (
+      <div className="grid gap-3 p-6">
+        <DialogTitle>School Day</DialogTitle>
+        <ErrorState message={`Could not load your school day: ${errorMessage(schedule.error)}`} onRetry={() => void schedule.refetch()} />
+        <Button variant="outline" onClick={onDone}>
+          {dismissLabel}
+        </Button>
+      </div>
+    );
+  return <SchoolDayStep schedule={schedule.data} userClasses={user.userClasses} onDone={onDone} dismissLabel={dismissLabel} />;
+}
+
 type ClassEditorFormProps = { user: User; onClose: () => void; save: ReturnType<typeof useSaveClasses> };
 
-function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
+function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFormProps & { onSaved: () => void }) {
   // Fixed while the dialog is open: the first save's answer must not turn the closing
   // "Complete Your Setup" into "Edit Classes".
   const [mode] = useState(() => classSaveMode(user));
@@ -142,7 +172,8 @@ function ClassEditorForm({ user, onClose, save }: ClassEditorFormProps) {
             variant: "success",
             id: CLASS_SAVE_TOAST,
           });
-          onClose();
+          // On to the School Day step (skippable).
+          onSaved();
         },
         onError: (error) => {
           // An expired session sends the student to sign in (lib/api/transport.ts); a first setup's draft is

@@ -18,3 +18,6 @@ export const CSRF_EXEMPT_PATHS: readonly string[] = [...SIGN_IN_PATHS, ...REGIST
 
 /** The admin passcode step-up: a 401 there means a wrong passcode, not an ended session. */
 export const ADMIN_LOGIN_PATH = "/api/admin/login";
+
+/** The signed-in user's own account: DELETE here deletes it, and its 401 means a wrong password, not an ended session. */
+export const ACCOUNT_PATH = "/api/user";

@@ -65,3 +65,11 @@ export const setNewPasswordSchema = z
     path: ["confirmPassword"],
   });
 export type SetNewPasswordInput = z.infer<typeof setNewPasswordSchema>;
+
+export const PASSWORD_REQUIRED = "Password is required";
+export const WRONG_PASSWORD = "Password is incorrect";
+
+/** DELETE /api/user: the account's own password confirms the deletion. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED),
+});

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { REGISTER_PATHS, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
-import { registerSchema, setNewPasswordSchema, signInSchema } from "../../core/schemas/auth";
+import { ACCOUNT_PATH, REGISTER_PATHS, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
+import { deleteAccountSchema, registerSchema, setNewPasswordSchema, signInSchema } from "../../core/schemas/auth";
 import { userSchema } from "../../core/schemas/user";
 import { contentEtag, sendIfNotModified } from "../conditional-get";
 import { parseWith } from "../errors";
@@ -45,6 +45,13 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   for (const path of SIGN_IN_PATHS) app.post(path, { config: startsASession, schema: { response: { 200: userJson } } }, login);
   // A user stuck on the password-reset page may still sign out, read who they are and fetch the token.
   for (const path of SIGN_OUT_PATHS) app.post(path, { config: { allowDuringPasswordReset: true } }, logout);
+
+  // Deleting one's own account (docs/product.md#settings-dialog): the password confirms it.
+  app.delete(ACCOUNT_PATH, async (request, reply) => {
+    const { password } = parseWith(deleteAccountSchema, request.body);
+    await services.accounts.deleteOwnAccount(request, reply, requireUser(request), password);
+    return reply.code(204).send();
+  });
 
   app.get("/api/user", { config: { allowDuringPasswordReset: true }, schema: { response: { 200: userJson } } }, async (request, reply) => {
     const user = toPublicUser(requireUser(request));

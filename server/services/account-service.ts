@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { RegisterInput, SetNewPasswordInput, SignInInput } from "../../core/schemas/auth";
+import { type RegisterInput, type SetNewPasswordInput, type SignInInput, WRONG_PASSWORD } from "../../core/schemas/auth";
 import type { UserRow } from "../db/schema";
 import type { RunInTransaction } from "../repositories/transaction";
 import { badRequest, conflict, HttpError, unauthorized } from "../errors";
@@ -10,6 +10,7 @@ import type { AuthRateLimiter } from "./rate-limiter";
 import type { SessionService } from "./session-service";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
+export const LAST_ADMIN_ACCOUNT = "You are the last admin: make another user an admin before deleting your account.";
 const TEMPORARY_PASSWORD_EXPIRED = "Your temporary password has expired. Ask a staff member to reset it again.";
 
 export interface AccountServiceOptions {
@@ -111,6 +112,33 @@ export function createAccountService({ users, authRateLimiter, sessionService, t
         await tx.auditLog.record({ actorUserId: user.id, action: "PASSWORD_CHANGED", target: user.email });
         return updated;
       });
+    },
+
+    /**
+     * Deletes the signed-in account with everything of its own, in one transaction (the rules of
+     * an admin's deletion): checked by its password, counted like a sign-in failure when wrong
+     * (401), refused for the last admin (409), audited USER_DELETED with the user as the actor.
+     * Every session ends; this browser's cookie is cleared.
+     */
+    async deleteOwnAccount(request: FastifyRequest, reply: FastifyReply, user: SessionUser, password: string): Promise<void> {
+      const attempt = await authRateLimiter.signInAttempt(user.email, request.ip);
+      const hash = await users.findPasswordHash(user.id);
+      if (!hash || !(await verifyPassword(hash, password))) throw new HttpError(401, WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+      await attempt.succeeded();
+      await transaction(async (tx) => {
+        await tx.users.lockAdmins();
+        const current = await tx.users.findById(user.id);
+        if (!current) throw unauthorized();
+        if (current.is_admin && (await tx.users.countAdmins()) <= 1) throw conflict(LAST_ADMIN_ACCOUNT);
+        await tx.auditLog.record({ actorUserId: user.id, actorEmail: user.email, action: "USER_DELETED", target: user.email });
+        await tx.events.deleteAllForUser(user.id);
+        await tx.tasks.deleteAllForUser(user.id);
+        await sessionService.endAllForUser(user.id, tx);
+        await tx.idempotencyKeys.deleteAllForUser(user.id);
+        // Reminders, sent reminders and push subscriptions go with the user row (on delete cascade).
+        await tx.users.deleteById(user.id);
+      });
+      await sessionService.end(request, reply);
     },
   };
 }

@@ -1,8 +1,10 @@
-import { BookOpen, Clock, LogOut, ShieldCheck } from "lucide-react";
+import { BookOpen, Clock, LogOut, ShieldCheck, UserX } from "lucide-react";
+import { useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSignOut } from "@/features/auth/api/sign-out";
+import { DeleteAccountDialog } from "@/features/auth/components/delete-account-dialog";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
 import type { User } from "@core/api-types";
 import { type ClassEditorStart, ROUTES } from "@/lib/routes";
@@ -21,60 +23,74 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
   const signOut = useSignOut();
 
   const handleSignOut = () => signOut.mutate();
+  const [deleting, setDeleting] = useState(false);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>Manage your classes and your account.</DialogDescription>
-        </DialogHeader>
-        <ThemePicker />
-        <EveningSummarySetting />
-        <div className="grid gap-2">
-          <Button
-            variant="outline"
-            className="justify-start"
-            onClick={() => {
-              onOpenChange(false);
-              onEditClasses();
-            }}
-          >
-            <BookOpen aria-hidden="true" /> Edit Classes
-          </Button>
-          <Button
-            variant="outline"
-            className="justify-start"
-            onClick={() => {
-              onOpenChange(false);
-              onEditClasses("school-day");
-            }}
-          >
-            <Clock aria-hidden="true" /> School Day
-          </Button>
-          {user.isAdmin && (
+    <>
+      <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent className="max-w-sm">
+          <DialogHeader>
+            <DialogTitle>Settings</DialogTitle>
+            <DialogDescription>Manage your classes and your account.</DialogDescription>
+          </DialogHeader>
+          <ThemePicker />
+          <EveningSummarySetting />
+          <div className="grid gap-2">
             <Button
               variant="outline"
               className="justify-start"
               onClick={() => {
                 onOpenChange(false);
-                navigate(ROUTES.admin);
+                onEditClasses();
               }}
             >
-              <ShieldCheck aria-hidden="true" /> Admin Panel
+              <BookOpen aria-hidden="true" /> Edit Classes
             </Button>
-          )}
-          <Button
-            variant="outline"
-            className="justify-start text-destructive hover:bg-destructive/10 hover:text-destructive"
-            onClick={handleSignOut}
-            disabled={signOut.isPending}
-          >
-            <LogOut aria-hidden="true" /> {signOut.isPending ? "Signing Out..." : "Sign Out"}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+            <Button
+              variant="outline"
+              className="justify-start"
+              onClick={() => {
+                onOpenChange(false);
+                onEditClasses("school-day");
+              }}
+            >
+              <Clock aria-hidden="true" /> School Day
+            </Button>
+            {user.isAdmin && (
+              <Button
+                variant="outline"
+                className="justify-start"
+                onClick={() => {
+                  onOpenChange(false);
+                  navigate(ROUTES.admin);
+                }}
+              >
+                <ShieldCheck aria-hidden="true" /> Admin Panel
+              </Button>
+            )}
+            <Button
+              variant="outline"
+              className="justify-start text-destructive hover:bg-destructive/10 hover:text-destructive"
+              onClick={() => {
+                onOpenChange(false);
+                setDeleting(true);
+              }}
+            >
+              <UserX aria-hidden="true" /> Delete my account
+            </Button>
+            <Button
+              variant="outline"
+              className="justify-start text-destructive hover:bg-destructive/10 hover:text-destructive"
+              onClick={handleSignOut}
+              disabled={signOut.isPending}
+            >
+              <LogOut aria-hidden="true" /> {signOut.isPending ? "Signing Out..." : "Sign Out"}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

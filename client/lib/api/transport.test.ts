@@ -275,6 +275,20 @@ describe("errors", () => {
     expect(errorMessage(error)).toBe("Invalid email or password");
   });
 
+  it("a wrong password when deleting the account is a plain 401 ApiError; a 401 reading the account still ends the session", async () => {
+    vi.useFakeTimers();
+    installFetch({
+      "/api/csrf-token": () => jsonResponse(200, { csrfToken: "t" }),
+      "/api/user": (init) => jsonResponse(401, { message: init.method === "DELETE" ? "Password is incorrect" : "Not signed in" }),
+    });
+    const wrong = await apiRequest("DELETE", "/api/user", { password: "nope" }).catch((e: unknown) => e);
+    expect(isSessionExpired(wrong)).toBe(false);
+    expect(errorMessage(wrong)).toBe("Password is incorrect");
+    const ended = await apiRequest("GET", "/api/user").catch((e: unknown) => e);
+    expect(isSessionExpired(ended)).toBe(true);
+    await vi.runAllTimersAsync();
+  });
+
   it("a wrong admin passcode is a plain 401 ApiError: the admin stays signed in and on the page", async () => {
     vi.useFakeTimers();
     installFetch({

@@ -1,5 +1,5 @@
 import type { QueryFunction } from "@tanstack/react-query";
-import { ADMIN_LOGIN_PATH, CSRF_EXEMPT_PATHS, SIGN_IN_PATHS } from "@core/api-paths";
+import { ACCOUNT_PATH, ADMIN_LOGIN_PATH, CSRF_EXEMPT_PATHS, SIGN_IN_PATHS } from "@core/api-paths";
 import { csrfTokenFor, NO_CACHE_HEADERS, pathOf } from "./csrf-token";
 import { ApiError, SessionExpiredError } from "./errors";
 import { dropAnswer, keepAnswer, keptAnswer } from "./kept-answers";
@@ -71,7 +71,9 @@ async function send(method: string, url: string, body: unknown, options: Request
   }
 
   noteAnswer(path, res);
-  if (res.status === 401 && !LOGIN_PATHS.has(path)) {
+  // Deleting one's account asks for the password: its 401 is a wrong password too.
+  const checksCredentials = LOGIN_PATHS.has(path) || (upper === "DELETE" && path === ACCOUNT_PATH);
+  if (res.status === 401 && !checksCredentials) {
     // Read the body even though only the status matters: API answers are no-store, and a browser
     // keeps an unread no-store body's request open (and its connection busy) indefinitely.
     const text = await res.text().catch(() => "");

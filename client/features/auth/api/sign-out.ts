@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api/errors";
 import { forgetSession } from "@/lib/api/session-expiry";
-import { apiRequestIfSignedIn } from "@/lib/api/transport";
+import { ACCOUNT_PATH } from "@core/api-paths";
+import { apiJson, apiRequestIfSignedIn } from "@/lib/api/transport";
 import { THEME_STORAGE_KEY } from "@/lib/theme";
 import { showToast } from "@/lib/toast";
 
@@ -51,6 +52,23 @@ export function useSignOut() {
       await clearClientState(queryClient);
       window.location.href = "/";
       // Keep the mutation pending until the page unloads so the button keeps "Signing Out...".
+      await new Promise(() => {});
+    },
+  });
+}
+
+/**
+ * DELETE /api/user with the account's password: the account and everything of it go, then, as
+ * after signing out, every cache and storage, and the landing page. A wrong password is an error
+ * the dialog shows (the transport does not treat this 401 as an ended session).
+ */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => apiJson<null>("DELETE", ACCOUNT_PATH, { password }),
+    onSuccess: async () => {
+      await clearClientState(queryClient);
+      window.location.href = "/";
       await new Promise(() => {});
     },
   });

@@ -18,6 +18,7 @@ import authRoutes from "./routes/auth";
 import classRoutes from "./routes/classes";
 import adminRoutes from "./routes/admin";
 import eventRoutes from "./routes/events";
+import dataPortabilityRoutes from "./routes/data-portability";
 import preferencesRoutes from "./routes/preferences";
 import pushRoutes from "./routes/push";
 import schoolScheduleRoutes from "./routes/school-schedule";
@@ -171,6 +172,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(eventRoutes, { services });
   await app.register(preferencesRoutes, { services });
   await app.register(schoolScheduleRoutes, { services });
+  await app.register(dataPortabilityRoutes, { services });
   await app.register(adminRoutes, { services });
   await app.register(pushRoutes, { services });
 

@@ -10,6 +10,7 @@ import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
 import { createListAnswers } from "./list-answers";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
+import { createDataPortability } from "./data-portability";
 import { createPreferencesService } from "./preferences";
 import { createPushService } from "./push-service";
 import { createReminderScheduler, type ReminderSchedulerOptions } from "./reminder-scheduler";
@@ -45,6 +46,13 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
     reminderPlanner,
     taskWrites: createTaskWrites(transaction, reminderPlanner),
     preferences: createPreferencesService(transaction, reminderPlanner),
+    dataPortability: createDataPortability({
+      transaction,
+      users: repositories.users,
+      tasks: repositories.tasks,
+      events: repositories.events,
+      reminders: reminderPlanner,
+    }),
     health: createHealthService(createHealthRepository(db), { timeoutMs: config.databaseConnectTimeoutMs }),
     idempotency: createIdempotencyService(transaction),
     eventSeries: createEventSeriesService(transaction, reminderPlanner),

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { DeleteAccountDialog } from "@/features/auth/components/delete-account-dialog";
+import { YourData } from "@/features/auth/components/your-data";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
 import type { User } from "@core/api-types";
 import { type ClassEditorStart, ROUTES } from "@/lib/routes";
@@ -29,13 +30,14 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
     <>
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent className="max-w-sm">
+        <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-sm overflow-y-auto">
           <DialogHeader>
             <DialogTitle>Settings</DialogTitle>
             <DialogDescription>Manage your classes and your account.</DialogDescription>
           </DialogHeader>
           <ThemePicker />
           <EveningSummarySetting />
+          <YourData />
           <div className="grid gap-2">
             <Button
               variant="outline"

@@ -1,0 +1,76 @@
+import { DownloadIcon, UploadIcon } from "lucide-react";
+import { type ChangeEvent, useRef } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ImportCounts } from "@core/schemas/export";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api/errors";
+import { apiJson } from "@/lib/api/transport";
+import { showToast } from "@/lib/toast";
+
+const IMPORT_TOAST = "data-import";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Settings → Your data (docs/product.md#your-data): Download my data (the JSON export, a plain
+ * download the browser saves) and Import (a file of that kind into an empty account).
+ */
+export function YourData() {
+  const queryClient = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const importData = useMutation({
+    mutationFn: async (file: File) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await file.text());
+      } catch {
+        throw new Error("This file is not a Student Hub export");
+      }
+      return apiJson<ImportCounts>("POST", "/api/user/import", body);
+    },
+    onSuccess: async (counts) => {
+      showToast({
+        title: "Data imported",
+        description: `${plural(counts.tasks, "task", "tasks")}, ${plural(counts.events, "event", "events")} and ${plural(counts.classes, "class", "classes")} restored.`,
+        variant: "success",
+        id: IMPORT_TOAST,
+      });
+      await queryClient.invalidateQueries();
+    },
+    onError: (error) => showToast({ title: "Import failed", description: errorMessage(error), variant: "destructive", id: IMPORT_TOAST }),
+  });
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (file) importData.mutate(file);
+  };
+
+  return (
+    <section className="grid gap-2" aria-labelledby="your-data-heading">
+      <h3 id="your-data-heading" className="text-sm font-medium">
+        Your data
+      </h3>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" className="justify-start" asChild>
+          <a href="/api/user/export" download>
+            <DownloadIcon aria-hidden="true" /> Download my data
+          </a>
+        </Button>
+        <Button variant="outline" className="justify-start" disabled={importData.isPending} onClick={() => fileInput.current?.click()}>
+          <UploadIcon aria-hidden="true" /> {importData.isPending ? "Importing..." : "Import data"}
+        </Button>
+      </div>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="application/json,.json"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Export file to import"
+        onChange={onFile}
+      />
+      <p className="text-sm text-muted-foreground">Import restores a download into an account without tasks or events.</p>
+    </section>
+  );
+}

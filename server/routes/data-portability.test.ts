@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { expandEvents } from "../../core/calendar/recurrence";
+import { EVENT_PARENTS_BROKEN, IMPORT_NEEDS_EMPTY_ACCOUNT, NOT_AN_EXPORT } from "../../core/schemas/export";
+import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+
+describeEachEngine("export and import", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A student with classes, a school day, a summary time, tasks and a series with an exception, a changed occurrence and a split. */
+  async function fullAccount() {
+    const client = new TestClient(t.app);
+    await client.register();
+    const classes = await client.request("POST", "/api/user/classes", {
+      userClasses: ["Chemistry", "Mathematics", "History", "English", "Art", "Lunch", "Physics"],
+    });
+    expect(classes.statusCode, classes.body).toBe(200);
+    await client.request("PUT", "/api/user/schedule", {
+      schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+      rotation: { days: ["A", "B"], anchorDate: "2099-01-05", anchorDay: "A" },
+      daysOff: [{ from: "2099-12-24", to: "2099-12-31", label: "Winter break" }],
+    });
+    await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30" });
+    for (const title of ["First", "Second", "Third"]) {
+      await client.request("POST", "/api/tasks", {
+        title,
+        subject: "Chemistry",
+        dueDate: "2099-02-01",
+        dueTime: "10:00",
+        reminder: "1-hour",
+      });
+    }
+    const series = (
+      await client.request("POST", "/api/events", {
+        title: "Practice",
+        date: "2099-01-05",
+        time: "16:00",
+        recurring: "weekly",
+        customDays: ["monday", "wednesday"],
+        notificationTiming: "30-minutes",
+      })
+    ).json();
+    await client.request("POST", `/api/events/${series.id}/exception`, { exceptionDate: "2099-01-07" });
+    await client.request("PUT", `/api/events/SINGLE_INSTANCE_${series.id}_2099-01-12`, { ...series, date: "2099-01-13", time: "17:00" });
+    await client.request("PUT", `/api/events/FUTURE_SERIES_${series.id}_2099-02-02`, { ...series, date: "2099-02-02", time: "15:00" });
+    return client;
+  }
+
+  it("answers a JSON attachment without secrets, which restores everything into a new account", async () => {
+    const source = await fullAccount();
+    const res = await source.request("GET", "/api/user/export");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="student-hub-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.body).not.toMatch(/password|hash|csrf/i);
+    const file = res.json();
+    expect(file).toMatchObject({ format: "student-hub-export", version: 1, preferences: { eveningSummaryTime: "19:30" } });
+    expect(file.tasks).toHaveLength(3);
+    expect(file.events).toHaveLength(5); // series, exception, exception + changed occurrence, split series
+
+    const target = new TestClient(t.app);
+    await target.register();
+    const imported = await target.request("POST", "/api/user/import", file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ tasks: 3, events: 5, classes: 7 });
+
+    const before = await source.request("GET", "/api/events");
+    const after = await target.request("GET", "/api/events");
+    const dates = (events: Parameters<typeof expandEvents>[0]) =>
+      expandEvents(events, "2099-01-01", "2099-03-31").map((o) => `${o.date} ${o.time} ${o.title}`);
+    expect(dates(after.json())).toEqual(dates(before.json()));
+    expect((await target.request("GET", "/api/tasks")).json().map((x: { title: string }) => x.title)).toEqual(["Third", "Second", "First"]);
+    expect((await target.request("GET", "/api/user")).json().userClasses).toEqual([
+      "Chemistry",
+      "Mathematics",
+      "History",
+      "English",
+      "Art",
+      "Lunch",
+      "Physics",
+    ]);
+    expect((await target.request("GET", "/api/user/schedule")).json().rotation).toMatchObject({ anchorDate: "2099-01-05" });
+    expect((await target.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30" });
+    const targetId = (await target.request("GET", "/api/user")).json().id;
+    const scheduled = await t.db.selectFrom("reminder_schedule").select("kind").where("user_id", "=", targetId).execute();
+    expect(scheduled.map((r) => r.kind).sort()).toEqual(["event", "event", "event", "summary", "task", "task", "task"]);
+  });
+
+  it("refuses an account that has tasks or events with 409, and changes nothing", async () => {
+    const source = await fullAccount();
+    const file = (await source.request("GET", "/api/user/export")).json();
+    const res = await source.request("POST", "/api/user/import", file);
+    expect([res.statusCode, res.json().message]).toEqual([409, IMPORT_NEEDS_EMPTY_ACCOUNT]);
+    expect((await source.request("GET", "/api/tasks")).json()).toHaveLength(3);
+  });
+
+  it("refuses what is not ours, or not valid, with 400 naming the item, and imports nothing", async () => {
+    const target = new TestClient(t.app);
+    await target.register();
+    for (const body of [{}, { format: "ics" }, { format: "student-hub-export", version: 2, tasks: [], events: [] }, [], "x"]) {
+      const res = await target.request("POST", "/api/user/import", body);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await target.request("POST", "/api/user/import", { tasks: [], events: [] })).json().message).toBe(NOT_AN_EXPORT);
+    const envelope = { format: "student-hub-export", version: 1 };
+    const badTask = await target.request("POST", "/api/user/import", { ...envelope, tasks: [{ title: "ok" }, { title: "" }], events: [] });
+    expect([badTask.statusCode, badTask.json().errors]).toEqual([400, { "tasks.1.title": ["Title is required"] }]);
+    const orphan = await target.request("POST", "/api/user/import", {
+      ...envelope,
+      tasks: [],
+      events: [{ id: 5, parentEventId: 9, isException: true, exceptionDate: "2099-01-01" }],
+    });
+    expect([orphan.statusCode, orphan.json().message]).toEqual([400, EVENT_PARENTS_BROKEN]);
+    const tooMany = await target.request("POST", "/api/user/import", { ...envelope, tasks: Array(501).fill({ title: "x" }), events: [] });
+    expect(tooMany.statusCode).toBe(400);
+    expect((await target.request("GET", "/api/tasks")).json()).toEqual([]);
+  });
+
+  it("never exports another user's data, and needs a session", async () => {
+    await fullAccount();
+    const empty = new TestClient(t.app);
+    await empty.register();
+    const file = (await empty.request("GET", "/api/user/export")).json();
+    expect([file.tasks, file.events]).toEqual([[], []]);
+    expect((await new TestClient(t.app).request("GET", "/api/user/export")).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,149 @@
+import type { z } from "zod";
+import { fieldErrors } from "../../core/schemas/field-errors";
+import type { CalendarEvent } from "../../core/schemas/event";
+import {
+  EVENT_PARENTS_BROKEN,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  exportFileSchema,
+  IMPORT_NEEDS_EMPTY_ACCOUNT,
+  type ImportCounts,
+  importClassesSchema,
+  importEventFieldsSchema,
+  importEventRowSchema,
+  importScheduleSchema,
+  importTaskSchema,
+} from "../../core/schemas/export";
+import type { SchoolSchedule } from "../../core/school-day";
+import { badRequest, conflict, parseWith } from "../errors";
+import type { SessionUser } from "../repositories/sessions";
+import type { RunInTransaction } from "../repositories/transaction";
+import type { UsersRepository } from "../repositories/users";
+import type { EventsRepository } from "../repositories/events";
+import type { TasksRepository } from "../repositories/tasks";
+import type { ReminderPlanner } from "./reminders";
+
+type ParsedEvent = z.output<typeof importEventRowSchema> & { fields: z.output<typeof importEventFieldsSchema> | null };
+
+/** Parses each item with its schema; every bad one is named by its place in the file ("tasks.3.title"). */
+function parseItems<S extends z.ZodType>(schema: S, items: readonly unknown[], prefix: string, errors: Record<string, string[]>) {
+  return items.map((item, index) => {
+    const result = schema.safeParse(item);
+    if (result.success) return result.data as z.output<S>;
+    for (const [key, messages] of Object.entries(fieldErrors(result.error)))
+      errors[`${prefix}.${index}${key === "_" ? "" : `.${key}`}`] = messages;
+    return null;
+  });
+}
+
+interface DataPortabilityOptions {
+  transaction: RunInTransaction;
+  users: UsersRepository;
+  tasks: TasksRepository;
+  events: EventsRepository;
+  reminders: ReminderPlanner;
+}
+
+/** "Download my data" and "Import" (docs/product.md#your-data, decision 091). */
+export function createDataPortability({ transaction, users, tasks, events, reminders }: DataPortabilityOptions) {
+  return {
+    /** Everything of the user's, without secrets: the file GET /api/user/export answers. */
+    async exportFor(user: SessionUser, now = new Date()) {
+      const [taskList, eventList, schedule] = await Promise.all([
+        tasks.listForUser(user.id),
+        events.listForUser(user.id),
+        users.findSchoolSchedule(user.id),
+      ]);
+      return {
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        exportedAt: now.toISOString(),
+        user: {
+          email: user.email,
+          firstName: user.first_name,
+          lastName: user.last_name,
+          userClasses: JSON.parse(user.user_classes) as string[],
+          createdAt: user.created_at,
+        },
+        schedule: schedule ? (JSON.parse(schedule) as SchoolSchedule) : null,
+        preferences: { eveningSummaryTime: user.evening_summary_time },
+        tasks: taskList,
+        events: eventList,
+      };
+    },
+
+    /**
+     * Restores an export into an account without tasks or events, in one transaction: classes,
+     * school day, preferences, tasks and events (series, their exceptions and changed occurrences,
+     * with new ids), each checked by the API's schemas; reminders armed as for any write.
+     */
+    async importInto(user: SessionUser, body: unknown): Promise<ImportCounts> {
+      const file = parseWith(exportFileSchema, body);
+      const errors: Record<string, string[]> = {};
+      const taskData = parseItems(importTaskSchema, file.tasks, "tasks", errors);
+      const eventRows = parseItems(importEventRowSchema, file.events, "events", errors);
+      const parsedEvents: (ParsedEvent | null)[] = eventRows.map((row, index) => {
+        if (!row) return null;
+        if (row.isException) {
+          if (row.parentEventId === null || row.exceptionDate === null) errors[`events.${index}`] = [EVENT_PARENTS_BROKEN];
+          return { ...row, fields: null };
+        }
+        const [fields] = parseItems(importEventFieldsSchema, [file.events[index]], `events.${index}`, errors);
+        return fields ? { ...row, fields } : null;
+      });
+      const classes = file.user?.userClasses.length
+        ? parseWith(importClassesSchema, { userClasses: file.user.userClasses }).userClasses
+        : null;
+      const schedule = file.schedule ? importScheduleSchema.safeParse(file.schedule) : null;
+      if (schedule && !schedule.success)
+        Object.assign(errors, Object.fromEntries(Object.entries(fieldErrors(schedule.error)).map(([k, v]) => [`schedule.${k}`, v])));
+      const firstError = Object.values(errors)[0]?.[0];
+      if (firstError) throw badRequest(firstError, errors);
+
+      const rows = parsedEvents as ParsedEvent[];
+      const ids = new Set(rows.map((r) => r.id));
+      if (ids.size !== rows.length || rows.some((r) => r.parentEventId !== null && !ids.has(r.parentEventId)))
+        throw badRequest(EVENT_PARENTS_BROKEN);
+
+      return transaction(async (tx) => {
+        if ((await tx.tasks.countForUser(user.id)) > 0 || (await tx.events.countForUser(user.id)) > 0)
+          throw conflict(IMPORT_NEEDS_EMPTY_ACCOUNT);
+        // The export lists tasks newest first: created oldest first, they list in the same order again.
+        for (const data of [...(taskData as NonNullable<(typeof taskData)[number]>[])].reverse()) {
+          const task = await tx.tasks.create(user.id, data);
+          await reminders.armTask(tx, task);
+        }
+        // Parents before their rows, with the file's ids mapped to the new ones.
+        const newIds = new Map<number, CalendarEvent>();
+        let pending = rows;
+        while (pending.length > 0) {
+          const ready = pending.filter((r) => r.parentEventId === null || newIds.has(r.parentEventId));
+          if (ready.length === 0) throw badRequest(EVENT_PARENTS_BROKEN);
+          for (const row of ready) {
+            const parent = row.parentEventId === null ? null : newIds.get(row.parentEventId)!;
+            if (row.isException) {
+              if (!parent || parent.isException) throw badRequest(EVENT_PARENTS_BROKEN);
+              newIds.set(row.id, await tx.events.addException(user.id, parent, row.exceptionDate!));
+            } else {
+              newIds.set(
+                row.id,
+                await tx.events.create(user.id, { ...row.fields!, parentEventId: parent?.id ?? null, originalDate: row.originalDate }),
+              );
+            }
+          }
+          pending = pending.filter((r) => !ready.includes(r));
+        }
+        for (const event of newIds.values()) if (!event.isException) await reminders.armEvent(tx, event);
+        if (classes) await tx.users.setClasses(user.id, classes);
+        if (schedule?.success) await tx.users.setSchoolSchedule(user.id, JSON.stringify(schedule.data));
+        const summary = file.preferences?.eveningSummaryTime;
+        if (summary !== undefined) {
+          await tx.users.setEveningSummaryTime(user.id, summary);
+          await reminders.armSummary(tx, user.id, summary);
+        }
+        return { tasks: taskData.length, events: rows.length, classes: classes?.length ?? 0 };
+      });
+    },
+  };
+}
+export type DataPortability = ReturnType<typeof createDataPortability>;

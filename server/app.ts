@@ -18,6 +18,7 @@ import authRoutes from "./routes/auth";
 import classRoutes from "./routes/classes";
 import adminRoutes from "./routes/admin";
 import eventRoutes from "./routes/events";
+import calendarFeedRoutes from "./routes/calendar-feed";
 import dataPortabilityRoutes from "./routes/data-portability";
 import preferencesRoutes from "./routes/preferences";
 import pushRoutes from "./routes/push";
@@ -173,6 +174,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(preferencesRoutes, { services });
   await app.register(schoolScheduleRoutes, { services });
   await app.register(dataPortabilityRoutes, { services });
+  await app.register(calendarFeedRoutes, { services });
   await app.register(adminRoutes, { services });
   await app.register(pushRoutes, { services });
 

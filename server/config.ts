@@ -28,6 +28,8 @@ export interface AppConfig {
   databaseStatementTimeoutMs: number;
   /** A request not answered within this gets 503; it is also the longest its headers and body may take to arrive. */
   requestTimeoutMs: number;
+  /** The origin users reach the app at (PUBLIC_URL), for links such as the calendar feed's; else the request's own. */
+  publicUrl: string | null;
   /** How often each instance looks for reminders that are due (REMINDER_SCAN_SECONDS, default 30). */
   reminderScanSeconds: number;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url), both or neither: else generated once and kept in the database. */
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, "DATABASE_STATEMENT_TIMEOUT_MS"),
     requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 15000, "REQUEST_TIMEOUT_MS"),
     reminderScanSeconds: positiveNumber(env.REMINDER_SCAN_SECONDS, 30, "REMINDER_SCAN_SECONDS"),
+    publicUrl: origins(env.PUBLIC_URL, "PUBLIC_URL")[0] ?? null,
     vapidKeys: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: vapidSubject(env.VAPID_SUBJECT),
     pushAllowedEndpointOrigins: origins(env.PUSH_ALLOWED_ENDPOINT_ORIGINS, "PUSH_ALLOWED_ENDPOINT_ORIGINS"),

@@ -10,6 +10,7 @@ import * as m07 from "./migrations/2026-11-25-01-admin-area";
 import * as m08 from "./migrations/2026-11-25-02-push-subscriptions";
 import * as m09 from "./migrations/2026-11-25-03-reminders";
 import * as m10 from "./migrations/2026-11-25-04-school-schedule";
+import * as m11 from "./migrations/2026-11-25-05-calendar-feeds";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-02-push-subscriptions": m08,
   "2026-11-25-03-reminders": m09,
   "2026-11-25-04-school-schedule": m10,
+  "2026-11-25-05-calendar-feeds": m11,
 };
 export const MIGRATION_NAMES = Object.keys(migrations);
 

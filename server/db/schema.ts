@@ -174,6 +174,14 @@ export interface SentRemindersTable {
   finished_at: string | null;
 }
 
+/** A student's calendar feed (decision 092): only the SHA-256 of its token, null while turned off. */
+export interface CalendarFeedsTable {
+  user_id: number;
+  version: number;
+  token_hash: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -186,6 +194,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   reminder_schedule: ReminderScheduleTable;
   sent_reminders: SentRemindersTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

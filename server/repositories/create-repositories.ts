@@ -1,5 +1,6 @@
 import type { Executor } from "../db/connection";
 import { createAuditLogRepository } from "./audit-log";
+import { createCalendarFeedsRepository } from "./calendar-feeds";
 import { createEventsRepository } from "./events";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
 import { createPushSubscriptionsRepository } from "./push-subscriptions";
@@ -26,6 +27,7 @@ export function createRepositories(db: Executor) {
     idempotencyKeys: createIdempotencyKeysRepository(db),
     pushSubscriptions: createPushSubscriptionsRepository(db),
     reminders: createRemindersRepository(db),
+    calendarFeeds: createCalendarFeedsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

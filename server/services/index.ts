@@ -10,6 +10,7 @@ import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
 import { createListAnswers } from "./list-answers";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
+import { createCalendarFeedService } from "./calendar-feed";
 import { createDataPortability } from "./data-portability";
 import { createPreferencesService } from "./preferences";
 import { createPushService } from "./push-service";
@@ -46,6 +47,11 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
     reminderPlanner,
     taskWrites: createTaskWrites(transaction, reminderPlanner),
     preferences: createPreferencesService(transaction, reminderPlanner),
+    calendarFeed: createCalendarFeedService({
+      settings: repositories.settings,
+      calendarFeeds: repositories.calendarFeeds,
+      timeZone: config.timeZone,
+    }),
     dataPortability: createDataPortability({
       transaction,
       users: repositories.users,

@@ -1,0 +1,255 @@
+import { Temporal } from "@js-temporal/polyfill";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expandEvents } from "../../core/calendar/recurrence";
+import type { CalendarEvent } from "../../core/schemas/event";
+import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+
+// rrule-temporal reads the global Temporal (Node 20 has none yet).
+(globalThis as unknown as { Temporal: unknown }).Temporal = Temporal;
+const { RRuleTemporal } = await import("rrule-temporal");
+
+const FROM = "2027-01-01";
+const TO = "2028-12-31";
+
+/** Every kind of series of the recurrence tests, with exceptions, a changed occurrence and a split. */
+const SERIES: Record<string, unknown>[] = [
+  { title: "Daily", date: "2027-01-04", time: "07:15", recurring: "daily" },
+  {
+    title: "Daily school days",
+    date: "2027-01-04",
+    time: "08:00",
+    recurring: "daily",
+    customDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+  },
+  {
+    title: "Weekly Tue Thu",
+    date: "2027-01-05",
+    time: "16:30",
+    recurring: "weekly",
+    customDays: ["tuesday", "thursday"],
+    customEndDate: "2028-06-30",
+  },
+  { title: "Weekly from a Wednesday on Mondays", date: "2027-01-06", time: "12:00", recurring: "weekly", customDays: ["monday"] },
+  { title: "Every other week", date: "2027-01-07", time: "18:00", recurring: "biweekly", customDays: ["monday", "thursday"] },
+  { title: "Monthly 1 and 31", date: "2027-01-01", time: "09:30", recurring: "monthly", customDays: ["1", "31"] },
+  { title: "Monthly same date", date: "2027-01-30", time: "23:30", recurring: "monthly", customWhenToRepeat: "same-date" },
+  { title: "First Mon and Wed", date: "2027-01-01", time: "10:00", recurring: "first-monthly", customDays: ["monday", "wednesday"] },
+  { title: "Second Friday", date: "2027-01-01", time: "10:00", recurring: "second-monthly", customDays: ["friday"] },
+  { title: "Third Tuesday", date: "2027-01-01", time: "00:30", recurring: "third-monthly", customDays: ["tuesday"] },
+  { title: "Fourth Thursday", date: "2027-01-01", time: "14:00", recurring: "fourth-monthly", customDays: ["thursday"] },
+  { title: "Last Sunday", date: "2027-01-01", time: "01:30", recurring: "last-monthly", customDays: ["sunday"] },
+  { title: "Leap day", date: "2028-02-29", time: "12:00", recurring: "yearly" },
+  { title: "All-day weekly", date: "2027-01-08", recurring: "weekly", customDays: ["friday"] },
+  { title: "All-day monthly ending", date: "2027-01-15", recurring: "monthly", customDays: ["15"], customEndDate: "2027-11-15" },
+  { title: "One-off timed", date: "2027-03-14", time: "09:00" },
+  { title: "One-off all day", date: "2027-05-01" },
+];
+
+/** "date time title" for each occurrence the feed describes, expanded by ical.js + rrule-temporal. */
+function occurrencesOfFeed(text: string, timeZone: string): string[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const out = new Map<string, Set<string>>();
+  const overrides: { uid: string; recurrenceId: string; line: string }[] = [];
+  const wall = (time: ICAL.Time) =>
+    time.isDate ? `${time.toString()} all-day` : `${time.toString().slice(0, 10)} ${time.toString().slice(11, 16)}`;
+  for (const vevent of calendar.getAllSubcomponents("vevent")) {
+    const uid = String(vevent.getFirstPropertyValue("uid"));
+    if (uid.startsWith("task-")) continue;
+    const title = String(vevent.getFirstPropertyValue("summary"));
+    const start = vevent.getFirstPropertyValue("dtstart") as ICAL.Time;
+    const tzid = vevent.getFirstProperty("dtstart")!.getParameter("tzid");
+    if (tzid) expect(tzid).toBe(timeZone);
+    const recurrenceId = vevent.getFirstPropertyValue("recurrence-id") as ICAL.Time | null;
+    if (recurrenceId) {
+      overrides.push({ uid, recurrenceId: wall(recurrenceId), line: `${wall(start)} ${title}` });
+      continue;
+    }
+    const set = out.get(uid) ?? new Set<string>();
+    out.set(uid, set);
+    const rrule = vevent.getFirstProperty("rrule");
+    if (!rrule) {
+      set.add(`${wall(start)} ${title}`);
+      continue;
+    }
+    const lines = [
+      vevent.getFirstProperty("dtstart")!.toICALString(),
+      rrule.toICALString(),
+      ...vevent.getAllProperties("exdate").map((p) => p.toICALString()),
+    ];
+    const rule = new RRuleTemporal({ rruleString: lines.join("\n") });
+    const after = Temporal.ZonedDateTime.from(`${FROM}T00:00:00[UTC]`).subtract({ days: 2 });
+    const before = Temporal.ZonedDateTime.from(`${TO}T23:59:59[UTC]`).add({ days: 2 });
+    for (const occurrence of rule.between(after as never, before as never, true)) {
+      const local = occurrence.withTimeZone(start.isDate ? "UTC" : timeZone);
+      const date = local.toPlainDate().toString();
+      set.add(start.isDate ? `${date} all-day ${title}` : `${date} ${local.toPlainTime().toString().slice(0, 5)} ${title}`);
+    }
+  }
+  for (const o of overrides) {
+    const set = out.get(o.uid)!;
+    const replaced = [...set].find((line) => line.startsWith(o.recurrenceId));
+    expect(replaced, `${o.uid} overrides ${o.recurrenceId}, an occurrence of its series`).toBeDefined();
+    set.delete(replaced!);
+    set.add(o.line);
+  }
+  return [...out.values()]
+    .flatMap((set) => [...set])
+    .filter((line) => line.slice(0, 10) >= FROM && line.slice(0, 10) <= TO)
+    .sort();
+}
+
+function occurrencesOfApp(events: CalendarEvent[]): string[] {
+  return expandEvents(events, FROM, TO)
+    .map((o) => `${o.date} ${o.time ?? "all-day"} ${o.title}`)
+    .sort();
+}
+
+async function seedSeries(client: TestClient) {
+  const ids: number[] = [];
+  for (const body of SERIES) {
+    const res = await client.request("POST", "/api/events", body);
+    expect(res.statusCode, `${body.title}: ${res.body}`).toBe(201);
+    ids.push(res.json().id);
+  }
+  const weekly = ids[2]!;
+  // An exception, a changed occurrence, and a split "this and future".
+  await client.request("POST", `/api/events/${weekly}/exception`, { exceptionDate: "2027-01-07" });
+  const series = (await client.request("GET", `/api/events/${weekly}`)).json();
+  expect(
+    (
+      await client.request("PUT", `/api/events/SINGLE_INSTANCE_${weekly}_2027-01-12`, {
+        ...series,
+        date: "2027-01-13",
+        time: "17:45",
+        title: "Moved",
+      })
+    ).statusCode,
+  ).toBe(200);
+  const daily = (await client.request("GET", `/api/events/${ids[1]}`)).json();
+  expect(
+    (await client.request("PUT", `/api/events/FUTURE_SERIES_${ids[1]}_2027-09-06`, { ...daily, date: "2027-09-06", time: "08:30" }))
+      .statusCode,
+  ).toBe(200);
+  const allDay = ids[13]!;
+  await client.request("POST", `/api/events/${allDay}/exception`, { exceptionDate: "2027-02-05" });
+  await client.request("POST", `/api/events/${ids[14]}/exception`, { exceptionDate: "2027-03-15" });
+  await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2027-02-01" });
+  await client.request("POST", "/api/tasks", { title: "Done", dueDate: "2027-02-01", completed: true });
+}
+
+describe("the calendar feed, read by an independent reader, has the app's dates", () => {
+  for (const zone of ["America/New_York", "Europe/London", "Australia/Sydney", "Asia/Kolkata"]) {
+    describe(zone, () => {
+      let t: TestApp;
+      beforeAll(async () => {
+        t = await buildTestApp("sqlite", { env: { APP_TIME_ZONE: zone } });
+      });
+      afterAll(async () => {
+        await t.close();
+      });
+
+      it("over two years, for every kind of series, with exceptions, a changed occurrence and a split", async () => {
+        const client = new TestClient(t.app);
+        await client.register();
+        await seedSeries(client);
+        const { url } = (await client.request("POST", "/api/calendar-feed")).json();
+        const feed = await t.app.inject({ method: "GET", url: new URL(url).pathname });
+        expect(feed.statusCode).toBe(200);
+        const events = (await client.request("GET", "/api/events")).json() as CalendarEvent[];
+        // A wall time a DST change skips (01:30 on London's last Sunday of March) is in the feed as
+        // RFC 5545 has it, but rrule-temporal drops such an instance instead of moving it past the
+        // gap: those are the only lines compared by their absence.
+        const exists = (line: string) => {
+          const time = line.slice(11, 16);
+          if (time === "all-d") return true;
+          const local = Temporal.PlainDateTime.from(`${line.slice(0, 10)}T${time}`);
+          return local.toZonedDateTime(zone).toPlainDateTime().equals(local);
+        };
+        const expected = occurrencesOfApp(events).filter(exists);
+        expect(expected.length).toBeGreaterThan(1500);
+        expect(occurrencesOfFeed(feed.body, zone)).toEqual(expected);
+        expect(feed.body).toContain(`BEGIN:VTIMEZONE\r\nTZID:${zone}`);
+        expect(feed.body).toMatch(/SUMMARY:Due: Essay/);
+        expect(feed.body).not.toMatch(/SUMMARY:Due: Done/);
+      });
+    });
+  }
+});
+
+describeEachEngine("calendar feed API", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env: { PUBLIC_URL: "https://hub.lincoln.example" } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const path = (url: string) => new URL(url).pathname;
+
+  it("is off until turned on; on, it answers an absolute URL under PUBLIC_URL with a 256-bit token", async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    expect((await client.request("GET", "/api/calendar-feed")).json()).toEqual({ enabled: false, url: null });
+    const on = (await client.request("POST", "/api/calendar-feed")).json();
+    expect(on.url).toMatch(/^https:\/\/hub\.lincoln\.example\/feed\/[\w-]{43}\.ics$/);
+    expect((await client.request("GET", "/api/calendar-feed")).json()).toEqual(on);
+    // Only the token's hash is stored.
+    const token = path(on.url).slice(6, -4);
+    const stored = JSON.stringify(await t.db.selectFrom("calendar_feeds").selectAll().execute());
+    expect(stored).not.toContain(token);
+  });
+
+  it("Reset ends the old address at once; off ends it too; wrong tokens are a plain 404", async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    const first = (await client.request("POST", "/api/calendar-feed")).json().url;
+    expect((await t.app.inject({ method: "GET", url: path(first) })).statusCode).toBe(200);
+    const second = (await client.request("POST", "/api/calendar-feed")).json().url;
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ method: "GET", url: path(first) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: path(second) })).statusCode).toBe(200);
+    expect((await client.request("DELETE", "/api/calendar-feed")).json()).toEqual({ enabled: false, url: null });
+    expect((await t.app.inject({ method: "GET", url: path(second) })).statusCode).toBe(404);
+    for (const wrong of ["/feed/nope.ics", `/feed/${"a".repeat(43)}.ics`, "/feed/x"]) {
+      const res = await t.app.inject({ method: "GET", url: wrong });
+      expect([res.statusCode, res.json().message]).toEqual([404, "Not found"]);
+    }
+    expect((await t.app.inject({ method: "POST", url: path(second) })).statusCode).toBe(404);
+  });
+
+  it("answers 304 to an unchanged ETag, a new ETag after a change, and asks calendar apps to poll politely", async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    const url = path((await client.request("POST", "/api/calendar-feed")).json().url);
+    const first = await t.app.inject({ method: "GET", url });
+    expect(first.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(first.headers["cache-control"]).toBe("private, max-age=900");
+    const etag = String(first.headers.etag);
+    expect((await t.app.inject({ method: "GET", url, headers: { "if-none-match": etag } })).statusCode).toBe(304);
+    await client.request("POST", "/api/events", { title: "New", date: "2027-01-01" });
+    const after = await t.app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain("SUMMARY:New");
+    const event = (await client.request("GET", "/api/events")).json()[0];
+    await client.request("PUT", `/api/events/${event.id}`, { ...event, title: "Renamed" });
+    const renamed = (await t.app.inject({ method: "GET", url })).body;
+    expect(renamed).toMatch(/SEQUENCE:\d+/);
+  });
+
+  it("never shows another user's data, and the same calendar downloads as export.ics", async () => {
+    const mine = new TestClient(t.app);
+    await mine.register();
+    await mine.request("POST", "/api/events", { title: "Mine", date: "2027-01-01" });
+    const theirs = new TestClient(t.app);
+    await theirs.register();
+    await theirs.request("POST", "/api/events", { title: "Theirs", date: "2027-01-01" });
+    const feed = (await t.app.inject({ method: "GET", url: path((await mine.request("POST", "/api/calendar-feed")).json().url) })).body;
+    expect(feed).toContain("SUMMARY:Mine");
+    expect(feed).not.toContain("Theirs");
+    const download = await mine.request("GET", "/api/user/export.ics");
+    expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="student-hub-\d{4}-\d{2}-\d{2}\.ics"$/);
+    expect(download.body).toContain("SUMMARY:Mine");
+  });
+});

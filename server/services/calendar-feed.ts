@@ -1,0 +1,200 @@
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { Temporal } from "@js-temporal/polyfill";
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import ical, { ICalCalendarMethod, type ICalEventData, ICalEventRepeatingFreq, type ICalWeekday } from "ical-generator";
+import { eventTypeLabel } from "../../core/calendar/entries";
+import { allDayRuleLine, feedRuleFor } from "../../core/calendar/feed-rules";
+import { firstOccurrence } from "../../core/calendar/recurrence";
+import type { CalendarEvent } from "../../core/schemas/event";
+import type { EventRow, TaskRow } from "../db/schema";
+import type { CalendarFeedsRepository } from "../repositories/calendar-feeds";
+import { toEvent } from "../repositories/events";
+import type { SettingsRepository } from "../repositories/settings";
+
+/** The server secret feed tokens are made with (app_settings, get-or-create: every instance agrees). */
+export const FEED_SECRET_SETTING = "calendarFeedSecret";
+/** Bumped when the feed's writing changes, so calendar apps fetch it again (part of the ETag). */
+const FEED_FORMAT = 1;
+/** Events have no end: each takes an hour in the feed. */
+const EVENT_MINUTES = 60;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
+
+/** An event of the feed with when it last changed. */
+type FeedEvent = CalendarEvent & { updatedAt: string };
+
+/** A wall-clock date and time in the school's zone (the feed writes it with the zone's TZID). */
+function zoned(date: string, time: string, timeZone: string): Temporal.ZonedDateTime {
+  return Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(timeZone);
+}
+
+/** SEQUENCE: the seconds between an item's creation and its last change, so every change raises it. */
+function sequenceOf(createdAt: string, updatedAt: string): number {
+  return Math.max(0, Math.floor((Date.parse(updatedAt) - Date.parse(createdAt)) / 1000));
+}
+
+/**
+ * The calendar feed (docs/product.md#calendar-feed, decision 092): the secret address of each
+ * student's feed, and the iCalendar it answers, written with ical-generator.
+ */
+export function createCalendarFeedService({
+  settings,
+  calendarFeeds,
+  timeZone,
+}: {
+  settings: SettingsRepository;
+  calendarFeeds: CalendarFeedsRepository;
+  timeZone: string;
+}) {
+  let secret: Promise<string> | undefined;
+  const feedSecret = () => {
+    secret ??= settings.getOrCreate(FEED_SECRET_SETTING, () => randomBytes(32).toString("base64url"));
+    secret.catch(() => (secret = undefined));
+    return secret;
+  };
+  /** 256 bits, from the user and the feed's version: recomputable, never stored. */
+  const tokenFor = async (userId: number, version: number) =>
+    createHmac("sha256", await feedSecret())
+      .update(`calendar-feed:${userId}:${version}`)
+      .digest("base64url");
+
+  function eventData(event: FeedEvent, uid: string): ICalEventData {
+    const base: Omit<ICalEventData, "start"> = {
+      id: uid,
+      summary: event.title,
+      description: event.description ?? undefined,
+      categories: [{ name: eventTypeLabel(event.eventType) }],
+      stamp: new Date(event.updatedAt),
+      lastModified: new Date(event.updatedAt),
+      sequence: sequenceOf(event.createdAt, event.updatedAt),
+    };
+    if (event.time === null) return { ...base, allDay: true, start: Temporal.PlainDate.from(event.date) as never };
+    const start = zoned(event.date, event.time, timeZone);
+    return { ...base, timezone: timeZone, start: start as never, end: start.add({ minutes: EVENT_MINUTES }) as never };
+  }
+
+  return {
+    tokenFor,
+
+    /** The feed's token when it is on, else null. */
+    async token(userId: number): Promise<string | null> {
+      const row = await calendarFeeds.find(userId);
+      return row?.token_hash ? tokenFor(userId, row.version) : null;
+    },
+
+    /** Turns the feed on, or resets it: a new version, so the old address stops answering at once. */
+    async enable(userId: number): Promise<string> {
+      const version = ((await calendarFeeds.find(userId))?.version ?? 0) + 1;
+      const token = await tokenFor(userId, version);
+      await calendarFeeds.save(userId, version, sha256(token));
+      return token;
+    },
+
+    async disable(userId: number): Promise<void> {
+      const row = await calendarFeeds.find(userId);
+      if (row) await calendarFeeds.save(userId, row.version, null);
+    },
+
+    /** The feed a token opens, or undefined (a wrong or reset token). */
+    async findByToken(token: string) {
+      if (!/^[\w-]{43}$/.test(token)) return undefined;
+      const feed = await calendarFeeds.findByTokenHash(sha256(token));
+      return feed && { userId: feed.userId, etag: `"feed-${FEED_FORMAT}-${feed.version}-${feed.dataVersion}"` };
+    },
+
+    /** The user's calendar as iCalendar: events (a series as one VEVENT with RRULE) and incomplete tasks with a due date. */
+    async calendarFor(userId: number, host: string): Promise<string> {
+      const [eventRows, taskRows] = await Promise.all([calendarFeeds.eventRows(userId), calendarFeeds.dueTaskRows(userId)]);
+      return writeCalendar(
+        eventRows.map((row: EventRow) => ({ ...toEvent(row), updatedAt: row.updated_at })),
+        taskRows,
+        host,
+      );
+    },
+  };
+
+  function writeCalendar(events: FeedEvent[], tasks: TaskRow[], host: string): string {
+    const calendar = ical({
+      name: "Student Hub",
+      prodId: { company: "Student Hub", product: "Calendar feed", language: "EN" },
+      method: ICalCalendarMethod.PUBLISH,
+      // VTIMEZONE for the zone the events name; no calendar zone, so UNTIL and DTSTAMP are in UTC.
+      timezone: { name: null, generator: getVtimezoneComponent },
+      ttl: 60 * 60,
+    });
+    const uid = (event: FeedEvent) => `event-${event.id}@${host}`;
+    const byId = new Map(events.map((e) => [e.id, e]));
+    const children = new Map<number, FeedEvent[]>();
+    for (const e of events) if (e.parentEventId !== null) children.set(e.parentEventId, [...(children.get(e.parentEventId) ?? []), e]);
+
+    for (const event of events) {
+      if (event.isException) continue;
+      const parent = event.parentEventId !== null ? byId.get(event.parentEventId) : undefined;
+      // A changed occurrence ("this event only"): its series' VEVENT, overridden for that date.
+      if (parent && event.recurring === "none" && event.originalDate) {
+        const recurrenceId =
+          parent.time === null
+            ? (Temporal.PlainDate.from(event.originalDate) as never)
+            : (zoned(event.originalDate, parent.time, timeZone) as never);
+        calendar.createEvent({ ...eventData(event, uid(parent)), recurrenceId });
+        continue;
+      }
+      const rule = feedRuleFor(event);
+      if (!rule) {
+        calendar.createEvent(eventData(event, uid(event)));
+        continue;
+      }
+      // RFC 5545 counts DTSTART as the first occurrence: it is the series' first date by its own rule.
+      const first = firstOccurrence(event);
+      if (first === null) continue;
+      const own = children.get(event.id) ?? [];
+      const changed = new Set(own.filter((c) => !c.isException && c.recurring === "none").map((c) => c.originalDate));
+      const removed = own.filter((c) => c.isException && !changed.has(c.exceptionDate)).map((c) => c.exceptionDate!);
+      const data = eventData({ ...event, date: first }, uid(event));
+      const allDay = event.time === null;
+      if (allDay && event.customEndDate) {
+        // An all-day series that ends: its UNTIL must be a DATE (feed-rules.ts allDayRuleLine).
+        const exdate = removed.length ? `\r\nEXDATE;VALUE=DATE:${removed.map((d) => d.replaceAll("-", "")).join(",")}` : "";
+        calendar.createEvent({ ...data, repeating: `${allDayRuleLine(rule, event.customEndDate)}${exdate}` });
+        continue;
+      }
+      calendar.createEvent({
+        ...data,
+        repeating: {
+          freq: ICalEventRepeatingFreq[rule.freq],
+          ...(rule.interval ? { interval: rule.interval } : {}),
+          ...(rule.byDay ? { byDay: rule.byDay as ICalWeekday[] } : {}),
+          ...(rule.byMonthDay ? { byMonthDay: rule.byMonthDay } : {}),
+          ...(rule.startOfWeek ? { startOfWeek: rule.startOfWeek as ICalWeekday } : {}),
+          // UNTIL in UTC: the end of the last date in the school's zone.
+          ...(event.customEndDate ? { until: zoned(event.customEndDate, "23:59", timeZone) as never } : {}),
+          ...(removed.length
+            ? {
+                exclude: removed.map((date) => (allDay ? Temporal.PlainDate.from(date) : zoned(date, event.time!, timeZone))) as never,
+                excludeTimezone: timeZone,
+              }
+            : {}),
+        },
+      });
+    }
+
+    // Google ignores VTODO: a due task is an event "Due: …", all day without a due time.
+    for (const task of tasks) {
+      const base: Omit<ICalEventData, "start"> = {
+        id: `task-${task.id}@${host}`,
+        summary: `Due: ${task.title}`,
+        description: task.description ?? undefined,
+        stamp: new Date(task.updated_at),
+        lastModified: new Date(task.updated_at),
+        sequence: sequenceOf(task.created_at, task.updated_at),
+      };
+      if (task.due_time === null) calendar.createEvent({ ...base, allDay: true, start: Temporal.PlainDate.from(task.due_date!) as never });
+      else {
+        const start = zoned(task.due_date!, task.due_time, timeZone);
+        calendar.createEvent({ ...base, timezone: timeZone, start: start as never, end: start as never });
+      }
+    }
+    return calendar.toString();
+  }
+}
+export type CalendarFeedService = ReturnType<typeof createCalendarFeedService>;

@@ -77,3 +77,47 @@ test("Download my data saves the export, and Import restores it into a new accou
   await settings.getByLabel("Export file to import").setInputFiles(file);
   await expect(toast(page, "Import failed", /already has tasks or events/)).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test.describe(`the calendar feed at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("is off until turned on; its link answers the calendar, Copy copies it, Reset ends the old link, Turn Off ends it", async ({
+      signedInPage: page,
+      context,
+    }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.goto("/");
+      const settings = await openSettings(page, viewport.width < 768);
+      const feed = settings.getByRole("region", { name: "Calendar feed" });
+      await feed.getByRole("button", { name: "Turn On Calendar Feed" }).click();
+      await expect(toast(page, "Calendar feed on", "Add the link to your calendar app.")).toBeVisible();
+      const link = feed.getByLabel("Calendar feed link");
+      const url = await link.inputValue();
+      expect(url).toMatch(/^http:\/\/localhost:\d+\/feed\/[\w-]{43}\.ics$/);
+      expect(await feed.getByRole("link", { name: "Subscribe (Apple, Outlook)" }).getAttribute("href")).toBe(
+        url.replace("http:", "webcal:"),
+      );
+      const answer = await page.request.get(url);
+      expect(answer.status()).toBe(200);
+      expect(await answer.text()).toContain("BEGIN:VCALENDAR");
+
+      await feed.getByRole("button", { name: "Copy link" }).click();
+      await expect(toast(page, "Copied!", "The calendar feed link is on your clipboard.")).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+      await feed.getByRole("button", { name: "Reset Link" }).click();
+      await expect(toast(page, "Feed link reset", /old link stops working/)).toBeVisible();
+      await expect(link).not.toHaveValue(url);
+      expect((await page.request.get(url)).status()).toBe(404);
+      const second = await link.inputValue();
+      await feed.getByRole("button", { name: "Turn Off" }).click();
+      await expect(feed.getByRole("button", { name: "Turn On Calendar Feed" })).toBeVisible();
+      expect((await page.request.get(second)).status()).toBe(404);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  });
+}

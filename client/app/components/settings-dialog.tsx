@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { DeleteAccountDialog } from "@/features/auth/components/delete-account-dialog";
 import { YourData } from "@/features/auth/components/your-data";
+import { CalendarFeedSetting } from "@/features/calendar/components/calendar-feed-setting";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
 import type { User } from "@core/api-types";
 import { type ClassEditorStart, ROUTES } from "@/lib/routes";
@@ -37,6 +38,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
           </DialogHeader>
           <ThemePicker />
           <EveningSummarySetting />
+          <CalendarFeedSetting />
           <YourData />
           <div className="grid gap-2">
             <Button

@@ -67,7 +67,7 @@ export default async function calendarFeedRoutes(app: FastifyInstance, { service
         if (!feed) throw notFound(FEED_NOT_FOUND);
         reply.header("etag", feed.etag).header("cache-control", "private, max-age=900").header("vary", "Accept-Encoding");
         if (request.headers["if-none-match"] === feed.etag) return reply.code(304).send();
-        const body = await calendarFeed.calendarFor(feed.userId, host(request));
+        const body = await calendarFeed.feedBody(feed.userId, feed.etag, host(request));
         return reply.type("text/calendar; charset=utf-8").send(body);
       },
     );

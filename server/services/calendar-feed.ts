@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { Temporal } from "@js-temporal/polyfill";
+import { Temporal } from "temporal-polyfill";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, type ICalEventData, ICalEventRepeatingFreq, type ICalWeekday } from "ical-generator";
 import { eventTypeLabel } from "../../core/calendar/entries";
@@ -19,6 +19,13 @@ const FEED_FORMAT = 1;
 const EVENT_MINUTES = 60;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
+
+/**
+ * Rendered feeds kept per instance, keyed by user and ETag: calendar apps poll without
+ * If-None-Match (Google does), and the writer's line folding makes a large feed cost a few hundred
+ * milliseconds to render (decision 092). A change moves the ETag, so a kept render is never stale.
+ */
+const KEPT_FEEDS = 500;
 
 /** An event of the feed with when it last changed. */
 type FeedEvent = CalendarEvent & { updatedAt: string };
@@ -47,6 +54,7 @@ export function createCalendarFeedService({
   timeZone: string;
 }) {
   let secret: Promise<string> | undefined;
+  const kept = new Map<number, { etag: string; body: string }>();
   const feedSecret = () => {
     secret ??= settings.getOrCreate(FEED_SECRET_SETTING, () => randomBytes(32).toString("base64url"));
     secret.catch(() => (secret = undefined));
@@ -100,6 +108,17 @@ export function createCalendarFeedService({
       if (!/^[\w-]{43}$/.test(token)) return undefined;
       const feed = await calendarFeeds.findByTokenHash(sha256(token));
       return feed && { userId: feed.userId, etag: `"feed-${FEED_FORMAT}-${feed.version}-${feed.dataVersion}"` };
+    },
+
+    /** The feed's body for this ETag: the kept render when the feed has not changed since. */
+    async feedBody(userId: number, etag: string, host: string): Promise<string> {
+      const hit = kept.get(userId);
+      if (hit?.etag === `${etag}@${host}`) return hit.body;
+      const body = await this.calendarFor(userId, host);
+      kept.delete(userId);
+      kept.set(userId, { etag: `${etag}@${host}`, body });
+      if (kept.size > KEPT_FEEDS) kept.delete(kept.keys().next().value!);
+      return body;
     },
 
     /** The user's calendar as iCalendar: events (a series as one VEVENT with RRULE) and incomplete tasks with a due date. */

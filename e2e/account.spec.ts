@@ -50,33 +50,48 @@ for (const viewport of [
   });
 }
 
-test("Download my data saves the export, and Import restores it into a new account", async ({ page, user }) => {
-  const { seedUser, signIn } = await import("./fixtures");
-  await seedTask(user, { title: "Lab report", dueDate: "2099-03-01" });
-  await signIn(page, user);
-  await page.goto("/");
-  let settings = await openSettings(page, false);
-  const [download] = await Promise.all([page.waitForEvent("download"), settings.getByRole("link", { name: "Download my data" }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^student-hub-export-\d{4}-\d{2}-\d{2}\.json$/);
-  const file = await download.path();
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test.describe(`your data at ${viewport.width} px`, () => {
+    test.use({ viewport });
 
-  // Another student, with no tasks yet, imports it.
-  const other = await seedUser();
-  await page.context().clearCookies();
-  await signIn(page, other);
-  await page.goto("/");
-  settings = await openSettings(page, false);
-  const answer = page.waitForResponse((r) => r.url().endsWith("/api/user/import"));
-  await settings.getByLabel("Export file to import").setInputFiles(file);
-  const imported = await answer;
-  expect(imported.status(), await imported.text()).toBe(200);
-  await expect(toast(page, "Data imported", "1 task, 0 events and 8 classes restored.")).toBeVisible();
-  expect(await e2eDb().selectFrom("tasks").select("title").where("user_id", "=", other.id).execute()).toEqual([{ title: "Lab report" }]);
+    test("Download my data saves the export, and Import restores it into a new account", async ({ page, user }) => {
+      const { seedUser, signIn } = await import("./fixtures");
+      await seedTask(user, { title: "Lab report", dueDate: "2099-03-01" });
+      await signIn(page, user);
+      await page.goto("/");
+      let settings = await openSettings(page, viewport.width < 768);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        settings.getByRole("link", { name: "Download my data" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^student-hub-export-\d{4}-\d{2}-\d{2}\.json$/);
+      const file = await download.path();
 
-  // Importing again into the now full account is refused, with the reason.
-  await settings.getByLabel("Export file to import").setInputFiles(file);
-  await expect(toast(page, "Import failed", /already has tasks or events/)).toBeVisible();
-});
+      // Another student, with no tasks yet, imports it.
+      const other = await seedUser();
+      await page.context().clearCookies();
+      await signIn(page, other);
+      await page.goto("/");
+      settings = await openSettings(page, viewport.width < 768);
+      const answer = page.waitForResponse((r) => r.url().endsWith("/api/user/import"));
+      await settings.getByLabel("Export file to import").setInputFiles(file);
+      const imported = await answer;
+      expect(imported.status(), await imported.text()).toBe(200);
+      await expect(toast(page, "Data imported", "1 task, 0 events and 8 classes restored.")).toBeVisible();
+      expect(await e2eDb().selectFrom("tasks").select("title").where("user_id", "=", other.id).execute()).toEqual([
+        { title: "Lab report" },
+      ]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      // Importing again into the now full account is refused, with the reason.
+      await settings.getByLabel("Export file to import").setInputFiles(file);
+      await expect(toast(page, "Import failed", /already has tasks or events/)).toBeVisible();
+    });
+  });
+}
 
 for (const viewport of [
   { width: 1280, height: 800 },

@@ -7,6 +7,16 @@ import { expect, type Page } from "@playwright/test";
  * trying the screens by keyboard, which the suites also do.
  */
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  // A toast fading in is, for a few hundred milliseconds, text of too little contrast: scan what
+  // the page settles on (a toast that came with the last step, "Admin Access Granted", included).
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[data-sonner-toast]")].every((toast) =>
+        toast.getAnimations({ subtree: true }).every((animation) => animation.playState !== "running"),
+      ),
+    undefined,
+    { timeout: 5000 },
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(found, `${where} has accessibility violations`).toEqual([]);

@@ -8,7 +8,7 @@ import { showToast } from "@/lib/toast";
 import { useDeleteUser, useResetPassword, useSetAdminStatus } from "../api/admin-users";
 import type { AdminUser } from "@core/schemas/admin";
 import { isAdminLocked } from "../utils/admin-errors";
-import { ConfirmAction } from "./confirm-action";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 
 type UserRowProps = {
   user: AdminUser;
@@ -91,7 +91,7 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
         )}
       </div>
 
-      <ConfirmAction
+      <ConfirmDialog
         open={asking === "promote" || asking === "demote"}
         onOpenChange={(open) => !open && setAsking(null)}
         title={asking === "promote" ? "Make Admin" : "Remove Admin"}
@@ -123,7 +123,7 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
           )
         }
       />
-      <ConfirmAction
+      <ConfirmDialog
         open={asking === "reset"}
         onOpenChange={(open) => !open && setAsking(null)}
         title="Reset Password"
@@ -144,7 +144,7 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
           })
         }
       />
-      <ConfirmAction
+      <ConfirmDialog
         open={asking === "delete"}
         onOpenChange={(open) => !open && setAsking(null)}
         title="Delete User"

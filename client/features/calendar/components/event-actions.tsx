@@ -13,6 +13,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { toastEventError, toastEventSuccess } from "../hooks/event-toasts";
 import type { EventDialogState } from "../types/event-dialog";
@@ -106,22 +107,17 @@ export function useEventActions({ events, openForm }: { events: readonly Calenda
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-      <AlertDialog open={confirm !== null} onOpenChange={(open) => !open && !remove.isPending && setConfirm(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Event</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete &ldquo;{confirm?.title}&rdquo;? This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => confirm && runDelete(confirm)}>
-              {remove.isPending ? "Deleting..." : "Delete"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title="Delete Event"
+        description={<>Are you sure you want to delete &ldquo;{confirm?.title}&rdquo;? This cannot be undone.</>}
+        confirmText="Delete"
+        pendingText="Deleting..."
+        pending={remove.isPending}
+        destructive
+        onConfirm={() => confirm && runDelete(confirm)}
+      />
     </>
   );
 

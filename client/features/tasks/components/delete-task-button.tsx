@@ -2,15 +2,7 @@ import { Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import type { Task } from "@core/schemas/task";
 import type { useDeleteTask } from "@/api/tasks/delete-task";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { toastTaskError, toastTaskSuccess } from "../hooks/task-toasts";
 
@@ -36,38 +28,29 @@ export function DeleteTaskButton({ task, remove, onDeleted, disabled }: DeleteTa
         <Trash2Icon aria-hidden="true" />
         Delete
       </Button>
-      <AlertDialog open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Task</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete &ldquo;{task.title}&rdquo;? This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(task.id, {
-                  onSuccess: () => {
-                    toastTaskSuccess("Task deleted successfully");
-                    setConfirming(false);
-                    onDeleted();
-                  },
-                  onError: (error) => {
-                    setConfirming(false);
-                    toastTaskError(error, "Failed to delete task", { draftSaved: false });
-                  },
-                })
-              }
-            >
-              {remove.isPending ? "Deleting..." : "Delete"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Task"
+        description={<>Are you sure you want to delete &ldquo;{task.title}&rdquo;? This cannot be undone.</>}
+        confirmText="Delete"
+        pendingText="Deleting..."
+        pending={remove.isPending}
+        destructive
+        onConfirm={() =>
+          remove.mutate(task.id, {
+            onSuccess: () => {
+              toastTaskSuccess("Task deleted successfully");
+              setConfirming(false);
+              onDeleted();
+            },
+            onError: (error) => {
+              setConfirming(false);
+              toastTaskError(error, "Failed to delete task", { draftSaved: false });
+            },
+          })
+        }
+      />
     </>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 
-type ConfirmActionProps = {
+type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -22,8 +22,12 @@ type ConfirmActionProps = {
   onConfirm: () => void;
 };
 
-/** The question before an admin change (a role change, a reset, a delete): stays open while the change is on its way. */
-export function ConfirmAction({
+/**
+ * The question before a change that cannot be undone (deleting a task or an event; an admin's
+ * role change, reset or delete): Cancel and the action; it stays open while the change is on its
+ * way, the action showing `pendingText`.
+ */
+export function ConfirmDialog({
   open,
   onOpenChange,
   title,
@@ -33,7 +37,7 @@ export function ConfirmAction({
   pending,
   destructive,
   onConfirm,
-}: ConfirmActionProps) {
+}: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogContent>

@@ -108,7 +108,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     const children = event.recurring === "none" ? [] : await tx.events.listChildren(event.userId, event.id);
     const candidate = nextEventReminder(event, hiddenDates(children), timeZone, { after: dueAt - 1 });
     const current = candidate?.at === dueAt && candidate.occurrence === row.occurrence && event.notificationTiming === row.timing;
-    await planner.armEvent(tx, event, { after: Math.max(dueAt, now - CATCH_UP_MS) });
+    await planner.armEvent(tx, event, { after: Math.max(dueAt, now - CATCH_UP_MS) }, children);
     if (!current || !candidate) return null;
     const payload: PushPayload = {
       title: reminderTitle(event.title, candidate, now, timeZone),

@@ -60,10 +60,18 @@ export function createReminderPlanner({ timeZone, clock }: { timeZone: string; c
   }
 
   return {
-    /** The next reminder of one event within `window`, given its children (the scheduler's step after a firing). */
-    async armEvent(tx: TransactionScope, event: CalendarEvent, window: ReminderWindow = writeNow()): Promise<void> {
-      const children = event.recurring === "none" ? [] : await tx.events.listChildren(event.userId, event.id);
-      await armOne(tx, event, children, window);
+    /**
+     * The next reminder of one event within `window` (the scheduler's step after a firing). Its
+     * children are read unless the caller has them already.
+     */
+    async armEvent(
+      tx: TransactionScope,
+      event: CalendarEvent,
+      window: ReminderWindow = writeNow(),
+      children?: readonly CalendarEvent[],
+    ): Promise<void> {
+      const rows = children ?? (event.recurring === "none" ? [] : await tx.events.listChildren(event.userId, event.id));
+      await armOne(tx, event, rows, window);
     },
 
     /**

@@ -31,6 +31,8 @@ interface Row {
   errors: number;
   /** The bare route this row is compared with. */
   baseline?: Row;
+  /** For the hot reads (issue 25): also against a bare route that asks the database `select 1`. */
+  floor?: Row;
 }
 
 function startServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
@@ -191,6 +193,7 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
       PORT: String(barePort),
       BARE_TASKS_FILE: path.join(bodies, "tasks.json"),
       BARE_EVENTS_FILE: path.join(bodies, "events.json"),
+      BARE_DATABASE_URL: databaseUrl,
     });
     await waitFor(`${bareBase}/bare`);
     const bare = {
@@ -198,6 +201,7 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
       tasks: await measure(`bare 200 tasks (${kb(tasks.body)})`, { url: `${bareBase}/bare-tasks` }),
       tasks304: await measure(`bare 304`, { url: `${bareBase}/bare-tasks`, headers: { "if-none-match": '"bare-tasks-1"' } }),
       events: await measure(`bare 200 events (${kb(events.body)})`, { url: `${bareBase}/bare-events` }),
+      selectOne: await measure(`bare select 1 + {}`, { url: `${bareBase}/bare-select1` }),
     };
     await stop(bareServer);
     bareServer = undefined;
@@ -205,11 +209,16 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
     const json = { ...owner, "content-type": "application/json" };
     const rows: Row[] = [
       { ...(await measure(`GET /api/health`, { url: `${base}/api/health` })), baseline: bare.empty },
-      { ...(await measure(`GET /api/user (signed in)`, { url: `${base}/api/user`, headers: reader })), baseline: bare.empty },
+      {
+        ...(await measure(`GET /api/user (signed in)`, { url: `${base}/api/user`, headers: reader })),
+        baseline: bare.empty,
+        floor: bare.selectOne,
+      },
       { ...(await measure(`GET /api/tasks (200 tasks)`, { url: `${base}/api/tasks`, headers: owner })), baseline: bare.tasks },
       {
         ...(await measure(`GET /api/tasks 304`, { url: `${base}/api/tasks`, headers: { ...owner, "if-none-match": tasks.etag } })),
         baseline: bare.tasks304,
+        floor: bare.selectOne,
       },
       { ...(await measure(`GET /api/events (200 events)`, { url: `${base}/api/events`, headers: owner })), baseline: bare.events },
       {
@@ -256,14 +265,15 @@ function print(rows: Row[]) {
   console.log(
     `\n${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), Node ${process.version}`,
   );
-  console.log("Each app row's ratio is against the bare route of matching size measured just before it (bare twin).");
+  console.log("Each app row's ratio is against the bare route of matching size measured just before it (bare twin);");
+  console.log("the hot reads also against the bare route that asks the database `select 1` (vs select 1).");
   console.log(
-    `${"endpoint".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"vs twin".padStart(9)}  ${"twin".padEnd(24)}${"errors".padStart(7)}`,
+    `${"endpoint".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"vs twin".padStart(9)}  ${"twin".padEnd(24)}${"vs select 1".padStart(12)}${"errors".padStart(7)}`,
   );
+  const ratio = (r: Row, to: Row | undefined) => (to ? `${(r.rps / to.rps).toFixed(2)}×` : "");
   for (const r of rows) {
-    const ratio = r.baseline ? `${(r.rps / r.baseline.rps).toFixed(2)}×` : "";
     console.log(
-      `${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${ratio.padStart(9)}  ${(r.baseline?.name ?? "").padEnd(24)}${String(r.errors).padStart(7)}`,
+      `${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${ratio(r, r.baseline).padStart(9)}  ${(r.baseline?.name ?? "").padEnd(24)}${ratio(r, r.floor).padStart(12)}${String(r.errors).padStart(7)}`,
     );
   }
 }

@@ -137,6 +137,9 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     zlibOptions: { level: 6 },
   });
 
+  // The instance's listener for session and user changes closes with the app.
+  app.addHook("onClose", () => services.changeFeed.close());
+
   // The app's own plugins: who is asking, then may they make this call (each route's guards).
   await app.register(sessionPlugin, { sessionService: services.sessionService });
   await app.register(routeGuards);

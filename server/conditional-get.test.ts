@@ -228,6 +228,8 @@ describePostgresOnly("conditional reads on two app instances", () => {
     expect((await expectConditionalGet(onSecond, "/api/tasks")).etag).toBe(tag);
 
     created(await onSecond.request("POST", "/api/tasks", { title: "Second" }));
+    // Once the first instance has the write's notification (decision 093; how soon: hot-reads.test.ts).
+    await first.services.changeFeed.settle();
     const res = await onFirst.getIfNoneMatch("/api/tasks", tag);
     expect(res.statusCode).toBe(200);
     expect(
@@ -239,6 +241,7 @@ describePostgresOnly("conditional reads on two app instances", () => {
     expect(res.headers.etag).toBe(await etagOf(onSecond, "/api/tasks"));
     // The first instance keeps the list it answered; a write through the second makes it unusable.
     created(await onSecond.request("POST", "/api/tasks", { title: "Third" }));
+    await first.services.changeFeed.settle();
     const plain = await onFirst.request("GET", "/api/tasks");
     expect(
       plain

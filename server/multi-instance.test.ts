@@ -47,6 +47,8 @@ describePostgresOnly("two app instances on one database", () => {
     ]);
 
     expect((await onSecond.request("POST", "/api/logout")).statusCode).toBe(200);
+    // Once the first instance has the notification of that commit (docs/decisions/093; how soon: hot-reads.test.ts).
+    await first.services.changeFeed.settle();
     expect((await onFirst.request("GET", "/api/user")).statusCode).toBe(401);
   });
 

@@ -79,7 +79,17 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
   database.pragma("foreign_keys = ON");
   database.pragma(`busy_timeout = ${statementTimeoutMs}`);
   database.pragma(`synchronous = ${options.sqliteSynchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  sqliteConnections.set(db, database);
+  return db;
+}
+
+/** The one better-sqlite3 connection behind each SQLite Db, for what Kysely cannot express (change-feed.ts). */
+const sqliteConnections = new WeakMap<Db, SQLite.Database>();
+
+/** The SQLite connection of `db`, or undefined for PostgreSQL. */
+export function sqliteConnectionOf(db: Db): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
 }
 
 /**

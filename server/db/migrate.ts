@@ -11,6 +11,7 @@ import * as m08 from "./migrations/2026-11-25-02-push-subscriptions";
 import * as m09 from "./migrations/2026-11-25-03-reminders";
 import * as m10 from "./migrations/2026-11-25-04-school-schedule";
 import * as m11 from "./migrations/2026-11-25-05-calendar-feeds";
+import * as m12 from "./migrations/2026-11-25-06-cache-notifications";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-03-reminders": m09,
   "2026-11-25-04-school-schedule": m10,
   "2026-11-25-05-calendar-feeds": m11,
+  "2026-11-25-06-cache-notifications": m12,
 };
 export const MIGRATION_NAMES = Object.keys(migrations);
 

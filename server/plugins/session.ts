@@ -18,6 +18,8 @@ declare module "fastify" {
   }
 }
 
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export interface SessionPluginOptions {
   sessionService: SessionService;
 }
@@ -30,6 +32,16 @@ async function sessionPlugin(app: FastifyInstance, { sessionService }: SessionPl
   app.addHook("onRequest", async (request, reply) => {
     if (!isApiRequest(request) || request.routeOptions.config.loadSession === false) return;
     await sessionService.resume(request, reply);
+  });
+
+  // A write has committed by the time its answer is sent. Before it leaves, this instance applies
+  // every change committed so far (its own notifications included: a session it ended, another
+  // user it changed, the writer's new data version), so the next request here, from this browser
+  // or any other, sees the write (docs/decisions/093). PostgreSQL: one fence round trip on the
+  // listener; SQLite: nothing to wait for.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && isApiRequest(request)) await sessionService.settle();
+    return payload;
   });
 }
 

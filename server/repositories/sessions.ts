@@ -8,7 +8,7 @@ export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const MAX_SESSIONS_PER_USER = 10;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding the idle window costs a write; once a minute per session is plenty. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
@@ -124,12 +124,18 @@ export function createSessionsRepository(db: Executor) {
       }
       if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
         await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
+        row.last_seen_at = now.toISOString();
       }
       const { id_hash, user_id, csrf_token, session_created_at, last_seen_at, expires_at, admin_unlocked_at, ...user } = row;
       return {
         session: { id_hash, user_id, csrf_token, created_at: session_created_at, last_seen_at, expires_at, admin_unlocked_at },
         user,
       };
+    },
+
+    /** Slides a session's idle window (at most once a minute: TOUCH_INTERVAL_MS). */
+    async touch(idHash: string, now: Date): Promise<void> {
+      await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { AppConfig } from "../config";
+import { openChangeFeed } from "../db/change-feed";
 import type { Db } from "../db/connection";
 import { inTransaction, type TransactionScope } from "../repositories/transaction";
 import { createRepositories } from "../repositories/create-repositories";
@@ -16,6 +17,7 @@ import { createPreferencesService } from "./preferences";
 import { createPushService } from "./push-service";
 import { createReminderScheduler, type ReminderSchedulerOptions } from "./reminder-scheduler";
 import { type Clock, createReminderPlanner } from "./reminders";
+import { createSessionCache, type SessionCacheOptions } from "./session-cache";
 import { createSessionService } from "./session-service";
 import { createTaskWrites } from "./task-writes";
 
@@ -23,12 +25,30 @@ import { createTaskWrites } from "./task-writes";
  * The app's own services, built once and handed to the routes. The database handle stays in
  * here: routes reach data only through repositories and services.
  */
-export function createServices(config: AppConfig, db: Db, options: { authRateLimits?: AuthRateLimits; clock?: Clock } = {}) {
+export interface ServicesOptions {
+  authRateLimits?: AuthRateLimits;
+  /** The reminders' clock. */
+  clock?: Clock;
+  /** The time sessions are judged by (expiry, last seen). */
+  sessionClock?: Clock;
+  sessionCache?: SessionCacheOptions;
+}
+
+export function createServices(config: AppConfig, db: Db, options: ServicesOptions = {}) {
   const repositories = createRepositories(db);
   const transaction = <T>(work: (tx: TransactionScope) => Promise<T>) => inTransaction(db, work);
   const clock = options.clock ?? (() => new Date());
   const reminderPlanner = createReminderPlanner({ timeZone: config.timeZone, clock });
-  const sessionService = createSessionService({ sessions: repositories.sessions, secureCookies: config.trustProxy !== false });
+  // Changes to sessions and users as this instance learns of them, and the sessions it keeps (decision 093).
+  const changeFeed = openChangeFeed(db, config.database);
+  const sessionCache = createSessionCache(changeFeed, options.sessionCache);
+  const sessionService = createSessionService({
+    sessions: repositories.sessions,
+    secureCookies: config.trustProxy !== false,
+    cache: sessionCache,
+    settleChanges: () => changeFeed.settle(),
+    ...(options.sessionClock ? { now: options.sessionClock } : {}),
+  });
   const authRateLimiter = createAuthRateLimiter(
     repositories.rateLimits,
     options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),
@@ -63,6 +83,8 @@ export function createServices(config: AppConfig, db: Db, options: { authRateLim
     idempotency: createIdempotencyService(transaction),
     eventSeries: createEventSeriesService(transaction, reminderPlanner),
     listAnswers: createListAnswers(),
+    changeFeed,
+    sessionCache,
     sessionService,
     authRateLimiter,
     admin: createAdminService({

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TransactionScope } from "../repositories/transaction";
 import { unauthorized } from "../errors";
-import { hashSessionId, SESSION_ABSOLUTE_MS, type SessionsRepository } from "../repositories/sessions";
+import { hashSessionId, SESSION_ABSOLUTE_MS, type SessionsRepository, TOUCH_INTERVAL_MS } from "../repositories/sessions";
+import type { SessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "sid";
 
@@ -9,6 +10,12 @@ export interface SessionServiceOptions {
   sessions: SessionsRepository;
   /** Behind TLS (TRUST_PROXY) the cookie is Secure. */
   secureCookies: boolean;
+  /** Sessions kept in memory (docs/decisions/093); without it every request reads the database. */
+  cache?: SessionCache;
+  /** The time sessions are judged by (tests move it past an expiry). */
+  now?: () => Date;
+  /** Waits until every committed change has reached the cache (ChangeFeed.settle). */
+  settleChanges?: () => Promise<void>;
 }
 
 /**
@@ -18,7 +25,13 @@ export interface SessionServiceOptions {
  * Methods that take `tx` write through that transaction and set the cookie only once it commits,
  * so a rolled-back change never leaves the browser holding an id for a row that does not exist.
  */
-export function createSessionService({ sessions, secureCookies }: SessionServiceOptions) {
+export function createSessionService({
+  sessions,
+  secureCookies,
+  cache,
+  now = () => new Date(),
+  settleChanges = async () => {},
+}: SessionServiceOptions) {
   const cookieOptions = { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies } as const;
 
   function setCookie(request: FastifyRequest, reply: FastifyReply, id: string) {
@@ -39,8 +52,20 @@ export function createSessionService({ sessions, secureCookies }: SessionService
     async resume(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const id = request.cookies[SESSION_COOKIE];
       if (!id) return;
-      const loaded = await sessions.load(id);
-      if (!loaded) return clearCookie(request, reply);
+      const at = now();
+      const idHash = hashSessionId(id);
+      let loaded = cache?.get(idHash, at.getTime());
+      if (loaded) {
+        if (at.getTime() - Date.parse(loaded.session.last_seen_at) > TOUCH_INTERVAL_MS) {
+          await sessions.touch(idHash, at);
+          cache!.touched(idHash, at);
+        }
+      } else {
+        const ticket = cache?.ticket();
+        loaded = await sessions.load(id, at);
+        if (!loaded) return clearCookie(request, reply);
+        if (ticket !== undefined) cache!.fill(ticket, idHash, loaded, at.getTime());
+      }
       request.user = loaded.user;
       request.session = loaded.session;
       request.sessionId = id;
@@ -50,7 +75,7 @@ export function createSessionService({ sessions, secureCookies }: SessionService
     async start(request: FastifyRequest, reply: FastifyReply, userId: number, tx?: TransactionScope): Promise<void> {
       const repo = tx?.sessions ?? sessions;
       if (request.sessionId) await repo.delete(request.sessionId);
-      const { id } = await repo.create(userId);
+      const { id } = await repo.create(userId, now());
       if (tx) tx.afterCommit(() => setCookie(request, reply, id));
       else setCookie(request, reply, id);
     },
@@ -78,6 +103,11 @@ export function createSessionService({ sessions, secureCookies }: SessionService
     async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       if (request.sessionId) await sessions.delete(request.sessionId);
       clearCookie(request, reply);
+    },
+
+    /** Resolves once this instance has applied every session and user change committed so far. */
+    settle(): Promise<void> {
+      return settleChanges();
     },
 
     /** Ends every session of an account (password change, an admin's reset or deletion). */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { KyselyPlugin } from "kysely";
 import pg from "pg";
 import { describe, expect } from "vitest";
 import { buildApp } from "../app";
@@ -67,7 +68,14 @@ export async function freshDatabase(engine: EngineName): Promise<{ config: Datab
 
 export interface TestApp {
   app: FastifyInstance;
+  /**
+   * The app's database, for a test to arrange or inspect rows behind the app's back. Each query
+   * through it returns only once the app's change feed has been told of it (on PostgreSQL the
+   * notification arrives a moment after the commit), as the next request of a real client would
+   * find it; a test of that delay itself uses `rawDb`.
+   */
   db: Db;
+  rawDb: Db;
   services: Services;
   config: AppConfig;
   close: () => Promise<void>;
@@ -89,6 +97,8 @@ export interface TestAppOptions {
   database?: DatabaseConfig;
   /** The services' clock (reminders): a test's own time. */
   clock?: () => Date;
+  /** The time sessions are judged by. */
+  sessionClock?: () => Date;
 }
 
 /** A fresh, migrated database of the engine, for repository and service tests that need no HTTP app. */
@@ -121,19 +131,33 @@ export async function buildTestApp(engine: EngineName, options: TestAppOptions =
   const services = createServices(config, db, {
     authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
   });
   const app = await buildApp(services, { logger: false });
   if (options.routes) await options.routes(app, services);
   await app.ready();
+  await services.changeFeed.whenLive();
   return {
     app,
-    db,
+    db: db.withPlugin(settlingAfterEachQuery(() => services.changeFeed.settle())),
+    rawDb: db,
     services,
     config,
     close: async () => {
       await app.close();
       await db.destroy();
       await drop();
+    },
+  };
+}
+
+/** A Kysely plugin that waits for `settle` after every query (see TestApp.db). */
+function settlingAfterEachQuery(settle: () => Promise<void>): KyselyPlugin {
+  return {
+    transformQuery: (args) => args.node,
+    async transformResult(args) {
+      await settle();
+      return args.result;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { clearAppSetting, e2eDb, expect, seedUser, signIn, test, type SeededUser } from "./fixtures";
+import { clearAppSetting, e2eDb, expect, seedUser, serverNoticesOutsideWrite, signIn, test, type SeededUser } from "./fixtures";
 import { seedTasks, toast } from "./task-helpers";
 
 /** The passcode the browser suite's server runs with (playwright.config.ts). */
@@ -265,4 +265,5 @@ for (const colorScheme of ["light", "dark"] as const) {
 async function endUnlock(admin: SeededUser) {
   const past = new Date(Date.now() - 31 * 60 * 1000).toISOString();
   await e2eDb().updateTable("sessions").set({ admin_unlocked_at: past }).where("user_id", "=", admin.id).execute();
+  await serverNoticesOutsideWrite();
 }

@@ -17,6 +17,13 @@ export interface SeededUser {
 }
 
 let db: Db | undefined;
+
+/**
+ * After writing the server's file behind its back: the server keeps sessions in memory and notices
+ * another process's writes within 10 ms (SQLITE_OTHER_PROCESS_CHECK_MS, docs/decisions/093), as
+ * it would the admin CLI's.
+ */
+export const serverNoticesOutsideWrite = () => new Promise((resolve) => setTimeout(resolve, 30));
 /** The server's own SQLite file: tests seed rows as the app would write them. */
 export function e2eDb(): Db {
   db ??= createDb({ kind: "sqlite", file: E2E_DB_FILE });
@@ -76,6 +83,7 @@ export async function requirePasswordReset(user: SeededUser, temporaryPassword: 
     })
     .where("id", "=", user.id)
     .execute();
+  await serverNoticesOutsideWrite();
 }
 
 /** Writes an app-wide setting as the admin screen would (the value is stored as JSON text). */

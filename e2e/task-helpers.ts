@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { addDaysToDate, todayIn } from "../core/dates";
-import { e2eDb, expect, type SeededUser } from "./fixtures";
+import { e2eDb, expect, serverNoticesOutsideWrite, type SeededUser } from "./fixtures";
 
 export const SCHOOL_TIME_ZONE = "America/New_York";
 
@@ -94,6 +94,7 @@ export function storedTasks(user: SeededUser) {
 /** Signs the user out server-side, as an expired or revoked session would. */
 export async function endSessions(user: SeededUser): Promise<void> {
   await e2eDb().deleteFrom("sessions").where("user_id", "=", user.id).execute();
+  await serverNoticesOutsideWrite();
 }
 
 export async function openTasksTab(page: Page): Promise<void> {

@@ -286,6 +286,19 @@ describePostgresOnly("hot reads on two instances", () => {
     await expectEndedOnSecond("deletion", changerOnSecond);
   });
 
+  it("so are the admin step-up's new session id and its end (Exit Admin)", async () => {
+    const admin = await unlockedAdmin();
+    const unlockedOnSecond = sameBrowserOn(admin, second);
+    expect((await unlockedOnSecond.request("GET", "/api/admin/users")).statusCode).toBe(200);
+    expect((await admin.request("POST", "/api/admin/logout")).statusCode).toBe(200);
+    // Exit Admin gives the session a new id: the old one, kept by the second instance, is gone...
+    await expectEndedOnSecond("Exit Admin", unlockedOnSecond);
+    // ...and the new one is signed in there, with the panel locked.
+    const lockedOnSecond = sameBrowserOn(admin, second);
+    expect((await lockedOnSecond.request("GET", "/api/user")).statusCode).toBe(200);
+    expect((await lockedOnSecond.request("GET", "/api/admin/users")).statusCode).toBe(403);
+  });
+
   it("a write on one instance changes the other's 304 into the new list within 100 ms", async () => {
     const { onFirst, onSecond } = await studentOnBoth();
     const etag = String((await onSecond.request("GET", "/api/tasks")).headers.etag);

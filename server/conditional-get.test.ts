@@ -218,9 +218,7 @@ describePostgresOnly("conditional reads on two app instances", () => {
   it("agree on a tag, and a write through one is seen through the other", async () => {
     const onFirst = new TestClient(first.app);
     await onFirst.register();
-    const onSecond = new TestClient(second.app);
-    onSecond.cookie = onFirst.cookie;
-    onSecond.csrfToken = onFirst.csrfToken;
+    const onSecond = onFirst.sameBrowserOn(second.app);
 
     created(await onFirst.request("POST", "/api/tasks", { title: "First" }));
     const tag = await etagOf(onFirst, "/api/tasks");

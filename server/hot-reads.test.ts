@@ -10,12 +10,14 @@ import { buildTestApp, describeEachEngine, describePostgresOnly, STRONG_PASSWORD
 const PASSCODE = "H0TR";
 const DAY = 86_400_000;
 
-/** The same browser, its next request routed to another instance. */
-function sameBrowserOn(client: TestClient, app: TestApp): TestClient {
-  const moved = new TestClient(app.app);
-  moved.cookie = client.cookie;
-  moved.csrfToken = client.csrfToken;
-  return moved;
+/** A signed-in admin of `test`, past the passcode step-up. */
+async function unlockedAdmin(test: TestApp): Promise<TestClient> {
+  const admin = new TestClient(test.app);
+  const { user } = await admin.register();
+  await test.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", user.id).execute();
+  expect((await admin.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
+  await admin.refreshCsrf();
+  return admin;
 }
 
 /**
@@ -47,15 +49,6 @@ describeEachEngine("hot reads from memory", (engine) => {
   afterAll(() => t.close());
 
   const cookieHash = (client: TestClient) => hashSessionId(client.cookie!.slice("sid=".length));
-
-  async function unlockedAdmin() {
-    const admin = new TestClient(t.app);
-    const { user } = await admin.register();
-    await t.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", user.id).execute();
-    expect((await admin.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
-    await admin.refreshCsrf();
-    return admin;
-  }
 
   it("answers signed-in reads and the 304 of an unchanged list from memory", async () => {
     const client = new TestClient(t.app);
@@ -90,13 +83,13 @@ describeEachEngine("hot reads from memory", (engine) => {
     // Sign-out: a copy of the cookie (a stolen one) stops working with the answer.
     const student = new TestClient(t.app);
     const { body } = await student.register();
-    const copy = sameBrowserOn(student, t);
+    const copy = student.sameBrowserOn(t.app);
     expect((await copy.request("GET", "/api/user")).statusCode).toBe(200);
     expect((await student.request("POST", "/api/logout")).statusCode).toBe(200);
     expect((await untilSignedOut(copy)).honoured).toBe(0);
 
     // Admin reset: the student's other browser, kept in memory, is signed out.
-    const admin = await unlockedAdmin();
+    const admin = await unlockedAdmin(t);
     const other = new TestClient(t.app);
     expect((await other.login(body.email, STRONG_PASSWORD)).statusCode).toBe(200);
     const me = (await other.request("GET", "/api/user")).json();
@@ -135,7 +128,7 @@ describeEachEngine("hot reads from memory", (engine) => {
 
     // Deletion: every browser of the account, kept in memory, is signed out.
     expect((await first.request("DELETE", "/api/user", { password: "N3w!Passw0rd" })).statusCode).toBe(204);
-    expect((await untilSignedOut(sameBrowserOn(first, t))).honoured).toBe(0);
+    expect((await untilSignedOut(first.sameBrowserOn(t.app))).honoured).toBe(0);
   });
 
   it("ends a session kept in memory at its idle end and at its absolute end", async () => {
@@ -226,21 +219,12 @@ describePostgresOnly("hot reads on two instances", () => {
   async function studentOnBoth() {
     const onFirst = new TestClient(first.app);
     const { user, body } = await onFirst.register();
-    const onSecond = sameBrowserOn(onFirst, second);
+    const onSecond = onFirst.sameBrowserOn(second.app);
     expect((await onSecond.request("GET", "/api/user")).statusCode).toBe(200);
     const hits = second.services.sessionCache.stats().hits;
     expect((await onSecond.request("GET", "/api/user")).statusCode).toBe(200);
     expect(second.services.sessionCache.stats().hits).toBe(hits + 1);
     return { onFirst, onSecond, id: user.id as number, email: body.email };
-  }
-
-  async function unlockedAdmin() {
-    const admin = new TestClient(first.app);
-    const { user } = await admin.register();
-    await first.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", user.id).execute();
-    expect((await admin.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
-    await admin.refreshCsrf();
-    return admin;
   }
 
   const latencies: string[] = [];
@@ -258,7 +242,7 @@ describePostgresOnly("hot reads on two instances", () => {
   });
 
   it("so are an admin reset, a password change and a deletion", async () => {
-    const admin = await unlockedAdmin();
+    const admin = await unlockedAdmin(first);
     const student = await studentOnBoth();
     const reset = await admin.request("POST", `/api/admin/users/${student.id}/reset-password`);
     expect(reset.statusCode).toBe(200);
@@ -269,7 +253,7 @@ describePostgresOnly("hot reads on two instances", () => {
     expect((await changer.login(student.email, temporary)).statusCode).toBe(200);
     const other = new TestClient(first.app);
     expect((await other.login(student.email, temporary)).statusCode).toBe(200);
-    const otherOnSecond = sameBrowserOn(other, second);
+    const otherOnSecond = other.sameBrowserOn(second.app);
     expect((await otherOnSecond.request("GET", "/api/user")).statusCode).toBe(200);
     const changed = await changer.request("POST", "/api/auth/set-new-password", {
       temporaryPassword: temporary,
@@ -280,21 +264,21 @@ describePostgresOnly("hot reads on two instances", () => {
     await expectEndedOnSecond("password change", otherOnSecond);
 
     await changer.refreshCsrf();
-    const changerOnSecond = sameBrowserOn(changer, second);
+    const changerOnSecond = changer.sameBrowserOn(second.app);
     expect((await changerOnSecond.request("GET", "/api/user")).statusCode).toBe(200);
     expect((await changer.request("DELETE", "/api/user", { password: "N3w!Passw0rd" })).statusCode).toBe(204);
     await expectEndedOnSecond("deletion", changerOnSecond);
   });
 
   it("so are the admin step-up's new session id and its end (Exit Admin)", async () => {
-    const admin = await unlockedAdmin();
-    const unlockedOnSecond = sameBrowserOn(admin, second);
+    const admin = await unlockedAdmin(first);
+    const unlockedOnSecond = admin.sameBrowserOn(second.app);
     expect((await unlockedOnSecond.request("GET", "/api/admin/users")).statusCode).toBe(200);
     expect((await admin.request("POST", "/api/admin/logout")).statusCode).toBe(200);
     // Exit Admin gives the session a new id: the old one, kept by the second instance, is gone...
     await expectEndedOnSecond("Exit Admin", unlockedOnSecond);
     // ...and the new one is signed in there, with the panel locked.
-    const lockedOnSecond = sameBrowserOn(admin, second);
+    const lockedOnSecond = admin.sameBrowserOn(second.app);
     expect((await lockedOnSecond.request("GET", "/api/user")).statusCode).toBe(200);
     expect((await lockedOnSecond.request("GET", "/api/admin/users")).statusCode).toBe(403);
   });

@@ -23,18 +23,10 @@ describePostgresOnly("two app instances on one database", () => {
     await first?.close();
   });
 
-  /** The same browser, its next request routed to the other instance. */
-  function onOtherInstance(client: TestClient, app: TestApp): TestClient {
-    const moved = new TestClient(app.app);
-    moved.cookie = client.cookie;
-    moved.csrfToken = client.csrfToken;
-    return moved;
-  }
-
   it("honours a session started on one instance on the other, and a sign-out on either ends it on both", async () => {
     const onFirst = new TestClient(first.app);
     const { user } = await onFirst.register();
-    const onSecond = onOtherInstance(onFirst, second);
+    const onSecond = onFirst.sameBrowserOn(second.app);
 
     const me = await onSecond.request("GET", "/api/user");
     expect(me.statusCode).toBe(200);

@@ -190,6 +190,14 @@ export class TestClient {
     return this.request("GET", url, undefined, { "if-none-match": etag });
   }
 
+  /** The same browser (cookie and CSRF token), its next requests routed to another app instance. */
+  sameBrowserOn(app: FastifyInstance): TestClient {
+    const moved = new TestClient(app);
+    moved.cookie = this.cookie;
+    moved.csrfToken = this.csrfToken;
+    return moved;
+  }
+
   async refreshCsrf(): Promise<string | undefined> {
     const res = await this.request("GET", "/api/csrf-token");
     this.csrfToken = res.json().csrfToken ?? undefined;

@@ -17,7 +17,17 @@ const digest = (text: string) => createHash("sha256").update(text).digest("base6
  */
 export function listEtag(kind: string, responseSchema: unknown): (user: SessionUser) => string {
   const format = digest(JSON.stringify(responseSchema));
-  return (user) => `"${kind}-${digest(`${format}|${user.id}|${user.created_at}|${user.data_version}`)}"`;
+  // A user kept in memory is one frozen object until it changes (docs/decisions/093): its tag is
+  // worked out once per object, not once per request.
+  const tags = new WeakMap<SessionUser, string>();
+  return (user) => {
+    let tag = tags.get(user);
+    if (tag === undefined) {
+      tag = `"${kind}-${digest(`${format}|${user.id}|${user.created_at}|${user.data_version}`)}"`;
+      tags.set(user, tag);
+    }
+    return tag;
+  };
 }
 
 /** The ETag of a small answer, from its own bytes: the signed-in user (/api/user). */

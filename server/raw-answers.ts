@@ -31,6 +31,26 @@ export function securityHeadersFor(options: FastifyHelmetOptions): Record<string
   return headers;
 }
 
+/**
+ * The headers of a JSON answer (an /api/ route's, or an unknown /api/ path's). A JSON answer is
+ * never rendered as a page the app runs, so helmet's page headers (cross-origin-opener-policy,
+ * origin-agent-cluster, x-dns-prefetch-control, x-download-options, x-xss-protection, the page's
+ * CSP with its sources) do nothing there but cost bytes and header checks on every answer
+ * (docs/decisions/094). Kept: a CSP that allows nothing at all, so an answer opened as a page runs
+ * and loads nothing and cannot be framed; nosniff; the Referrer-Policy; cross-origin-resource-policy,
+ * so no other site can load an answer as a script or image; HSTS when the page set has it.
+ */
+export function apiSecurityHeadersFor(options: FastifyHelmetOptions): Record<string, string> {
+  const page = securityHeadersFor(options);
+  const kept = ["x-content-type-options", "referrer-policy", "cross-origin-resource-policy", "strict-transport-security"];
+  return {
+    "content-security-policy": API_CONTENT_SECURITY_POLICY,
+    ...Object.fromEntries(kept.filter((name) => page[name] !== undefined).map((name) => [name, page[name]!])),
+  };
+}
+
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'none'";
+
 /** What Node reports before any request exists, reworded for people. */
 function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") return { status: 408, message: "The request took too long to arrive. Please try again." };

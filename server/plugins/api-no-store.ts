@@ -5,11 +5,13 @@ import { isApiRequest } from "../request-context";
 /**
  * API answers are never stored by the browser or any cache between: on a shared school computer
  * the next student must not find the last one's tasks in the HTTP cache (Back button, disk cache).
+ * Set when the request arrives (a callback hook, no promise per request), so it must be
+ * registered before every hook that may refuse a request: their errors keep the headers set.
  */
 async function apiNoStore(app: FastifyInstance) {
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onRequest", (request, reply, done) => {
     if (isApiRequest(request)) reply.header("cache-control", "no-store");
-    return payload;
+    done();
   });
 }
 

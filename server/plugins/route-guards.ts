@@ -96,16 +96,26 @@ async function routeGuards(app: FastifyInstance) {
     routes.flatMap((route) => [route.method].flat().map((method) => ({ method, url: route.url, ...resolve(route.config as RouteConfig) }))),
   );
 
-  app.addHook("onRequest", async (request) => {
-    if (!isApiRequest(request)) return;
-    const guards = request.is404 ? UNKNOWN_PATH_GUARDS : resolve(request.routeOptions.config);
-    if (request.user?.password_reset_required && !guards.allowDuringPasswordReset) throw forbidden(PASSWORD_RESET_PENDING);
-    if (STATE_CHANGING.has(request.method)) {
-      assertSameOrigin(request);
-      if (guards.csrf) assertCsrfToken(request);
+  // A callback hook, not an async one: every check is synchronous, so no promise per request.
+  app.addHook("onRequest", (request, _reply, done) => {
+    try {
+      assertGuards(request);
+    } catch (error) {
+      return done(error as Error);
     }
-    assertAccess(request, guards.auth);
+    done();
   });
+}
+
+function assertGuards(request: FastifyRequest): void {
+  if (!isApiRequest(request)) return;
+  const guards = request.is404 ? UNKNOWN_PATH_GUARDS : resolve(request.routeOptions.config);
+  if (request.user?.password_reset_required && !guards.allowDuringPasswordReset) throw forbidden(PASSWORD_RESET_PENDING);
+  if (STATE_CHANGING.has(request.method)) {
+    assertSameOrigin(request);
+    if (guards.csrf) assertCsrfToken(request);
+  }
+  assertAccess(request, guards.auth);
 }
 
 export default fp(routeGuards, { name: "route-guards", dependencies: ["session"] });

@@ -29,9 +29,11 @@ async function sessionPlugin(app: FastifyInstance, { sessionService }: SessionPl
   app.decorateRequest("session", null);
   app.decorateRequest("sessionId", null);
 
-  app.addHook("onRequest", async (request, reply) => {
-    if (!isApiRequest(request) || request.routeOptions.config.loadSession === false) return;
-    await sessionService.resume(request, reply);
+  // A callback hook: a session found in memory, most requests, is attached with no promise made.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!isApiRequest(request) || request.routeOptions.config.loadSession === false) return done();
+    if (sessionService.resumeFromMemory(request)) return done();
+    sessionService.resume(request, reply).then(() => done(), done);
   });
 
   // A write has committed by the time its answer is sent. Before it leaves, this instance applies
@@ -39,9 +41,10 @@ async function sessionPlugin(app: FastifyInstance, { sessionService }: SessionPl
   // user it changed, the writer's new data version), so the next request here, from this browser
   // or any other, sees the write (docs/decisions/093). PostgreSQL: one fence round trip on the
   // listener; SQLite: nothing to wait for.
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && isApiRequest(request)) await sessionService.settle();
-    return payload;
+  // A callback hook, not an async one: a read, most requests, passes straight through.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (READ_METHODS.has(request.method) || reply.statusCode >= 400 || !isApiRequest(request)) return done(null, payload);
+    sessionService.settle().then(() => done(null, payload), done);
   });
 }
 

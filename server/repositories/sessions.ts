@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { InferResult } from "kysely";
 import type { Executor } from "../db/connection";
 import type { SessionRow, UserRow } from "../db/schema";
@@ -11,7 +11,8 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export function hashSessionId(id: string): string {
-  return createHash("sha256").update(id).digest("hex");
+  // The one-shot form: the same digest without a Hash object, on every request.
+  return hash("sha256", id, "hex");
 }
 
 const newSessionId = () => randomBytes(32).toString("base64url");

@@ -50,13 +50,38 @@ describeEachEngine("accounts API", (engine) => {
       expect(b).toBe(a);
     });
 
-    it("sets the security headers on every answer", async () => {
-      const res = await new TestClient(t.app).request("GET", "/api/health");
+    it("sets an API's security headers on every JSON answer, refusals included", async () => {
+      const client = new TestClient(t.app);
+      const answers = [
+        await client.request("GET", "/api/health"),
+        await client.request("GET", "/api/user"), // 401
+        await client.request("GET", "/api/nope"), // 404
+        await t.app.inject({ method: "POST", url: "/api/tasks", headers: { origin: "https://evil.example" } }), // 403
+      ];
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404, 403]);
+      for (const res of answers) {
+        // Nothing may run, load, frame or be embedded: stricter than a page's policy.
+        expect(res.headers["content-security-policy"]).toBe(
+          "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'none'",
+        );
+        expect(res.headers["x-content-type-options"]).toBe("nosniff");
+        expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+        expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+        expect(res.headers["cache-control"]).toBe("no-store");
+        // A page's headers are not a JSON answer's (decision 094).
+        expect(res.headers["x-xss-protection"]).toBeUndefined();
+        expect(res.headers["origin-agent-cluster"]).toBeUndefined();
+      }
+    });
+
+    it("sets a page's security headers on an answer outside the API", async () => {
+      const res = await t.app.inject({ method: "GET", url: "/no-such-page" });
       expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
       expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
       expect(res.headers["content-security-policy"]).toContain("object-src 'none'");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
     });
 
     it("answers a malformed address with 400 in the error shape", async () => {

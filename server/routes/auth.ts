@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ACCOUNT_PATH, REGISTER_PATHS, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
 import { deleteAccountSchema, registerSchema, setNewPasswordSchema, signInSchema } from "../../core/schemas/auth";
-import { userSchema } from "../../core/schemas/user";
+import { type User, userSchema } from "../../core/schemas/user";
 import { contentEtag, sendIfNotModified } from "../conditional-get";
 import { parseWith } from "../errors";
+import type { SessionUser } from "../repositories/sessions";
 import { toPublicUser } from "../repositories/users";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
@@ -14,6 +15,23 @@ import { ADMIN_UNLOCK_MS, isAdminUnlocked } from "../plugins/route-guards";
 /** Every answer carrying a user goes through the User contract: no column beyond it is sent. */
 const userJson = responseSchema(userSchema);
 const sessionJson = responseSchema(z.object({ user: userSchema.nullable(), adminUnlockedUntil: z.string().nullable() }));
+
+/**
+ * The answer to GET /api/user and its tag, worked out once per user object. A session kept in
+ * memory hands every request the same frozen user until something about it changes, and then a
+ * new object (docs/decisions/093), so the object itself says whether the answer can be reused:
+ * an unchanged user costs neither a parse of its classes nor a digest.
+ */
+const userAnswers = new WeakMap<SessionUser, { user: User; etag: string }>();
+function userAnswer(sessionUser: SessionUser): { user: User; etag: string } {
+  let answer = userAnswers.get(sessionUser);
+  if (!answer) {
+    const user = toPublicUser(sessionUser);
+    answer = { user, etag: contentEtag("user", user) };
+    userAnswers.set(sessionUser, answer);
+  }
+  return answer;
+}
 
 export default async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { accounts, sessionService, authRateLimiter } = services;
@@ -54,8 +72,8 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   });
 
   app.get("/api/user", { config: { allowDuringPasswordReset: true }, schema: { response: { 200: userJson } } }, async (request, reply) => {
-    const user = toPublicUser(requireUser(request));
-    if (sendIfNotModified(request, reply, contentEtag("user", user))) return reply;
+    const { user, etag } = userAnswer(requireUser(request));
+    if (sendIfNotModified(request, reply, etag)) return reply;
     return user;
   });
 

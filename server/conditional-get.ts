@@ -17,16 +17,22 @@ const digest = (text: string) => createHash("sha256").update(text).digest("base6
  */
 export function listEtag(kind: string, responseSchema: unknown): (user: SessionUser) => string {
   const format = digest(JSON.stringify(responseSchema));
-  // A user kept in memory is one frozen object until it changes (docs/decisions/093): its tag is
-  // worked out once per object, not once per request.
-  const tags = new WeakMap<SessionUser, string>();
+  return oncePerUser((user) => `"${kind}-${digest(`${format}|${user.id}|${user.created_at}|${user.data_version}`)}"`);
+}
+
+/**
+ * `compute`, worked out once per user object. A session kept in memory hands every request the
+ * same frozen user until something about the user changes, and then a new object (decision 093),
+ * so the object itself says whether what was worked out from it still holds; a user read from the
+ * database is a new object and is worked out afresh.
+ */
+export function oncePerUser<T>(compute: (user: SessionUser) => T): (user: SessionUser) => T {
+  const results = new WeakMap<SessionUser, T>();
   return (user) => {
-    let tag = tags.get(user);
-    if (tag === undefined) {
-      tag = `"${kind}-${digest(`${format}|${user.id}|${user.created_at}|${user.data_version}`)}"`;
-      tags.set(user, tag);
-    }
-    return tag;
+    if (results.has(user)) return results.get(user)!;
+    const result = compute(user);
+    results.set(user, result);
+    return result;
   };
 }
 

@@ -38,10 +38,9 @@ export function securityHeadersFor(options: FastifyHelmetOptions): Record<string
  * CSP with its sources) do nothing there but cost bytes and header checks on every answer
  * (docs/decisions/094). Kept: a CSP that allows nothing at all, so an answer opened as a page runs
  * and loads nothing and cannot be framed; nosniff; the Referrer-Policy; cross-origin-resource-policy,
- * so no other site can load an answer as a script or image; HSTS when the page set has it.
+ * so no other site can load an answer as a script or image; HSTS when the page set (`page`) has it.
  */
-export function apiSecurityHeadersFor(options: FastifyHelmetOptions): Record<string, string> {
-  const page = securityHeadersFor(options);
+export function apiSecurityHeadersFor(page: Record<string, string>): Record<string, string> {
   const kept = ["x-content-type-options", "referrer-policy", "cross-origin-resource-policy", "strict-transport-security"];
   return {
     "content-security-policy": API_CONTENT_SECURITY_POLICY,

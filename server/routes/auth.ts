@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ACCOUNT_PATH, REGISTER_PATHS, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
 import { deleteAccountSchema, registerSchema, setNewPasswordSchema, signInSchema } from "../../core/schemas/auth";
-import { type User, userSchema } from "../../core/schemas/user";
-import { contentEtag, sendIfNotModified } from "../conditional-get";
+import { userSchema } from "../../core/schemas/user";
+import { contentEtag, oncePerUser, sendIfNotModified } from "../conditional-get";
 import { parseWith } from "../errors";
-import type { SessionUser } from "../repositories/sessions";
 import { toPublicUser } from "../repositories/users";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
@@ -16,22 +15,11 @@ import { ADMIN_UNLOCK_MS, isAdminUnlocked } from "../plugins/route-guards";
 const userJson = responseSchema(userSchema);
 const sessionJson = responseSchema(z.object({ user: userSchema.nullable(), adminUnlockedUntil: z.string().nullable() }));
 
-/**
- * The answer to GET /api/user and its tag, worked out once per user object. A session kept in
- * memory hands every request the same frozen user until something about it changes, and then a
- * new object (docs/decisions/093), so the object itself says whether the answer can be reused:
- * an unchanged user costs neither a parse of its classes nor a digest.
- */
-const userAnswers = new WeakMap<SessionUser, { user: User; etag: string }>();
-function userAnswer(sessionUser: SessionUser): { user: User; etag: string } {
-  let answer = userAnswers.get(sessionUser);
-  if (!answer) {
-    const user = toPublicUser(sessionUser);
-    answer = { user, etag: contentEtag("user", user) };
-    userAnswers.set(sessionUser, answer);
-  }
-  return answer;
-}
+/** The answer to GET /api/user and its tag: no parse of the classes, no digest, for an unchanged user. */
+const userAnswer = oncePerUser((sessionUser) => {
+  const user = toPublicUser(sessionUser);
+  return { user, etag: contentEtag("user", user) };
+});
 
 export default async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { accounts, sessionService, authRateLimiter } = services;

@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TransactionScope } from "../repositories/transaction";
 import { unauthorized } from "../errors";
-import { hashSessionId, SESSION_ABSOLUTE_MS, type SessionsRepository, TOUCH_INTERVAL_MS } from "../repositories/sessions";
+import {
+  hashSessionId,
+  type LoadedSession,
+  SESSION_ABSOLUTE_MS,
+  type SessionsRepository,
+  TOUCH_INTERVAL_MS,
+} from "../repositories/sessions";
 import type { SessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "sid";
@@ -39,6 +45,15 @@ export function createSessionService({
     request.sessionId = id;
   }
 
+  function attach(request: FastifyRequest, loaded: LoadedSession, id: string) {
+    request.user = loaded.user;
+    request.session = loaded.session;
+    request.sessionId = id;
+  }
+
+  /** Last seen is written at most once a minute per session, never on every read. */
+  const needsTouch = (loaded: LoadedSession, at: number) => at - Date.parse(loaded.session.last_seen_at) > TOUCH_INTERVAL_MS;
+
   function clearCookie(request: FastifyRequest, reply: FastifyReply) {
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
     request.sessionId = null;
@@ -55,10 +70,8 @@ export function createSessionService({
       if (!id) return true;
       const at = now().getTime();
       const loaded = cache?.get(hashSessionId(id), at);
-      if (!loaded || at - Date.parse(loaded.session.last_seen_at) > TOUCH_INTERVAL_MS) return false;
-      request.user = loaded.user;
-      request.session = loaded.session;
-      request.sessionId = id;
+      if (!loaded || needsTouch(loaded, at)) return false;
+      attach(request, loaded, id);
       return true;
     },
 
@@ -73,7 +86,7 @@ export function createSessionService({
       const idHash = hashSessionId(id);
       let loaded = cache?.get(idHash, at.getTime());
       if (loaded) {
-        if (at.getTime() - Date.parse(loaded.session.last_seen_at) > TOUCH_INTERVAL_MS) {
+        if (needsTouch(loaded, at.getTime())) {
           await sessions.touch(idHash, at);
           cache!.touched(idHash, at);
         }
@@ -83,9 +96,7 @@ export function createSessionService({
         if (!loaded) return clearCookie(request, reply);
         if (ticket !== undefined) cache!.fill(ticket, idHash, loaded, at.getTime());
       }
-      request.user = loaded.user;
-      request.session = loaded.session;
-      request.sessionId = id;
+      attach(request, loaded, id);
     },
 
     /** Ends any session the browser had and starts a fresh one for `userId`: the id changes at sign-in. */

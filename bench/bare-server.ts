@@ -2,6 +2,7 @@
 // what this machine does without it. `/bare` answers {}; `/bare-tasks` and `/bare-events` answer the
 // same JSON bodies as the app's lists (read once from BARE_TASKS_FILE / BARE_EVENTS_FILE) from
 // memory, with an ETag and a 304 for a matching If-None-Match: the twins of the app's list reads.
+// `/bare-spin` answers {} after a fixed amount of CPU work (calibration).
 // `/bare-select1` answers {} after one `select 1` on BARE_DATABASE_URL (a pool of the app's size on
 // PostgreSQL, the one connection on SQLite): the floor of any request that asks the database anything.
 import fs from "node:fs";
@@ -11,6 +12,15 @@ import pg from "pg";
 
 const app = Fastify({ logger: false });
 app.get("/bare", async () => ({}));
+// The calibration row: {} after BARE_SPIN_US microseconds of CPU work, so a reader can see what
+// ratio to `/bare` a known amount of work per request costs on this machine in this run (a server
+// that becomes the bottleneck also pays more per request to wake its client).
+const spinMicroseconds = Number(process.env.BARE_SPIN_US ?? 20);
+app.get("/bare-spin", async () => {
+  const end = performance.now() + spinMicroseconds / 1000;
+  while (performance.now() < end);
+  return {};
+});
 
 function bodyRoute(path: string, file: string | undefined) {
   if (!file) return;

@@ -2,8 +2,10 @@
 // endpoints, each beside its bare twin measured in the same run: a bare Fastify route answering
 // {} for the small answers, and bare routes serving the same task and event lists from memory
 // (with a 304 for a matching ETag) for the list reads, and the admin's user search over 5,000
-// accounts beside the bare {} route. SQLite always; PostgreSQL too when
-// DATABASE_URL is a postgres:// URL. BENCH_SECONDS shortens or lengthens each run.
+// accounts beside the bare {} route. The hot reads (issue 25) are measured in rounds, each right
+// after its own twin, and a calibration row shows what 20 µs of work per request reads as. The
+// server's own CPU time per request is printed beside each row (Linux). SQLite always; PostgreSQL
+// too when DATABASE_URL is a postgres:// URL. BENCH_SECONDS shortens or lengthens each run.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +24,8 @@ const PASSWORD = "Bench!Passw0rd1";
 /** A school's accounts for the admin search; one in 50 is a Smith. */
 const SCHOOL_USERS = 5000;
 const ADMIN_PASSCODE = "B3NC";
+/** The calibration row's work per request: what a known cost reads as against the bare route. */
+const BARE_SPIN_US = 20;
 
 interface Row {
   name: string;
@@ -33,7 +37,17 @@ interface Row {
   baseline?: Row;
   /** For the hot reads (issue 25): also against a bare route that asks the database `select 1`. */
   floor?: Row;
+  /** The server's own CPU time per request answered, in µs (from /proc; absent where there is none). */
+  cpuUs?: number;
+  /**
+   * The hot reads are measured in rounds, each right after its twin and floor (pairedRounds): the
+   * ratio of each round, so a machine whose speed drifts between rows moves both sides alike.
+   */
+  rounds?: Array<{ twin: number; floor: number; cpuTwin?: number }>;
 }
+
+/** The hot reads' rounds, each of their twin, their floor and them in turn. */
+const ROUNDS = 3;
 
 function startServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", script], {
@@ -44,11 +58,67 @@ function startServer(script: string, env: Record<string, string>): Promise<Child
   return child.exitCode === null ? Promise.resolve(child) : Promise.reject(new Error(`${script} exited`));
 }
 
-async function measure(name: string, options: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+/** A process's CPU seconds so far (user + system), or undefined where /proc cannot tell. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, in clock ticks of 1/100 s on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loads one route of `server` for `duration` seconds: its rates, and the server's CPU time per request. */
+async function measure(name: string, server: ChildProcess, options: autocannon.Options, duration = SECONDS): Promise<Row> {
+  const cpuBefore = cpuSeconds(server.pid);
+  const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
+  const cpuAfter = cpuSeconds(server.pid);
   // A 304 is what the conditional rows ask for; anything else outside 2xx is an error.
   const errors = result.errors + result.timeouts + result.non2xx - (result.statusCodeStats?.["304"]?.count ?? 0);
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+  const cpuUs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (1e6 * (cpuAfter - cpuBefore)) / result.requests.total;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, cpuUs };
+}
+
+/**
+ * A hot read measured in ROUNDS rounds of its twin, its floor and itself, each for a share of
+ * SECONDS: the row's figures are the medians of its rounds, and each round's ratios are kept.
+ */
+async function pairedRounds(
+  name: string,
+  app: { server: ChildProcess; options: autocannon.Options },
+  bare: { server: ChildProcess; twin: autocannon.Options; floor: autocannon.Options },
+): Promise<Row> {
+  const duration = Math.max(2, Math.round(SECONDS / ROUNDS));
+  const runs: Row[] = [];
+  const rounds: NonNullable<Row["rounds"]> = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const twin = await measure("twin", bare.server, bare.twin, duration);
+    const floor = await measure("floor", bare.server, bare.floor, duration);
+    const run = await measure(name, app.server, app.options, duration);
+    runs.push(run);
+    rounds.push({
+      twin: run.rps / twin.rps,
+      floor: run.rps / floor.rps,
+      ...(run.cpuUs && twin.cpuUs ? { cpuTwin: run.cpuUs / twin.cpuUs } : {}),
+    });
+  }
+  const cpu = runs.map((r) => r.cpuUs).filter((us) => us !== undefined);
+  return {
+    name,
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    ...(cpu.length === runs.length ? { cpuUs: median(cpu) } : {}),
+    rounds,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Signs a new user in over HTTP and returns the headers a browser would send. */
@@ -197,35 +267,42 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
       BARE_TASKS_FILE: path.join(bodies, "tasks.json"),
       BARE_EVENTS_FILE: path.join(bodies, "events.json"),
       BARE_DATABASE_URL: databaseUrl,
+      BARE_SPIN_US: String(BARE_SPIN_US),
     });
     await waitFor(`${bareBase}/bare`);
+    const onBare = (route: string, headers?: Record<string, string>) => ({ url: `${bareBase}${route}`, ...(headers ? { headers } : {}) });
+    const bare304 = onBare("/bare-tasks", { "if-none-match": '"bare-tasks-1"' });
+    const bareRow = (name: string, options: autocannon.Options) => measure(name, bareServer!, options);
     const bare = {
-      empty: await measure(`bare {}`, { url: `${bareBase}/bare` }),
-      tasks: await measure(`bare 200 tasks (${kb(tasks.body)})`, { url: `${bareBase}/bare-tasks` }),
-      tasks304: await measure(`bare 304`, { url: `${bareBase}/bare-tasks`, headers: { "if-none-match": '"bare-tasks-1"' } }),
-      events: await measure(`bare 200 events (${kb(events.body)})`, { url: `${bareBase}/bare-events` }),
-      selectOne: await measure(`bare select 1 + {}`, { url: `${bareBase}/bare-select1` }),
+      empty: await bareRow(`bare {}`, onBare("/bare")),
+      tasks: await bareRow(`bare 200 tasks (${kb(tasks.body)})`, onBare("/bare-tasks")),
+      tasks304: await bareRow(`bare 304`, bare304),
+      events: await bareRow(`bare 200 events (${kb(events.body)})`, onBare("/bare-events")),
+      selectOne: await bareRow(`bare select 1 + {}`, onBare("/bare-select1")),
     };
-    await stop(bareServer);
-    bareServer = undefined;
+    const calibration = { ...(await bareRow(`bare {} + ${BARE_SPIN_US} µs of CPU`, onBare("/bare-spin"))), baseline: bare.empty };
+    // The bare server stays up, idle, for the hot reads' rounds below.
+    const appRow = (name: string, options: autocannon.Options) => measure(name, server, options);
+    const hotRead = (name: string, options: autocannon.Options, twin: autocannon.Options) =>
+      pairedRounds(name, { server, options }, { server: bareServer!, twin, floor: onBare("/bare-select1") });
 
     const json = { ...owner, "content-type": "application/json" };
     const rows: Row[] = [
-      { ...(await measure(`GET /api/health`, { url: `${base}/api/health` })), baseline: bare.empty },
+      { ...(await appRow(`GET /api/health`, { url: `${base}/api/health` })), baseline: bare.empty },
       {
-        ...(await measure(`GET /api/user (signed in)`, { url: `${base}/api/user`, headers: reader })),
+        ...(await hotRead(`GET /api/user (signed in)`, { url: `${base}/api/user`, headers: reader }, onBare("/bare"))),
         baseline: bare.empty,
         floor: bare.selectOne,
       },
-      { ...(await measure(`GET /api/tasks (200 tasks)`, { url: `${base}/api/tasks`, headers: owner })), baseline: bare.tasks },
+      { ...(await appRow(`GET /api/tasks (200 tasks)`, { url: `${base}/api/tasks`, headers: owner })), baseline: bare.tasks },
       {
-        ...(await measure(`GET /api/tasks 304`, { url: `${base}/api/tasks`, headers: { ...owner, "if-none-match": tasks.etag } })),
+        ...(await hotRead(`GET /api/tasks 304`, { url: `${base}/api/tasks`, headers: { ...owner, "if-none-match": tasks.etag } }, bare304)),
         baseline: bare.tasks304,
         floor: bare.selectOne,
       },
-      { ...(await measure(`GET /api/events (200 events)`, { url: `${base}/api/events`, headers: owner })), baseline: bare.events },
+      { ...(await appRow(`GET /api/events (200 events)`, { url: `${base}/api/events`, headers: owner })), baseline: bare.events },
       {
-        ...(await measure(`PUT /api/tasks/{id} toggle`, {
+        ...(await appRow(`PUT /api/tasks/{id} toggle`, {
           url: base,
           requests: [
             { method: "PUT", path: `/api/tasks/${ids[0]}`, headers: json, body: JSON.stringify({ completed: true }) },
@@ -235,19 +312,19 @@ async function benchEngine(label: string, databaseUrl: string, port: number): Pr
         baseline: bare.empty,
       },
       {
-        ...(await measure(`GET /api/admin/users (first 50 of ${SCHOOL_USERS})`, { url: `${base}/api/admin/users`, headers: admin })),
+        ...(await appRow(`GET /api/admin/users (first 50 of ${SCHOOL_USERS})`, { url: `${base}/api/admin/users`, headers: admin })),
         baseline: bare.empty,
       },
       {
-        ...(await measure(`GET /api/admin/users?search=smith`, { url: `${base}/api/admin/users?search=smith`, headers: admin })),
+        ...(await appRow(`GET /api/admin/users?search=smith`, { url: `${base}/api/admin/users?search=smith`, headers: admin })),
         baseline: bare.empty,
       },
       {
-        ...(await measure(`GET …/users?search=nobody (scan)`, { url: `${base}/api/admin/users?search=nobody`, headers: admin })),
+        ...(await appRow(`GET …/users?search=nobody (scan)`, { url: `${base}/api/admin/users?search=nobody`, headers: admin })),
         baseline: bare.empty,
       },
     ];
-    return [...Object.values(bare), ...rows].map((row) => ({ ...row, name: `[${label}] ${row.name}` }));
+    return [...Object.values(bare), calibration, ...rows].map((row) => ({ ...row, name: `[${label}] ${row.name}` }));
   } finally {
     if (bareServer) await stop(bareServer);
     await stop(server);
@@ -268,17 +345,31 @@ function print(rows: Row[]) {
   console.log(
     `\n${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), Node ${process.version}`,
   );
-  console.log("Each app row's ratio is against the bare route of matching size measured just before it (bare twin);");
-  console.log("the hot reads also against the bare route that asks the database `select 1` (vs select 1).");
+  console.log("Each app row's ratio is against the bare route of matching size measured earlier in the run (bare twin);");
+  console.log("the hot reads also against the bare route that asks the database `select 1` (vs select 1). The hot reads");
+  console.log(`are measured in ${ROUNDS} rounds, each right after its own twin and select 1: their ratios are the medians of the`);
+  console.log("rounds' ratios (listed below the table). cpu µs: the server's own CPU time per request answered.");
   console.log(
-    `${"endpoint".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"vs twin".padStart(9)}  ${"twin".padEnd(24)}${"vs select 1".padStart(12)}${"errors".padStart(7)}`,
+    `${"endpoint".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"cpu µs".padStart(9)}${"vs twin".padStart(9)}  ${"twin".padEnd(24)}${"vs select 1".padStart(12)}${"errors".padStart(7)}`,
   );
-  const ratio = (r: Row, to: Row | undefined) => (to ? `${(r.rps / to.rps).toFixed(2)}×` : "");
+  const times = (value: number) => `${value.toFixed(2)}×`;
+  const ratio = (r: Row, to: Row | undefined, pick: (round: NonNullable<Row["rounds"]>[number]) => number) => {
+    if (!to) return "";
+    return times(r.rounds ? median(r.rounds.map(pick)) : r.rps / to.rps);
+  };
   for (const r of rows) {
+    const cpu = r.cpuUs === undefined ? "" : r.cpuUs.toFixed(1);
     console.log(
-      `${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${ratio(r, r.baseline).padStart(9)}  ${(r.baseline?.name ?? "").padEnd(24)}${ratio(r, r.floor).padStart(12)}${String(r.errors).padStart(7)}`,
+      `${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${cpu.padStart(9)}${ratio(r, r.baseline, (round) => round.twin).padStart(9)}  ${(r.baseline?.name ?? "").padEnd(24)}${ratio(r, r.floor, (round) => round.floor).padStart(12)}${String(r.errors).padStart(7)}`,
     );
   }
+  console.log("\nThe hot reads' rounds (req/s against the twin and select 1 measured just before; CPU per request against the twin's):");
+  for (const r of rows.filter((row) => row.rounds))
+    console.log(
+      `${r.name.padEnd(46)}${r
+        .rounds!.map((round) => `${times(round.twin)} ${times(round.floor)}${round.cpuTwin ? ` cpu ${times(round.cpuTwin)}` : ""}`)
+        .join("  |  ")}`,
+    );
 }
 
 const sqliteFile = path.join(os.tmpdir(), `student-hub-bench-${process.pid}.db`);

@@ -28,7 +28,7 @@ let scopedHandlers = 0;
  * gone out.
  *
  * While any scope is open, Node runs a hook for every promise the process creates, and await loses
- * its fast path: about a quarter of a small answer's CPU time (decision 095). So the storage is
+ * its fast path: about a fifth of a small answer's CPU time (decision 095). So the storage is
  * switched off again whenever the last scoped handler has finished, and handlers that need no
  * scope (reads, server/plugins/request-scope.ts) run without one. Switching off is safe then:
  * no handler that could ask for its scope is running.

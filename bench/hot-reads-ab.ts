@@ -9,6 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { cpuSeconds, median } from "./server-figures";
+import { signInHeaders } from "./sign-in";
 import { waitFor } from "./wait-for";
 
 const otherCheckout = process.argv[2];
@@ -19,12 +21,12 @@ if (!otherCheckout || !fs.existsSync(path.join(otherCheckout, "server/main.ts"))
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = 50;
-const PASSWORD = "Bench!Passw0rd1";
 
-/** A process's CPU seconds so far (user + system, clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** A server's CPU seconds so far; this bench needs them (Linux). */
+function cpuSecondsOf(server: Server): number {
+  const seconds = cpuSeconds(server.child.pid);
+  if (seconds === undefined) throw new Error("bench:ab reads each server's CPU time from /proc: Linux only");
+  return seconds;
 }
 
 interface Server {
@@ -53,17 +55,7 @@ async function start(name: string, checkout: string, port: number): Promise<Serv
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`);
-  const body = { firstName: "Bench", lastName: "User", email: "ab@example.com", password: PASSWORD, confirmPassword: PASSWORD };
-  const res = await fetch(`${base}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 201) throw new Error(`${name}: register answered ${res.status}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("sid="))!
-    .split(";")[0]!;
+  const { cookie } = await signInHeaders(base);
   const tasksEtag = (await fetch(`${base}/api/tasks`, { headers: { cookie } })).headers.get("etag")!;
   return { name, child, base, cookie, tasksEtag, file };
 }
@@ -77,17 +69,11 @@ const reads = [
 ];
 
 async function cpuPerRequest(server: Server, options: autocannon.Options): Promise<number> {
-  const before = cpuSeconds(server.child.pid!);
+  const before = cpuSecondsOf(server);
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
   if (result.errors + result.timeouts > 0) throw new Error(`${server.name}: ${result.errors} errors, ${result.timeouts} time-outs`);
-  return (1e6 * (cpuSeconds(server.child.pid!) - before)) / result.requests.total;
+  return (1e6 * (cpuSecondsOf(server) - before)) / result.requests.total;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const servers: Server[] = [];
 try {

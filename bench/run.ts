@@ -14,13 +14,14 @@ import autocannon from "autocannon";
 import { parseDatabaseUrl } from "../server/config";
 import { createDb } from "../server/db/connection";
 import { hashPassword } from "../server/services/passwords";
+import { cpuSeconds, median } from "./server-figures";
+import { BENCH_PASSWORD, signIn, signInHeaders } from "./sign-in";
 import { waitFor } from "./wait-for";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const TASKS_PER_USER = 200;
 const EVENTS_PER_USER = 200;
-const PASSWORD = "Bench!Passw0rd1";
 /** A school's accounts for the admin search; one in 50 is a Smith. */
 const SCHOOL_USERS = 5000;
 const ADMIN_PASSCODE = "B3NC";
@@ -56,17 +57,6 @@ function startServer(script: string, env: Record<string, string>): Promise<Child
     stdio: ["ignore", "ignore", "inherit"],
   });
   return child.exitCode === null ? Promise.resolve(child) : Promise.reject(new Error(`${script} exited`));
-}
-
-/** A process's CPU seconds so far (user + system), or undefined where /proc cannot tell. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    // utime and stime, in clock ticks of 1/100 s on Linux.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Loads one route of `server` for `duration` seconds: its rates, and the server's CPU time per request. */
@@ -115,35 +105,6 @@ async function pairedRounds(
   };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/** Signs a new user in over HTTP and returns the headers a browser would send. */
-async function signInHeaders(base: string) {
-  return (await signIn(base)).headers;
-}
-
-/** Signs a new user in over HTTP: their id and the headers a browser would send. */
-async function signIn(base: string) {
-  const email = `bench-${Math.random().toString(36).slice(2)}@example.com`;
-  const res = await fetch(`${base}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ firstName: "Bench", lastName: "User", email, password: PASSWORD, confirmPassword: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("sid="))!
-    .split(";")[0]!;
-  const { csrfToken } = (await (await fetch(`${base}/api/csrf-token`, { headers: { cookie } })).json()) as { csrfToken: string };
-  const { id } = (await res.json()) as { id: number };
-  return { userId: id, headers: { cookie, "x-csrf-token": csrfToken } };
-}
-
 /** A student's events: 200, a quarter of them weekly series, the rest one-off dates over a school year. */
 function eventBody(i: number) {
   const day = String((i % 28) + 1).padStart(2, "0");
@@ -190,7 +151,7 @@ async function seed(base: string, owner: Record<string, string>) {
 async function seedSchool(base: string, databaseUrl: string): Promise<Record<string, string>> {
   const db = createDb(parseDatabaseUrl(databaseUrl));
   try {
-    const passwordHash = await hashPassword(PASSWORD);
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
     const now = new Date().toISOString();
     const rows = Array.from({ length: SCHOOL_USERS }, (_, i) => ({
       email: `student${i}-${Math.random().toString(36).slice(2, 8)}@school.example`,

@@ -10,6 +10,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { addDaysToDate, DEFAULT_TIME_ZONE, todayIn } from "../core/dates";
+import { signIn } from "./sign-in";
 import { waitFor } from "./wait-for";
 
 const PORT = 3400;
@@ -20,7 +21,6 @@ const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disa
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 const GOAL: Record<string, number> = { performance: 95, accessibility: 100 };
 const MAX_ATTEMPTS = 3;
-const PASSWORD = "Bench!Passw0rd1";
 /** A set-up schedule, so "Complete Your Setup" does not open over the dashboard (as e2e/fixtures.ts). */
 const CLASSES = ["Mathematics", "Science", "History", "English", "Chemistry", "Physics", "Biology", "Other"];
 
@@ -32,21 +32,9 @@ interface Page {
 
 /** Registers a student over the API and gives them classes, tasks and events: a dashboard with real content. */
 async function seedStudent(): Promise<string> {
-  const email = `bench-web-${process.pid}@example.com`;
-  const res = await fetch(`${BASE}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ firstName: "Maya", lastName: "Patel", email, password: PASSWORD, confirmPassword: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("sid="))
-    ?.split(";")[0];
-  if (!cookie) throw new Error("register: no sid cookie in the answer");
-  const token = await fetch(`${BASE}/api/csrf-token`, { headers: { cookie } });
-  const { csrfToken } = (await token.json()) as { csrfToken: string };
-  const headers = { cookie, "x-csrf-token": csrfToken, "content-type": "application/json" };
+  const student = await signIn(BASE, { email: `bench-web-${process.pid}@example.com`, firstName: "Maya", lastName: "Patel" });
+  const { cookie } = student.headers;
+  const headers = { ...student.headers, "content-type": "application/json" };
   async function send(method: string, url: string, body: unknown) {
     const answer = await fetch(`${BASE}${url}`, { method, headers, body: JSON.stringify(body) });
     if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);

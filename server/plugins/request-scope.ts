@@ -10,8 +10,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * (server/repositories/transaction.ts), so a transaction whose request timed out and was answered
  * 503 rolls back instead of committing: the client was told its change was not saved. Reads run
  * without one, because a scope costs every promise of the process its speed while it is open
- * (decision 095); a read's own bookkeeping (a CSRF token, a feed's last poll) committing after its
- * 503 loses nothing, and a retry does the same again.
+ * (decision 095). What a read writes (today only the push config's first VAPID keys, one
+ * statement) may land after its 503 at no loss: the retry reads the same.
  * (Fastify's request.signal cannot say whether the request was answered: over a real socket Node
  * aborts it as soon as the request body has been read.)
  */

@@ -78,17 +78,8 @@ describeEachEngine("inTransaction", (engine) => {
     // The connection is usable afterwards (SQLite: no transaction left open on the one connection).
     expect(await userCount("commit@example.com")).toBe(1);
   });
-});
 
-describeEachEngine("inTransaction in a request scope", (engine) => {
-  let db: Db;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, close } = await migratedDatabase(engine, { poolSize: 4 }));
-  });
-  afterAll(() => close());
-
-  const userCount = async (email: string) => (await db.selectFrom("users").select("id").where("email", "=", email).execute()).length;
+  // A request's scope (decisions 050, 095): its transaction rolls back once its request was answered.
   const later = () => new Promise((resolve) => setTimeout(resolve, 5));
 
   it("rolls back the transaction of a request answered while it ran, and commits the others", async () => {

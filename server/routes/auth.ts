@@ -15,10 +15,14 @@ import { ADMIN_UNLOCK_MS, isAdminUnlocked } from "../plugins/route-guards";
 const userJson = responseSchema(userSchema);
 const sessionJson = responseSchema(z.object({ user: userSchema.nullable(), adminUnlockedUntil: z.string().nullable() }));
 
-/** The answer to GET /api/user and its tag: no parse of the classes, no digest, for an unchanged user. */
+/**
+ * The answer to GET /api/user and its tag: no parse of the classes, no digest, for an unchanged
+ * user. `body` is what the fast lane sends (decision 096): the same bytes as the route's schema
+ * serializer gives for `user` (server/fast-lane.test.ts compares them).
+ */
 const userAnswer = oncePerUser((sessionUser) => {
   const user = toPublicUser(sessionUser);
-  return { user, etag: contentEtag("user", user) };
+  return { user, etag: contentEtag("user", user), body: JSON.stringify(user) };
 });
 
 export default async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -64,6 +68,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     if (sendIfNotModified(request, reply, etag)) return reply;
     return user;
   });
+  app.hotRead("/api/user", { allowDuringPasswordReset: true, answer: userAnswer });
 
   // Who is signed in, with a visitor's answer a 200 too: the client's start-up check reads this, so
   // a visit to the landing page logs no failed request in the console (docs/decisions/067).

@@ -59,6 +59,16 @@ export function createSessionService({
     request.sessionId = null;
   }
 
+  /**
+   * The session `id` names and its user, when memory holds it and its last-seen time needs no
+   * update; else undefined, and `resume` must run. Also the fast lane's one source (decision 096).
+   */
+  function fromMemory(id: string): LoadedSession | undefined {
+    const at = now().getTime();
+    const loaded = cache?.get(hashSessionId(id), at);
+    return loaded && !needsTouch(loaded, at) ? loaded : undefined;
+  }
+
   return {
     /**
      * Who is asking, when memory can say it without waiting: no cookie (a visitor), or a session
@@ -68,12 +78,13 @@ export function createSessionService({
     resumeFromMemory(request: FastifyRequest): boolean {
       const id = request.cookies[SESSION_COOKIE];
       if (!id) return true;
-      const at = now().getTime();
-      const loaded = cache?.get(hashSessionId(id), at);
-      if (!loaded || needsTouch(loaded, at)) return false;
+      const loaded = fromMemory(id);
+      if (!loaded) return false;
       attach(request, loaded, id);
       return true;
     },
+
+    fromMemory,
 
     /**
      * Who is asking: loads the cookie's session and its user onto the request. A cookie naming

@@ -1,0 +1,131 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { SessionUser } from "./repositories/sessions";
+import { ifNoneMatchMatches } from "./conditional-get";
+import { SESSION_COOKIE, type SessionService } from "./services/session-service";
+
+/**
+ * The fast lane (docs/decisions/096): the hot reads a phone repeats all day, `GET /api/user` and
+ * the 304 of an unchanged list, answered from memory as the request arrives, before Fastify's
+ * pipeline. It answers only when everything the answer depends on is already in memory and certain:
+ * an exact path, a GET without a body, a session kept in memory that needs no last-seen update, a
+ * user the route's guards let through. Anything else, including every error, goes on to Fastify,
+ * which answers it as always. What the lane sends is what Fastify would send, byte for byte apart
+ * from the Date header (server/fast-lane.test.ts compares them).
+ */
+
+/** What a route's hot read answers for a signed-in user: its ETag, and its body when the lane may send it whole. */
+export interface HotAnswer {
+  etag: string;
+  /** The JSON body of a 200; without it the lane answers only a 304, and Fastify the rest. */
+  body?: string;
+}
+
+export interface HotRead {
+  answer: (user: SessionUser) => HotAnswer;
+  /** As the route's own guard: reachable by a user whose password an admin reset. */
+  allowDuringPasswordReset?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Lets the fast lane answer `GET path` from memory with what `read` says (call it beside the route itself). */
+    hotRead(path: string, read: HotRead): void;
+    /** How many requests the fast lane has answered (tests, the bench). */
+    fastLaneAnswered(): number;
+  }
+}
+
+export interface FastLaneOptions {
+  sessionService: SessionService;
+  /** The headers every JSON answer carries (security headers and `cache-control: no-store`). */
+  apiHeaders: Record<string, string>;
+  /** Fastify's request ids, so the lane's access lines continue the same sequence. */
+  nextRequestId: () => string;
+  /** A larger body goes through Fastify, whose compression would encode it. */
+  compressionThreshold: number;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * Registers the `hotRead` decorator and puts the lane in front of Fastify's request handler on
+ * the app's HTTP server. Call before the routes are registered; `app.inject` does not pass through
+ * the lane (it never touches the server), so what it tests is Fastify's own answer.
+ */
+export function installFastLane(app: FastifyInstance, options: FastLaneOptions): void {
+  const reads = new Map<string, HotRead>();
+  let answered = 0;
+  // Closing: Fastify answers 503 to what arrives now (return503OnClosing), so the lane steps aside.
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  app.decorate("hotRead", (path: string, read: HotRead) => {
+    reads.set(path, read);
+  });
+  app.decorate("fastLaneAnswered", () => answered);
+
+  const parseCookie = (header: string) =>
+    (app as unknown as { parseCookie(header: string): Record<string, string | undefined> }).parseCookie(header);
+
+  function answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
+    // The raw target must be the path itself: a query, an absolute-form target or a
+    // percent-encoded path is for Fastify's router to read.
+    if (req.method !== "GET" || closing) return false;
+    const read = reads.get(req.url!);
+    if (!read) return false;
+    const headers = req.headers;
+    if (headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0"))
+      return false;
+    if (!headers.cookie) return false;
+    const sessionId = parseCookie(headers.cookie)[SESSION_COOKIE];
+    const loaded = sessionId ? options.sessionService.fromMemory(sessionId) : undefined;
+    if (!loaded) return false;
+    if (loaded.user.password_reset_required && !read.allowDuringPasswordReset) return false;
+
+    const started = performance.now();
+    const { etag, body } = read.answer(loaded.user);
+    let statusCode: number;
+    if (ifNoneMatchMatches(headers["if-none-match"], etag)) {
+      statusCode = 304;
+      res.writeHead(statusCode, { ...options.apiHeaders, etag });
+      res.end();
+    } else {
+      if (body === undefined) return false;
+      const length = Buffer.byteLength(body);
+      if (length >= options.compressionThreshold) return false;
+      statusCode = 200;
+      res.writeHead(statusCode, { ...options.apiHeaders, etag, "content-type": JSON_TYPE, "content-length": length });
+      res.end(body);
+    }
+    answered++;
+    logAccess(app.log, options.nextRequestId(), req.url!, statusCode, performance.now() - started);
+    return true;
+  }
+
+  const server = app.server;
+  const [fastifyHandler, ...others] = server.listeners("request") as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  if (!fastifyHandler || others.length > 0) throw new Error("fast lane: expected Fastify's one request handler on the server");
+  server.removeListener("request", fastifyHandler);
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (!answerFromMemory(req, res)) fastifyHandler(req, res);
+  });
+}
+
+/** The access line Fastify's requests get (AccessLogController in app.ts), with the same fields. */
+function logAccess(log: FastifyBaseLogger, reqId: string, url: string, statusCode: number, elapsedMs: number): void {
+  log.info({ reqId, method: "GET", url, statusCode, ms: Math.round(elapsedMs) }, "request completed");
+}
+
+/** Fastify's own request id format (`req-` and a base-36 counter), shared by Fastify and the lane. */
+export function requestIdSequence(): () => string {
+  // Below 2^31 the counter stays a small integer for V8, as in Fastify's own generator.
+  const max = 2147483647;
+  let next = 0;
+  return () => {
+    next = (next + 1) % max;
+    return `req-${next.toString(36)}`;
+  };
+}

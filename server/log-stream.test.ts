@@ -1,0 +1,54 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { turnBatchedStream } from "./log-stream";
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("the log stream", () => {
+  it("writes the lines of one event-loop turn together, in order, at the end of that turn", async () => {
+    const writes: string[] = [];
+    const stream = turnBatchedStream({ write: (chunk) => writes.push(chunk), flushSync: () => {} });
+    stream.write("one\n");
+    stream.write("two\n");
+    stream.write("three\n");
+    expect(writes).toEqual([]);
+    await nextTurn();
+    expect(writes).toEqual(["one\ntwo\nthree\n"]);
+    // An idle instance's next line goes in its own turn.
+    stream.write("four\n");
+    await nextTurn();
+    expect(writes).toEqual(["one\ntwo\nthree\n", "four\n"]);
+    await nextTurn();
+    expect(writes).toHaveLength(2);
+  });
+
+  it("writes what is pending when asked to flush at once", () => {
+    const writes: string[] = [];
+    let flushed = 0;
+    const stream = turnBatchedStream({ write: (chunk) => writes.push(chunk), flushSync: () => flushed++ });
+    stream.write("last words\n");
+    stream.flushSync();
+    expect(writes).toEqual(["last words\n"]);
+    expect(flushed).toBe(1);
+  });
+
+  it("loses no line when the process exits in the turn it logged it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "log-stream-"));
+    const script = path.join(dir, "exits.mts");
+    fs.writeFileSync(
+      script,
+      `import { turnBatchedStream } from ${JSON.stringify(path.resolve("server/log-stream.ts"))};
+      const stdout = turnBatchedStream();
+      stdout.write("shutting down\\n");
+      stdout.write("bye\\n");
+      process.exit(0);`,
+    );
+    const result = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8" });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toBe("shutting down\nbye\n");
+  });
+});

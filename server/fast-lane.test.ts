@@ -45,7 +45,19 @@ describeEachEngine("the fast lane", (engine) => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { ADMIN_PASSCODE: "F4ST" }, sessionClock: () => new Date(now) });
+    t = await buildTestApp(engine, {
+      env: { ADMIN_PASSCODE: "F4ST" },
+      sessionClock: () => new Date(now),
+      // A hot read whose answer throws: the lane must hand the request to Fastify, not crash.
+      routes: (app) => {
+        app.get("/api/lane-fails", async () => ({ answeredBy: "fastify" }));
+        app.hotRead("/api/lane-fails", {
+          answer: () => {
+            throw new Error("a broken hot read");
+          },
+        });
+      },
+    });
     base = await listening(t);
   });
   afterAll(() => t.close());
@@ -140,6 +152,16 @@ describeEachEngine("the fast lane", (engine) => {
       expect({ request, status: answer.status }).toEqual({ request, status });
       expect({ request, answered: t.app.fastLaneAnswered() - before }).toEqual({ request, answered: 0 });
     }
+  });
+
+  it("hands a request to Fastify when working out its answer fails", async () => {
+    const { cookie } = await student();
+    const before = t.app.fastLaneAnswered();
+    const answer = await send(base, "GET", "/api/lane-fails", { cookie });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ answeredBy: "fastify" });
+    expect((await send(base, "GET", "/api/user", { cookie })).status).toBe(200);
+    expect(t.app.fastLaneAnswered()).toBe(before + 1);
   });
 
   it("keeps the guards: a user whose password was reset gets their user, and 403 for a list", async () => {

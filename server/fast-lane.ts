@@ -110,7 +110,14 @@ export function installFastLane(app: FastifyInstance, options: FastLaneOptions):
   if (!fastifyHandler || others.length > 0) throw new Error("fast lane: expected Fastify's one request handler on the server");
   server.removeListener("request", fastifyHandler);
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    if (!answerFromMemory(req, res)) fastifyHandler(req, res);
+    try {
+      if (answerFromMemory(req, res)) return;
+    } catch (error) {
+      // Outside Fastify nothing would catch it: the process would go down with one bad answer.
+      app.log.error({ err: error, url: req.url }, "fast lane failed: Fastify answers instead");
+      if (res.headersSent) return; // only the access line failed; the answer is out
+    }
+    fastifyHandler(req, res);
   });
 }
 

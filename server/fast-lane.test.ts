@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOUCH_INTERVAL_MS } from "./repositories/sessions";
-import { requestIdSequence } from "./fast-lane";
+import { guardsOfHotRead, requestIdSequence } from "./fast-lane";
+import { DEFAULT_GUARDS, type RouteGuards } from "./plugins/route-guards";
 import { buildTestApp, describeEachEngine, describePostgresOnly, STRONG_PASSWORD, TestClient, type TestApp } from "./test/harness";
 
 // Decision 096: the hot reads answered from memory ahead of Fastify's pipeline. `app.inject` never
@@ -114,6 +115,19 @@ describeEachEngine("the fast lane", (engine) => {
       expect(notModified.lane.status).toBe(304);
     }
 
+    // Another shape of the user answer: an admin with a profile picture.
+    const me = JSON.parse(user.lane.body) as { id: number };
+    await t.db
+      .updateTable("users")
+      .set({ is_admin: 1, profile_image_url: 'https://images.example/ada "quoted".png' })
+      .where("id", "=", me.id)
+      .execute();
+    expect((await send(base, "GET", "/api/user", { cookie })).status).toBe(200); // reloads the changed user
+    const admin = await bothWays("/api/user", { cookie });
+    expect(admin.answeredByLane).toBe(1);
+    expect(admin.lane).toEqual(admin.fastify);
+    expect(JSON.parse(admin.lane.body)).toMatchObject({ isAdmin: true, profileImageUrl: 'https://images.example/ada "quoted".png' });
+
     for (const list of ["/api/tasks", "/api/events"]) {
       const etag = String((await send(base, "GET", list, { cookie })).headers.etag);
       const unchanged = await bothWays(list, { cookie, "if-none-match": etag });
@@ -125,6 +139,17 @@ describeEachEngine("the fast lane", (engine) => {
       expect(stale.answeredByLane).toBe(0);
       expect(stale.lane.status).toBe(200);
     }
+  });
+
+  it("stops answering a list's old tag once a write changed the list", async () => {
+    const { client, cookie } = await student();
+    const etag = String((await send(base, "GET", "/api/tasks", { cookie })).headers.etag);
+    expect((await bothWays("/api/tasks", { cookie, "if-none-match": etag })).answeredByLane).toBe(1);
+    expect((await client.request("POST", "/api/tasks", { title: "Read chapter 4" })).statusCode).toBe(201);
+    const after = await bothWays("/api/tasks", { cookie, "if-none-match": etag });
+    expect(after.answeredByLane).toBe(0);
+    expect(after.lane.status).toBe(200);
+    expect(JSON.parse(after.lane.body).map((task: { title: string }) => task.title)).toEqual(["Read chapter 4"]);
   });
 
   it("leaves to Fastify every request it cannot answer with certainty", async () => {
@@ -250,6 +275,21 @@ describePostgresOnly("the fast lane on two instances", () => {
     }
     expect(status).toBe(401);
     for (let i = 0; i < 3; i++) expect((await send(secondBase, "GET", "/api/user", { cookie })).status).toBe(401);
+  });
+});
+
+describe("a hot read's route", () => {
+  const route = (url: string, guards: Partial<RouteGuards> = {}) => ({ method: "GET", url, ...DEFAULT_GUARDS, ...guards });
+
+  it("must exist and need a signed-in user; its password-reset gate is the lane's", () => {
+    expect(guardsOfHotRead("/api/user", [route("/api/user", { allowDuringPasswordReset: true })])).toEqual({
+      allowDuringPasswordReset: true,
+    });
+    expect(guardsOfHotRead("/api/tasks", [route("/api/tasks")])).toEqual({ allowDuringPasswordReset: false });
+    expect(() => guardsOfHotRead("/api/moved", [route("/api/tasks")])).toThrow("no GET /api/moved route");
+    expect(() => guardsOfHotRead("/api/tasks", [{ ...route("/api/tasks"), method: "POST" }])).toThrow("no GET /api/tasks route");
+    for (const auth of ["public", "admin", "admin-unlocked"] as const)
+      expect(() => guardsOfHotRead("/api/x", [route("/api/x", { auth })])).toThrow(`needs "${auth}"`);
   });
 });
 

@@ -1,7 +1,8 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { type IncomingMessage, type ServerResponse, validateHeaderValue } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { SessionUser } from "./repositories/sessions";
 import { ifNoneMatchMatches } from "./conditional-get";
+import type { RouteGuards } from "./plugins/route-guards";
 import { SESSION_COOKIE, type SessionService } from "./services/session-service";
 
 /**
@@ -23,13 +24,36 @@ export interface HotAnswer {
 
 export interface HotRead {
   answer: (user: SessionUser) => HotAnswer;
-  /** As the route's own guard: reachable by a user whose password an admin reset. */
-  allowDuringPasswordReset?: boolean;
+}
+
+/** A hot read as the lane serves it: with the password-reset gate of the route it stands for. */
+interface ReadyHotRead extends HotRead {
+  allowDuringPasswordReset: boolean;
+}
+
+/**
+ * The guards the lane must keep for `GET path`, read from the app's route table when it is ready:
+ * the route must exist and need exactly a signed-in user (all the lane can check), and its
+ * password-reset gate is taken from it. Throws, failing start-up, for anything else: a hot read
+ * declared for an admin's route or for a path that moved would otherwise answer where Fastify
+ * would refuse.
+ */
+export function guardsOfHotRead(
+  path: string,
+  routes: Array<{ method: string; url: string } & RouteGuards>,
+): { allowDuringPasswordReset: boolean } {
+  const route = routes.find((candidate) => candidate.method === "GET" && candidate.url === path);
+  if (!route) throw new Error(`fast lane: no GET ${path} route for its hot read`);
+  if (route.auth !== "user") throw new Error(`fast lane: GET ${path} needs "${route.auth}", but the lane only knows signed-in users`);
+  return { allowDuringPasswordReset: route.allowDuringPasswordReset };
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Lets the fast lane answer `GET path` from memory with what `read` says (call it beside the route itself). */
+    /**
+     * Lets the fast lane answer `GET path` from memory with what `read` says. Call it beside the
+     * route itself; the route's guards apply (guardsOfHotRead).
+     */
     hotRead(path: string, read: HotRead): void;
     /** How many requests the fast lane has answered (tests, the bench). */
     fastLaneAnswered(): number;
@@ -54,7 +78,18 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * the lane (it never touches the server), so what it tests is Fastify's own answer.
  */
 export function installFastLane(app: FastifyInstance, options: FastLaneOptions): void {
-  const reads = new Map<string, HotRead>();
+  const declared = new Map<string, HotRead>();
+  // Filled when the app is ready, once every route and its guards are known.
+  const reads = new Map<string, ReadyHotRead>();
+  app.addHook("onReady", (done) => {
+    try {
+      const routes = app.routeGuards();
+      for (const [path, read] of declared) reads.set(path, { ...read, ...guardsOfHotRead(path, routes) });
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
   let answered = 0;
   // Closing: Fastify answers 503 to what arrives now (return503OnClosing), so the lane steps aside.
   let closing = false;
@@ -63,7 +98,7 @@ export function installFastLane(app: FastifyInstance, options: FastLaneOptions):
     done();
   });
   app.decorate("hotRead", (path: string, read: HotRead) => {
-    reads.set(path, read);
+    declared.set(path, read);
   });
   app.decorate("fastLaneAnswered", () => answered);
 
@@ -87,6 +122,8 @@ export function installFastLane(app: FastifyInstance, options: FastLaneOptions):
 
     const started = performance.now();
     const { etag, body } = read.answer(loaded.user);
+    // Checked before writeHead, which sets the status before it checks its headers.
+    validateHeaderValue("etag", etag);
     let statusCode: number;
     if (ifNoneMatchMatches(headers["if-none-match"], etag)) {
       statusCode = 304;
@@ -115,7 +152,11 @@ export function installFastLane(app: FastifyInstance, options: FastLaneOptions):
     } catch (error) {
       // Outside Fastify nothing would catch it: the process would go down with one bad answer.
       app.log.error({ err: error, url: req.url }, "fast lane failed: Fastify answers instead");
-      if (res.headersSent) return; // only the access line failed; the answer is out
+      if (res.headersSent) {
+        // Too late to hand over: the answer is out (only the access line failed) or half out.
+        if (!res.writableEnded) res.destroy();
+        return;
+      }
     }
     fastifyHandler(req, res);
   });

@@ -35,20 +35,38 @@ describe("the log stream", () => {
     expect(flushed).toBe(1);
   });
 
-  it("loses no line when the process exits in the turn it logged it", () => {
+  /** Runs `body` in a child process after `import { turnBatchedStream } …`; its stdout and exit status. */
+  function inChild(body: string) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "log-stream-"));
     const script = path.join(dir, "exits.mts");
     fs.writeFileSync(
       script,
-      `import { turnBatchedStream } from ${JSON.stringify(path.resolve("server/log-stream.ts"))};
-      const stdout = turnBatchedStream();
-      stdout.write("shutting down\\n");
-      stdout.write("bye\\n");
-      process.exit(0);`,
+      `import fs from "node:fs";\nimport { turnBatchedStream } from ${JSON.stringify(path.resolve("server/log-stream.ts"))};\n${body}`,
     );
     const result = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8" });
     fs.rmSync(dir, { recursive: true, force: true });
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toBe("shutting down\nbye\n");
+    return result.stdout;
+  }
+
+  it("loses no line when the process exits in the turn it logged it", () => {
+    const stdout = inChild(`
+      const stdout = turnBatchedStream();
+      stdout.write("shutting down\\n");
+      stdout.write("bye\\n");
+      process.exit(0);`);
+    expect(stdout).toBe("shutting down\nbye\n");
+  });
+
+  it("writes the last lines synchronously at exit: no later turn would finish an asynchronous write", () => {
+    const stdout = inChild(`
+      const out = {
+        sync: false,
+        write(chunk) { fs.writeSync(1, (this.sync ? "sync: " : "async: ") + chunk); },
+        flushSync() {},
+      };
+      turnBatchedStream(out).write("bye\\n");
+      process.exit(0);`);
+    expect(stdout).toBe("sync: bye\n");
   });
 });

@@ -68,7 +68,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     if (sendIfNotModified(request, reply, etag)) return reply;
     return user;
   });
-  app.hotRead("/api/user", { allowDuringPasswordReset: true, answer: userAnswer });
+  app.hotRead("/api/user", { answer: userAnswer });
 
   // Who is signed in, with a visitor's answer a 200 too: the client's start-up check reads this, so
   // a visit to the landing page logs no failed request in the console (docs/decisions/067).

@@ -278,6 +278,36 @@ describePostgresOnly("the fast lane on two instances", () => {
   });
 });
 
+describe("the fast lane's access lines", () => {
+  it("are Fastify's, with request ids from the one sequence", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const t = await buildTestApp("sqlite", { logLines: (line) => lines.push(JSON.parse(line)) });
+    try {
+      const base = await listening(t);
+      const client = new TestClient(t.app);
+      await client.register();
+      const cookie = client.cookie!;
+      for (const target of ["/api/user", "/api/user", "/api/user?", "/api/user"])
+        expect((await send(base, "GET", target, { cookie })).status).toBe(200);
+      expect(t.app.fastLaneAnswered()).toBe(3); // all but the one with a query
+      const completed = lines.filter((line) => line.msg === "request completed" && String(line.url).startsWith("/api/user"));
+      expect(completed.map((line) => line.url)).toEqual(["/api/user", "/api/user", "/api/user?", "/api/user"]);
+      const fields = (line: Record<string, unknown>) => Object.keys(line).join(",");
+      for (const line of completed) {
+        expect(fields(line)).toBe("level,time,pid,hostname,reqId,method,url,statusCode,ms,msg");
+        expect(line).toMatchObject({ level: 30, method: "GET", statusCode: 200 });
+      }
+      const ids = completed.map((line) => parseInt(String(line.reqId).slice("req-".length), 36));
+      expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
+      expect(new Set(lines.map((line) => line.reqId).filter(Boolean)).size).toBe(
+        lines.filter((line) => line.msg === "request completed").length,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("a hot read's route", () => {
   const route = (url: string, guards: Partial<RouteGuards> = {}) => ({ method: "GET", url, ...DEFAULT_GUARDS, ...guards });
 

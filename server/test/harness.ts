@@ -99,6 +99,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   /** The time sessions are judged by. */
   sessionClock?: () => Date;
+  /** Receives the app's log lines at the `info` level (else the app logs nothing). */
+  logLines?: (line: string) => void;
 }
 
 /** A fresh, migrated database of the engine, for repository and service tests that need no HTTP app. */
@@ -133,7 +135,8 @@ export async function buildTestApp(engine: EngineName, options: TestAppOptions =
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
   });
-  const app = await buildApp(services, { logger: false });
+  const logLines = options.logLines;
+  const app = await buildApp(services, { logger: logLines ? { level: "info", stream: { write: logLines } } : false });
   if (options.routes) await options.routes(app, services);
   await app.ready();
   await services.changeFeed.whenLive();

@@ -9,7 +9,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import { installFastLane, requestIdSequence } from "./fast-lane";
-import { turnBatchedStream } from "./log-stream";
+import { accessLine, turnBatchedStream } from "./log-stream";
 import { HttpError, serviceUnavailable } from "./errors";
 import apiNoStore from "./plugins/api-no-store";
 import inputGuard from "./plugins/input-guard";
@@ -54,7 +54,7 @@ class AccessLogController extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = accessLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else reply.log.info(line, "request completed");
   }

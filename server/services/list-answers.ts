@@ -6,7 +6,8 @@ import { requireUser } from "../request-context";
 /** What the serialized lists kept in memory may take, all users together. */
 export const LIST_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
 
-const JSON_TYPE = "application/json; charset=utf-8";
+/** The type of every JSON answer sent as text already serialized (kept lists, the fast lane). */
+export const JSON_TYPE = "application/json; charset=utf-8";
 
 interface KeptAnswer {
   etag: string;

@@ -1,31 +1,41 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { queryClient } from "@/lib/query-client";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useThemeChoice } from "@/lib/theme";
 import { useToastLibrary } from "@/lib/toast";
+import { keepRoomForToasts } from "@/lib/toast-room";
 
-/** The one Toaster, mounted once the toast library has loaded (docs/decisions/065: not on the landing page). */
+/**
+ * The one Toaster, mounted once the toast library has loaded (docs/decisions/065: not on the landing
+ * page). Toasts rise from the bottom, above the phone's tab bar where there is one (`--bottom-bar`,
+ * styles.css), in the corner on a desktop, and the page makes room for them (lib/toast-room.ts,
+ * decision 099): a toast never covers a control.
+ */
 function ToastHost() {
   const sonner = useToastLibrary();
-  // On a phone a toast at the top covered the sticky top bar and its menu button for seconds
-  // after every save (issue 14): there they rise from the bottom instead.
   const phone = useMediaQuery("(max-width: 767px)");
   const theme = useThemeChoice();
+  const host = useRef<HTMLDivElement>(null);
+  const loaded = sonner !== null;
+  useEffect(() => (loaded && host.current ? keepRoomForToasts(host.current) : undefined), [loaded]);
   if (!sonner) return null;
-  // Spec §4/§9: one toast visible at a time.
-  // Above the phone's bottom tab bar and its floating add button.
-  const aboveBar = { bottom: "calc(9rem + env(safe-area-inset-bottom))" };
+  const offset = phone
+    ? { bottom: "calc(var(--bottom-bar, 0px) + 0.5rem + env(safe-area-inset-bottom))", left: "0.5rem", right: "0.5rem" }
+    : { bottom: "1rem", right: "1rem" };
   return (
-    <sonner.Toaster
-      visibleToasts={1}
-      position={phone ? "bottom-center" : "top-center"}
-      offset={phone ? aboveBar : undefined}
-      mobileOffset={aboveBar}
-      theme={theme}
-      richColors
-      closeButton
-    />
+    <div ref={host}>
+      {/* Spec §4/§9: one toast visible at a time. */}
+      <sonner.Toaster
+        visibleToasts={1}
+        position={phone ? "bottom-center" : "bottom-right"}
+        offset={offset}
+        mobileOffset={offset}
+        theme={theme}
+        richColors
+        closeButton
+      />
+    </div>
   );
 }
 

@@ -101,19 +101,20 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
     <Tabs
       value={activeTab}
       onValueChange={(value) => onTabChange(value as DashboardTabId)}
-      className="min-h-dvh gap-0 bg-background md:flex-row"
+      className="min-h-(--page-height) gap-0 bg-background md:flex-row"
     >
       {/* One tab list: on desktop in the sidebar, under the profile, with the overdue count on
           Tasks; under 768 px a bar fixed at the bottom, in thumb's reach (clear of the Home Screen
           indicator on an installed app), while the rest of the sidebar moves to the drawer. */}
       <aside
         aria-label="Sidebar"
-        className="md:sticky md:top-0 md:z-30 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:gap-6 md:border-r md:bg-card md:p-4"
+        className="md:sticky md:top-0 md:z-30 md:flex md:h-(--page-height) md:w-64 md:shrink-0 md:flex-col md:gap-6 md:border-r md:bg-card md:p-4"
       >
         <div className="hidden md:contents">
           <SidebarHeader user={user} />
         </div>
         <TabsList
+          data-bottom-bar
           className="fixed inset-x-0 bottom-0 z-40 grid h-auto w-full grid-cols-3 rounded-none border-t bg-card p-1 pb-[calc(0.25rem+env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.05)] md:static md:z-auto md:flex md:flex-col md:items-stretch md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none"
           aria-label="Dashboard sections"
         >
@@ -180,7 +181,7 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
 
       <Button
         size="icon"
-        className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg md:hidden [&_svg]:size-6"
+        className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom)+var(--toast-lift,0px))] z-40 size-14 rounded-full shadow-lg md:hidden [&_svg]:size-6"
         aria-label={add.label}
         onClick={add.onAdd}
       >

@@ -23,7 +23,7 @@ export class AppErrorBoundary extends Component<Props, State> {
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <main className="flex min-h-dvh items-center justify-center px-4 py-10">
+      <main className="flex min-h-(--page-height) items-center justify-center px-4 py-10">
         <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
           <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>
           <p className="text-muted-foreground">The page could not be shown. Your saved tasks are safe; reloading usually fixes this.</p>

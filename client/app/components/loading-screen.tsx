@@ -40,7 +40,7 @@ export function LoadingScreen({
   }, []);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-hero to-background px-4 py-10">
+    <main className="flex min-h-(--page-height) items-center justify-center bg-gradient-to-b from-hero to-background px-4 py-10">
       <div className="flex w-full max-w-sm flex-col items-center gap-5 text-center" aria-live="polite">
         <AppLogo className="size-16" />
         <h1 className="text-2xl font-semibold tracking-tight">{HEADINGS[phase]}</h1>

@@ -29,7 +29,7 @@ function RedirectToSignIn() {
     return () => window.clearTimeout(id);
   }, [navigate]);
   return (
-    <main className="flex min-h-dvh items-center justify-center">
+    <main className="flex min-h-(--page-height) items-center justify-center">
       <Spinner label="Redirecting to sign in" />
     </main>
   );

@@ -31,7 +31,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
     <>
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-sm overflow-y-auto">
+        <DialogContent className="max-h-[calc(var(--page-height)-2rem)] max-w-sm overflow-y-auto">
           <DialogHeader>
             <DialogTitle>Settings</DialogTitle>
             <DialogDescription>Manage your classes and your account.</DialogDescription>

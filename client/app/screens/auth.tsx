@@ -36,7 +36,7 @@ export function AuthScreen() {
   const goHome = () => navigate(ROUTES.home, { replace: true });
 
   return (
-    <div className="flex min-h-dvh flex-col lg:flex-row">
+    <div className="flex min-h-(--page-height) flex-col lg:flex-row">
       <aside className="hidden flex-col justify-center gap-10 bg-gradient-to-br from-indigo-600 to-violet-700 p-12 text-white lg:flex lg:w-[44%] xl:p-16">
         <div className="flex items-center gap-3">
           <AppLogo className="size-12 bg-white/10" alt="" />

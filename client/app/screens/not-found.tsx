@@ -8,7 +8,7 @@ import { ROUTES } from "@/lib/routes";
 export function NotFoundScreen() {
   useDocumentTitle(screenTitle("404 Page Not Found"));
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4 py-10">
+    <main className="flex min-h-(--page-height) items-center justify-center px-4 py-10">
       <div className="flex max-w-md flex-col items-center gap-4 text-center">
         <AppLogo className="size-14" alt="" />
         <h1 className="text-3xl font-bold tracking-tight">404 Page Not Found</h1>

@@ -21,7 +21,7 @@ export function PasswordResetScreen() {
   const handleSignOut = () => signOut.mutate();
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-hero to-background px-4 py-10">
+    <main className="flex min-h-(--page-height) items-center justify-center bg-gradient-to-b from-hero to-background px-4 py-10">
       <div className="w-full max-w-md">
         <div className="mb-6 flex items-center justify-center gap-2">
           <AppLogo className="size-10" alt="" />

@@ -10,7 +10,7 @@ import { ROUTES } from "@/lib/routes";
 export function PushDebugScreen({ user }: { user: User }) {
   useDocumentTitle(screenTitle("Push Debug"));
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-6">
+    <main className="mx-auto flex min-h-(--page-height) w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Push Debug</h1>
         <Button asChild variant="ghost">

@@ -35,7 +35,7 @@ export function AlertDialogContent({ className, returnFocusFallback, onCloseAuto
         onCloseAutoFocus={returnFocus}
         data-slot="alert-dialog-content"
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-5 shadow-lg outline-none data-[state=open]:animate-zoom-in sm:p-6",
+          "fixed top-[calc(var(--page-height)/2)] left-1/2 z-50 grid max-h-[calc(var(--page-height)-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-5 shadow-lg outline-none data-[state=open]:animate-zoom-in sm:p-6",
           className,
         )}
         {...props}

@@ -29,7 +29,7 @@ export function SheetContent({ className, children, returnFocusFallback, onClose
         onCloseAutoFocus={returnFocus}
         data-slot="sheet-content"
         className={cn(
-          "fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col border-r bg-card shadow-xl outline-none data-[state=open]:animate-slide-in-left data-[state=closed]:animate-slide-out-left",
+          "fixed top-0 left-0 z-50 flex h-(--page-height) w-72 max-w-[85vw] flex-col border-r bg-card shadow-xl outline-none data-[state=open]:animate-slide-in-left data-[state=closed]:animate-slide-out-left",
           className,
         )}
         {...props}

@@ -44,7 +44,7 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
   const [, navigate] = useLocation();
 
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col gap-6 px-3 py-6 sm:px-6">
+    <main className="mx-auto flex min-h-(--page-height) w-full max-w-5xl flex-col gap-6 px-3 py-6 sm:px-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight">Admin Panel</h1>

@@ -34,7 +34,7 @@ export function EventFormDialog({ state, onClose, ...rest }: EventFormDialogProp
       formKey={state?.mode === "edit" ? `${state.edit}-${state.event.id}-${state.occurrenceDate}` : "create"}
       busy={create.isPending || update.isPending}
       onClose={onClose}
-      className="max-h-[calc(100dvh-1rem)] sm:max-w-lg"
+      className="max-h-[calc(var(--page-height)-1rem)] sm:max-w-lg"
       onOpenAutoFocus={(event) => event.preventDefault()}
     >
       {state && <EventForm state={state} onClose={onClose} create={create} update={update} {...rest} />}

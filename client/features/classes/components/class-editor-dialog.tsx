@@ -52,7 +52,7 @@ export function ClassEditorDialog({ user, open, onClose, startAt = "classes" }: 
   const save = useSaveClasses();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
-      <DialogContent className="flex max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] flex-col gap-0 overflow-hidden p-0 sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl">
+      <DialogContent className="flex max-h-[calc(var(--page-height)-1rem)] w-[calc(100%-1rem)] flex-col gap-0 overflow-hidden p-0 sm:max-h-[calc(var(--page-height)-2rem)] sm:max-w-xl">
         {open && <ClassEditorStarts key={user.id} user={user} onClose={onClose} save={save} startAt={startAt} />}
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { UserRound } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { User } from "@core/api-types";
 
 /** Full name, else the email, else "Student" (docs/product.md#sidebar-and-mobile-drawer). */
@@ -28,10 +28,16 @@ export function UserProfile({ user }: { user: User }) {
       <div className="min-w-0">
         {/* Wrapped, never cut: a long school email must stay readable in full (issue 14). */}
         <p className="font-semibold break-words" data-testid="user-display-name">
-          {name}
+          {hasName ? name : withBreaksAtDots(name)}
         </p>
-        {hasName && user.email && <p className="text-sm break-all text-muted-foreground">{user.email}</p>}
+        {/* A long school email breaks after its @ and dots, never inside a word. */}
+        {hasName && user.email && <p className="text-sm break-words text-muted-foreground">{withBreaksAtDots(user.email)}</p>}
       </div>
     </div>
   );
+}
+
+/** The email with a line-break opportunity after "@" and after each dot. */
+function withBreaksAtDots(email: string): ReactNode[] {
+  return email.split(/(?<=[@.])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
 }

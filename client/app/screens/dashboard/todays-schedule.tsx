@@ -50,7 +50,8 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
   return (
     <Card aria-labelledby={headingId} role="region">
       <CardHeader className="flex-row items-start justify-between gap-2 space-y-0">
-        <CardTitle id={headingId} className="flex min-w-0 items-center gap-2">
+        {/* One line beside Add Event at 375 px: a smaller title on phones, never wrapped. */}
+        <CardTitle id={headingId} className="flex min-w-0 items-center gap-2 text-base whitespace-nowrap sm:text-lg">
           <CalendarDaysIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
           Today&apos;s Schedule
         </CardTitle>
@@ -138,10 +139,14 @@ function ClassItem({ row }: { row: ClassRow }) {
   );
 }
 
-/** The next school day's first classes, when today has none left. */
+const NEXT_DAY_CLASSES_SHOWN = 3;
+
+/** The next school day's first classes, and how many more meet, when today has none left. */
 function NextSchoolDay({ date, schedule, userClasses }: { date: string; schedule: SchoolSchedule; userClasses: readonly string[] }) {
   const day = schoolDayOf(schedule, date);
-  const first = classesOn(schedule, userClasses, date).slice(0, 3);
+  const classes = classesOn(schedule, userClasses, date);
+  const first = classes.slice(0, NEXT_DAY_CLASSES_SHOWN);
+  const more = classes.length - first.length;
   const rotation = !day.off && day.rotationDay ? ` (${rotationText(day.rotationDay)})` : "";
   return (
     <div className="grid gap-1 rounded-md bg-muted/50 px-3 py-2" aria-label="Next school day" role="group">
@@ -151,6 +156,7 @@ function NextSchoolDay({ date, schedule, userClasses }: { date: string; schedule
           {first.map((m) => (
             <li key={m.period}>{m.start ? `${formatTime12(m.start)} · ${m.name}` : `${periodLabel(m.period)} · ${m.name}`}</li>
           ))}
+          {more > 0 && <li>{`+${more} more`}</li>}
         </ul>
       )}
     </div>

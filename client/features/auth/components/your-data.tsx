@@ -1,4 +1,4 @@
-import { DownloadIcon, UploadIcon } from "lucide-react";
+import { CalendarArrowDownIcon, DownloadIcon, UploadIcon } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ImportCounts } from "@core/schemas/export";
@@ -51,10 +51,16 @@ export function YourData() {
       <h3 id="your-data-heading" className="text-sm font-medium">
         Your data
       </h3>
-      <div className="grid grid-cols-2 gap-2">
+      {/* One column: at 320-375 px two of these side by side cut "Download my data" short. */}
+      <div className="grid gap-2">
         <Button variant="outline" className="justify-start" asChild>
           <a href="/api/user/export" download>
             <DownloadIcon aria-hidden="true" /> Download my data
+          </a>
+        </Button>
+        <Button variant="outline" className="justify-start" asChild>
+          <a href="/api/user/export.ics" download>
+            <CalendarArrowDownIcon aria-hidden="true" /> Download my calendar (.ics)
           </a>
         </Button>
         <Button variant="outline" className="justify-start" disabled={importData.isPending} onClick={() => fileInput.current?.click()}>

@@ -16,6 +16,9 @@ const webcal = (url: string) => url.replace(/^https?:/, "webcal:");
  * address with Copy, "Add to Google Calendar" and "Subscribe in Apple Calendar or Outlook", Reset
  * Link (the old address stops working at once) and Turn Off.
  */
+/** Labels wrap inside their buttons rather than run past them at 320-375 px ("Subscribe (Apple, Outlook)"). */
+const WRAPPING_LABEL = "h-auto min-h-8 py-1.5 text-center whitespace-normal";
+
 export function CalendarFeedSetting() {
   const feed = useCalendarFeed();
   const change = useChangeCalendarFeed();
@@ -82,18 +85,18 @@ export function CalendarFeedSetting() {
             </Button>
           </div>
           <div className="grid grid-cols-2 gap-2">
-            <Button variant="outline" size="sm" asChild>
+            <Button variant="outline" size="sm" className={WRAPPING_LABEL} asChild>
               <a href={`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal(url))}`} target="_blank" rel="noreferrer">
                 Add to Google Calendar
               </a>
             </Button>
-            <Button variant="outline" size="sm" asChild>
+            <Button variant="outline" size="sm" className={WRAPPING_LABEL} asChild>
               <a href={webcal(url)}>Subscribe (Apple, Outlook)</a>
             </Button>
-            <Button variant="outline" size="sm" disabled={change.isPending} onClick={() => run("reset")}>
+            <Button variant="outline" size="sm" className={WRAPPING_LABEL} disabled={change.isPending} onClick={() => run("reset")}>
               <RefreshCwIcon aria-hidden="true" /> Reset Link
             </Button>
-            <Button variant="outline" size="sm" disabled={change.isPending} onClick={() => run("off")}>
+            <Button variant="outline" size="sm" className={WRAPPING_LABEL} disabled={change.isPending} onClick={() => run("off")}>
               Turn Off
             </Button>
           </div>

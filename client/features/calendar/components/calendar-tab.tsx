@@ -17,6 +17,7 @@ import { useCreateRequest } from "@/hooks/use-create-request";
 import { useToday } from "@/hooks/use-today";
 import { DayDetailDialog } from "./day-detail-dialog";
 import { useEventActions } from "./event-actions";
+import type { DayNote } from "./day-cell";
 import { MonthGrid } from "./month-grid";
 import { monthGridDates, monthOf, shiftMonth } from "../utils/month-grid-dates";
 import { NextFiveDaysCard } from "./next-five-days-card";
@@ -63,11 +64,12 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
   // The rotation day ("A") or the day off ("Winter break") of each shown date.
   const schedule = useSchoolSchedule().data;
   const dayNotes = useMemo(() => {
-    const notes = new Map<string, string>();
+    const notes = new Map<string, DayNote>();
     if (!schedule) return notes;
     for (const date of gridDates) {
       const day = schoolDayOf(schedule, date);
-      if (day.off ? day.label : day.rotationDay) notes.set(date, day.off ? day.label! : day.rotationDay!);
+      if (day.off && day.label) notes.set(date, { text: day.label, dayOff: true });
+      else if (!day.off && day.rotationDay) notes.set(date, { text: day.rotationDay, dayOff: false });
     }
     return notes;
   }, [schedule, gridDates]);

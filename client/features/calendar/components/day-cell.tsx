@@ -7,14 +7,16 @@ import { dayOfMonth, entryToneClass, fullDateLabel, itemCountLabel, moreLabel, s
 const CHIPS_WIDE = 2;
 const CHIPS_NARROW = 1;
 
+/** What a day cell says of the school day: its rotation day ("A"), or the name of a day off ("Thanksgiving Break"). */
+export type DayNote = { text: string; dayOff: boolean };
+
 type DayCellProps = {
   date: string;
   inMonth: boolean;
   isToday: boolean;
   isTabStop: boolean;
   entries: CalendarEntry[] | undefined;
-  /** The rotation day ("A") or day off ("Winter break"), or null. */
-  note: string | null;
+  note: DayNote | null;
 };
 
 /**
@@ -35,7 +37,7 @@ export const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop
       tabIndex={isTabStop ? 0 : -1}
       aria-current={isToday ? "date" : undefined}
       className={cn(
-        "flex min-h-16 min-w-0 cursor-pointer flex-col gap-0.5 border-t border-l p-0.5 transition-colors first:border-l-0 hover:bg-accent/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:min-h-24 sm:p-1",
+        "@container flex min-h-16 min-w-0 cursor-pointer flex-col gap-0.5 border-t border-l p-0.5 transition-colors first:border-l-0 hover:bg-accent/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:min-h-24 sm:p-1",
         !inMonth && "bg-muted/50 text-muted-foreground",
       )}
     >
@@ -48,16 +50,35 @@ export const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop
         >
           {dayOfMonth(date)}
         </span>
-        {note && (
-          <span data-testid="day-note" className="min-w-0 truncate text-[10px] font-semibold text-muted-foreground sm:text-xs" title={note}>
-            {note}
+        {note && !note.dayOff && (
+          <span data-testid="day-note" className="min-w-0 truncate text-[10px] font-semibold text-muted-foreground sm:text-xs">
+            {note.text}
           </span>
         )}
+        {/* A cell too narrow for a day off's name (a phone's seventh) shows a marker, named by
+            its title; the name is in the cell's spoken name and in the day's dialog. */}
+        {note?.dayOff && (
+          <span
+            data-testid="day-off-marker"
+            title={note.text}
+            className="hidden size-2 shrink-0 rounded-full bg-warning @max-[71px]:inline-block"
+          />
+        )}
       </span>
+      {note?.dayOff && (
+        <span
+          aria-hidden="true"
+          data-testid="day-note"
+          title={note.text}
+          className="line-clamp-2 px-0.5 text-[10px] leading-tight @min-[110px]:text-xs font-semibold break-words text-muted-foreground @max-[71px]:hidden"
+        >
+          {note.text}
+        </span>
+      )}
       {/* The cell's name, from its content rather than an aria-label (whose text would have to
           contain what the cell shows, WCAG 2.5.3): the date, the count and every title, so a screen
           reader hears the day's items without opening it. The chips repeat it visually. */}
-      <span className="sr-only">{`${fullDateLabel(date)}${note ? ` (${note})` : ""}, ${itemCountLabel(count)}${entries?.length ? `: ${entries.map((e) => (e.isCompleted ? `${e.title} (completed)` : e.title)).join(", ")}` : ""}`}</span>
+      <span className="sr-only">{`${fullDateLabel(date)}${note ? ` (${note.text})` : ""}, ${itemCountLabel(count)}${entries?.length ? `: ${entries.map((e) => (e.isCompleted ? `${e.title} (completed)` : e.title)).join(", ")}` : ""}`}</span>
       {first && <EntryChip entry={first} />}
       {second && <EntryChip entry={second} className="hidden sm:block" />}
       {/* "+3" on a phone: "+3 more" did not fit a seventh of the screen (docs/decisions/084). */}

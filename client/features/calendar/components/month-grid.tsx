@@ -8,7 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { useTap } from "@/hooks/use-tap";
 import { defaultFocusDate, monthGridDates, monthOf, monthTitle } from "../utils/month-grid-dates";
 import { keyTarget } from "../utils/month-grid-keys";
-import { DayCell } from "./day-cell";
+import { DayCell, type DayNote } from "./day-cell";
 
 /** Month navigation is locked this long after each change (docs/product.md#calendar). */
 const NAVIGATION_LOCK_MS = 300;
@@ -21,7 +21,7 @@ export type MonthGridProps = {
   /** Each day's entries, already in display order; days without entries may be absent. */
   entriesByDate: Map<string, CalendarEntry[]>;
   /** Each day's rotation day ("A") or day off ("Winter break"), where it has one. */
-  dayNotes?: Map<string, string>;
+  dayNotes?: Map<string, DayNote>;
   onPreviousMonth(): void;
   onNextMonth(): void;
   /** Disables month navigation (e.g. while the next month's data loads). */
@@ -78,7 +78,16 @@ export function MonthGrid({
   /** Set when the keyboard moved the tab stop: the effect below then moves the DOM focus too. */
   const focusRequested = useRef(false);
   const lockedUntil = useRef(0);
-  const tapHandlers = useTap({ subjectOf: dateOfTarget, onTap: onOpenDay });
+  const tapHandlers = useTap({ subjectOf: dateOfTarget, onTap: openFocused });
+
+  /**
+   * A click focuses the cell before it opens the day; a touch does not, so the day dialog had only
+   * <body> to hand the focus back to. Focusing the cell first makes a tap end where a click does.
+   */
+  function openFocused(date: string) {
+    gridRef.current?.querySelector<HTMLElement>(`[data-date="${date}"]`)?.focus({ preventScroll: true });
+    onOpenDay(date);
+  }
 
   useEffect(() => {
     // Waits for the parent to show the month the keyboard asked for.

@@ -48,11 +48,18 @@ export function classSaveMode(user: User): ClassSaveMode {
  * Classes" afterwards. The rows and their rules are in class-editor-state.ts; this is the dialog
  * around them. While a save is on its way the dialog stays open.
  */
+const currentTab = () => document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+
 export function ClassEditorDialog({ user, open, onClose, startAt = "classes" }: ClassEditorDialogProps) {
   const save = useSaveClasses();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
-      <DialogContent className="flex max-h-[calc(var(--page-height)-1rem)] w-[calc(100%-1rem)] flex-col gap-0 overflow-hidden p-0 sm:max-h-[calc(var(--page-height)-2rem)] sm:max-w-xl">
+      {/* Opened by itself on a first visit ("Complete Your Setup"), it has no opener: the focus
+          then goes to the tab the student is on rather than to <body>. */}
+      <DialogContent
+        returnFocusFallback={currentTab}
+        className="flex max-h-[calc(var(--page-height)-1rem)] w-[calc(100%-1rem)] flex-col gap-0 overflow-hidden p-0 sm:max-h-[calc(var(--page-height)-2rem)] sm:max-w-xl"
+      >
         {open && <ClassEditorStarts key={user.id} user={user} onClose={onClose} save={save} startAt={startAt} />}
       </DialogContent>
     </Dialog>

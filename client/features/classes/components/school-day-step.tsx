@@ -231,7 +231,7 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismissLabel }: S
                     >
                       {labels.map((l) => (
                         <option key={l} value={l}>
-                          {state.rotationKind === "ab" ? `an ${l} day` : l}
+                          {state.rotationKind === "ab" ? `${withArticle(l)} day` : l}
                         </option>
                       ))}
                     </select>
@@ -403,4 +403,13 @@ function LabeledInput({ id, label, value, onChange, type = "text", error }: Labe
       )}
     </div>
   );
+}
+
+/**
+ * "an A day", "a B day": the article goes by how the label is said. A single letter is said by
+ * its name ("an F", "an S", "a B"); a word by its first letter ("an Even day", "a Blue day").
+ */
+function withArticle(label: string): string {
+  const saidWithVowel = label.length === 1 ? /[aefhilmnorsx]/i.test(label) : /^[aeiou]/i.test(label);
+  return `${saidWithVowel ? "an" : "a"} ${label}`;
 }

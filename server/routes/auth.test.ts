@@ -518,7 +518,8 @@ describeEachEngine("rate limits", (engine) => {
     expect((await new TestClient(t.app).request("POST", "/api/register", newUserBody())).statusCode).toBe(201);
     const third = await new TestClient(t.app).request("POST", "/api/register", newUserBody());
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ message: "Too many accounts created from this network. Please try again later." });
+    expect(third.json()).toEqual({ message: "Too many accounts were created from this network. Try again in 1 minute." });
+    expect(Number(third.headers["retry-after"])).toBeLessThanOrEqual(60);
   });
 
   it("limits failed sign-ins per IP with 429", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "../services/rate-limiter";
-import { buildTestApp, describeEachEngine, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
+import { buildTestApp, describeEachEngine, newUserBody, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
 
 const WRONG = "Wrong!Passw0rd";
 const INVALID = { message: "Invalid email or password" };
@@ -12,6 +12,11 @@ const limits = (overrides: Partial<AuthRateLimits>): AuthRateLimits => ({ ...DEF
 /** One sign-in from the given address (what the proxy or the socket says the client is). */
 async function signIn(t: TestApp, remoteAddress: string, email: string, password: string) {
   return t.app.inject({ method: "POST", url: "/api/login", remoteAddress, payload: { email, password } });
+}
+
+/** One registration from the given address. */
+async function register(t: TestApp, remoteAddress: string, payload: object) {
+  return t.app.inject({ method: "POST", url: "/api/register", remoteAddress, payload });
 }
 
 function tally(responses: Array<{ statusCode: number }>) {
@@ -69,6 +74,42 @@ describeEachEngine("sign-in limits", (engine) => {
       expect(owner.json().email).toBe(body.email);
       // The attacker's address stays locked out of that account.
       expect((await signIn(t, attacker, body.email, STRONG_PASSWORD)).statusCode).toBe(429);
+    });
+  });
+
+  describe("a class signing up from the school's one address, with the default limits", () => {
+    let t: TestApp;
+    // No override: the limits a server started without AUTH_RATE_LIMIT_MULTIPLIER runs with.
+    beforeAll(async () => {
+      t = await buildTestApp(engine);
+    });
+    afterAll(() => t.close());
+
+    it("lets 40 students register in one lesson, yet still stops a classmate guessing one of their passwords there", async () => {
+      const school = "203.0.113.40";
+      const students = Array.from({ length: 40 }, (_, i) => newUserBody({ email: `student-${i}-${engine}@lincoln.example` }));
+      const registrations = await Promise.all(students.map((student) => register(t, school, student)));
+      expect(tally(registrations)).toEqual({ 201: 40 });
+
+      const guesses = [];
+      for (let i = 0; i < 11; i++) guesses.push((await signIn(t, school, students[7]!.email, WRONG)).statusCode);
+      expect(guesses).toEqual([...Array(10).fill(401), 429]);
+      // The owner, at home, still gets in.
+      expect((await signIn(t, "198.51.100.77", students[7]!.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it("tells the address that meets the registration limit when to try again, in minutes", async () => {
+      const school = "203.0.113.41";
+      // Every attempt counts, refused ones too (decision 002): 60 of them fill the window.
+      for (let i = 0; i < 60; i++) expect((await register(t, school, {})).statusCode).toBe(400);
+      const refused = await register(t, school, newUserBody());
+      expect(refused.statusCode).toBe(429);
+      const retryAfterSeconds = Number(refused.headers["retry-after"]);
+      expect(retryAfterSeconds).toBeGreaterThan(14 * 60);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+      expect(refused.json()).toEqual({ message: "Too many accounts were created from this network. Try again in 15 minutes." });
+      // Another address is not held up.
+      expect((await register(t, "203.0.113.42", newUserBody())).statusCode).toBe(201);
     });
   });
 

@@ -5,7 +5,7 @@ import { createFailureCounter, type FailureAttempt, type Limit } from "./failure
 
 export type { Limit };
 
-/** The numbers of decision 051 (sign-in) and 002 (registration). */
+/** The numbers of decision 051 (sign-in) and 097 (registration). */
 export interface AuthRateLimits {
   /** Failed sign-ins from one IP, whatever the account. Successes do not count: a whole school may share one address. */
   signInFailuresPerIp: Limit;
@@ -15,7 +15,7 @@ export interface AuthRateLimits {
   signInFailuresPerAccount: Limit;
   /** Wrong current passwords at set-new-password, per account. */
   passwordChangeFailuresPerAccount: Limit;
-  /** Registrations from one IP. */
+  /** Registrations from one IP: a whole class signs up from the school's one address (decision 097). */
   registerPerIp: Limit;
 }
 
@@ -25,7 +25,9 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signInFailuresPerAccountAndIp: { max: 10, windowMs: FIFTEEN_MINUTES },
   signInFailuresPerAccount: { max: 100, windowMs: FIFTEEN_MINUTES },
   passwordChangeFailuresPerAccount: { max: 10, windowMs: FIFTEEN_MINUTES },
-  registerPerIp: { max: 30, windowMs: 60 * 60 * 1000 },
+  // A class of 40 signing up in one lesson from the school's one address, with room for retries
+  // and typos; a short window, so whoever meets the limit waits minutes, not most of an hour.
+  registerPerIp: { max: 60, windowMs: FIFTEEN_MINUTES },
 };
 
 /** AUTH_RATE_LIMIT_MULTIPLIER: every limit's `max`, scaled. */
@@ -38,7 +40,11 @@ export function scaleLimits(limits: AuthRateLimits, multiplier: number): AuthRat
 }
 
 const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a few minutes and try again.";
-const TOO_MANY_REGISTRATIONS = "Too many accounts created from this network. Please try again later.";
+/** The registration 429's sentence: when to try again, in whole minutes a student can act on. */
+export function tooManyRegistrationsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many accounts were created from this network. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
 const TOO_MANY_PASSWORD_CHANGES = "Too many incorrect passwords. Please wait a few minutes and try again.";
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -112,7 +118,8 @@ export function createAuthRateLimiter(repo: RateLimitsRepository, limits: AuthRa
     async registerAttempt(ip: string): Promise<void> {
       const { count, windowEndsAt } = await repo.hit(`register:ip:${ip}`, limits.registerPerIp.windowMs);
       if (count > limits.registerPerIp.max) {
-        throw tooManyRequests(TOO_MANY_REGISTRATIONS, (new Date(windowEndsAt).getTime() - Date.now()) / 1000);
+        const retryAfterSeconds = (new Date(windowEndsAt).getTime() - Date.now()) / 1000;
+        throw tooManyRequests(tooManyRegistrationsMessage(retryAfterSeconds), retryAfterSeconds);
       }
     },
     /** Counts a set-new-password attempt as a failure before the current password is checked. */

@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
+import { type UseFormClearErrors, useForm } from "react-hook-form";
 import { registerSchema, type RegisterInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
+import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useRegister } from "@/features/auth/api/register";
-import { errorMessage } from "@/lib/api/errors";
+import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
@@ -27,22 +29,36 @@ export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: 
     reValidateMode: "onSubmit",
   });
   const registerUser = useRegister();
+  // A refusal of the whole form (too many accounts from this network, an outage) stays in the
+  // form after the toast has gone, so a student can still read when to try again; a field's
+  // refusal is already said under the field.
+  const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
     registerUser.mutate(values, {
       onSuccess,
       onError: (error) => {
         applyServerFieldErrors(form.setError, error, FIELDS);
+        const saidUnderAField = FIELDS.some((name) => fieldErrorsOf(error)[name]?.length);
+        if (!saidUnderAField) setFormError(errorMessage(error));
         showToast({ title: "Registration failed", description: errorMessage(error), variant: "destructive" });
       },
     });
   });
 
-  const field = { control: form.control, clearErrors: form.clearErrors };
+  // Editing any field (TextField clears that field's error as it changes) also puts the form's
+  // own message away: the student has acted on it.
+  const clearErrors: UseFormClearErrors<RegisterInput> = (name) => {
+    setFormError(null);
+    form.clearErrors(name);
+  };
+  const field = { control: form.control, clearErrors };
 
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
+        {formError && <FormError message={formError} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField {...field} name="firstName" label="First Name" autoComplete="given-name" />
           <TextField {...field} name="lastName" label="Last Name" autoComplete="family-name" />

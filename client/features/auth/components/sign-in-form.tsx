@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AlertCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { signInSchema, type SignInInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
+import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useSignIn } from "@/features/auth/api/sign-in";
@@ -30,15 +30,7 @@ export function SignInForm({ showPassword, onToggleShowPassword, onSuccess }: Si
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-        {signIn.isError && (
-          <div
-            role="alert"
-            className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive"
-          >
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{errorMessage(signIn.error, "Sign in failed")}</span>
-          </div>
-        )}
+        {signIn.isError && <FormError message={errorMessage(signIn.error, "Sign in failed")} />}
         <TextField
           control={form.control}
           clearErrors={form.clearErrors}

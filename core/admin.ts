@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "SETTINGS_CHANGED",
   "PASSWORD_CHANGED",
   "PUSH_SENT",
+  "PUSH_NOT_DELIVERED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -35,7 +36,25 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   SETTINGS_CHANGED: "Settings Changed",
   PASSWORD_CHANGED: "Password Changed",
   PUSH_SENT: "Push Sent",
+  PUSH_NOT_DELIVERED: "Push Not Delivered",
 };
+
+/**
+ * What a user does to their own account (their password, deleting it): whoever the actor is, they
+ * acted as themselves, not as an admin (decision 098).
+ */
+const OWN_ACCOUNT_ACTIONS: ReadonlySet<string> = new Set<AuditAction>(["PASSWORD_CHANGED"]);
+
+/**
+ * Whether an entry's actor acted as an admin: every action but a user's own password change and a
+ * user deleting their own account (USER_DELETED with the actor as the target). The panel names an
+ * admin "Admin:", anyone else "By:".
+ */
+export function actedAsAdmin(entry: { action: string; actorEmail: string | null; targetEmail: string | null }): boolean {
+  if (OWN_ACCOUNT_ACTIONS.has(entry.action)) return false;
+  const ownAccount = entry.actorEmail !== null && entry.actorEmail.toLowerCase() === entry.targetEmail?.toLowerCase();
+  return !(entry.action === "USER_DELETED" && ownAccount);
+}
 
 /** An action's label; one this build does not know shows as sent. */
 export function auditActionLabel(action: string): string {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { tooManyRegistrationsMessage } from "../server/services/rate-limiter";
 import { expectNoAxeViolations } from "./axe";
-import { expect, PASSWORD, test } from "./fixtures";
+import { expect, PASSWORD, seedUser, signIn, test, type SeededUser } from "./fixtures";
 import { toast } from "./task-helpers";
 
 // Issue 32's server-side defects (items 2, 4, 10 and 12), found using the app as a student and a
@@ -37,6 +37,62 @@ async function fillRegistration(page: Page, email: string) {
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm Password").fill(PASSWORD);
 }
+
+/** The passcode the browser suite's server runs with (playwright.config.ts). */
+const PASSCODE = "K7QM";
+
+async function unlockedAdminPanel(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Admin Passcode").fill(PASSCODE);
+  await page.getByRole("button", { name: "Unlock Admin Panel" }).click();
+  await expect(page.getByText("Admin Access", { exact: true })).toBeVisible();
+}
+
+/** A student's own session, apart from the admin's browser: what she does on her phone. */
+async function studentSession(user: SeededUser): Promise<{ api: APIRequestContext; csrf: Record<string, string> }> {
+  const api = await apiRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await api.post("/api/login", { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  const { csrfToken } = (await (await api.get("/api/csrf-token")).json()) as { csrfToken: string };
+  return { api, csrf: { "X-CSRF-Token": csrfToken } };
+}
+
+/**
+ * What the audit log of issue 32 item 4 showed wrongly: a student changing her own password and
+ * another deleting his own account (both read "Admin: <the student>"), and a push to a student
+ * with no device ("Push Sent … delivered: 0"). Returns the three students.
+ */
+async function auditedStudentActions(page: Page) {
+  const ava = await seedUser({ firstName: "Ava", email: `ava-${randomBytes(4).toString("hex")}@student.test` });
+  const leo = await seedUser({ firstName: "Leo" });
+  const noPhone = await seedUser({ firstName: "Noor" });
+
+  const avaPhone = await studentSession(ava);
+  const changed = await avaPhone.api.post("/api/auth/set-new-password", {
+    headers: avaPhone.csrf,
+    data: { temporaryPassword: PASSWORD, newPassword: "N3w!Secret-pass", confirmPassword: "N3w!Secret-pass" },
+  });
+  expect(changed.status()).toBe(200);
+  await avaPhone.api.dispose();
+  const leoPhone = await studentSession(leo);
+  expect((await leoPhone.api.delete("/api/user", { headers: leoPhone.csrf, data: { password: PASSWORD } })).status()).toBe(204);
+  await leoPhone.api.dispose();
+
+  const admin = await seedUser({ firstName: "Rosa", isAdmin: true });
+  await signIn(page, admin);
+  await unlockedAdminPanel(page);
+  const { csrfToken } = (await (await page.request.get("/api/csrf-token")).json()) as { csrfToken: string };
+  const push = await page.request.post("/api/push/send", {
+    headers: { "X-CSRF-Token": csrfToken },
+    data: { externalUserIds: [noPhone.id], title: "Bus change", body: "Bus 12 leaves at 3:10 today" },
+  });
+  expect(await push.json()).toMatchObject({ ok: false });
+  await page.getByRole("tab", { name: "Audit Log" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Audit Log" })).toBeVisible();
+  return { admin, ava, leo, noPhone };
+}
+
+const auditEntry = (page: Page, label: string, email: string) =>
+  page.getByRole("list", { name: "Audit log entries" }).getByRole("listitem").filter({ hasText: label }).filter({ hasText: email });
 
 const createAccount = (page: Page) => page.getByRole("button", { name: "Create Account" });
 const formError = (page: Page) => page.getByRole("form", { name: "Create account" }).getByRole("alert");
@@ -74,6 +130,46 @@ test.describe("on a 375 px phone", () => {
   });
 });
 
+for (const width of [375, 1280]) {
+  test.describe(`the audit log at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("names a student acting on her own account “By”, not “Admin”, and a push to a student with no device “Push Not Delivered”", async ({
+      page,
+    }) => {
+      const { admin, ava, leo, noPhone } = await auditedStudentActions(page);
+
+      const passwordChanged = auditEntry(page, "Password Changed", ava.email);
+      await expect(passwordChanged).toHaveCount(1);
+      await expect(passwordChanged.getByText("By:", { exact: true })).toBeVisible();
+      await expect(passwordChanged.getByText("Admin:", { exact: true })).toHaveCount(0);
+
+      const ownDeletion = auditEntry(page, "Account Deleted", leo.email);
+      await expect(ownDeletion).toHaveCount(1);
+      await expect(ownDeletion.getByText("By:", { exact: true })).toBeVisible();
+      await expect(ownDeletion.getByText("Admin:", { exact: true })).toHaveCount(0);
+
+      const push = auditEntry(page, "Push Not Delivered", noPhone.email);
+      await expect(push).toHaveCount(1);
+      await expect(push).toContainText("title: Bus change, reason: no device");
+      // The admin who sent it is still named as the admin.
+      await expect(push.getByText("Admin:", { exact: true })).toBeVisible();
+      await expect(push).toContainText(admin.email);
+      await expect(auditEntry(page, "Push Sent", noPhone.email)).toHaveCount(0);
+
+      // "Copy Logs" words them the same way.
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.getByRole("button", { name: "Copy Logs" }).click();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toContain(`Password Changed | target: ${ava.email} | by: ${ava.email}`);
+      expect(copied).toContain(
+        `Push Not Delivered | target: ${noPhone.email} | admin: ${admin.email} | title: Bus change, reason: no device`,
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  });
+}
+
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`axe at 375 px, ${colorScheme} theme`, () => {
     test.use({ viewport: { width: 375, height: 800 }, colorScheme, reducedMotion: "reduce" });
@@ -84,6 +180,12 @@ for (const colorScheme of ["light", "dark"] as const) {
       await createAccount(page).click();
       await expect(formError(page)).toHaveText(REGISTRATION_LIMIT_MESSAGE);
       await expectNoAxeViolations(page, "the registration form with the limit's message");
+    });
+
+    test("the audit log with a student's own actions and a push not delivered", async ({ page }) => {
+      const { noPhone } = await auditedStudentActions(page);
+      await expect(auditEntry(page, "Push Not Delivered", noPhone.email)).toBeVisible();
+      await expectNoAxeViolations(page, "the audit log");
     });
   });
 }

@@ -99,7 +99,10 @@ export const auditLogEntrySchema = z.object({
   id: z.number().int(),
   action: z.string(),
   targetUserEmail: z.string().nullable(),
+  /** The actor's email when they acted as an admin; null for what a user did to their own account. */
   adminUserEmail: z.string().nullable(),
+  /** Who did it, admin or not (decision 098). */
+  actorEmail: z.string().nullable(),
   details: z.string().nullable(),
   createdAt: z.string(),
 });

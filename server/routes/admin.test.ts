@@ -416,12 +416,58 @@ describeEachEngine("admin API", (engine) => {
         details: null,
       });
       expect(reset).toMatchObject({ action: "PASSWORD_RESET", targetUserEmail: student.email, adminUserEmail: departing.email });
-      expect(Object.keys(deleted).sort()).toEqual(["action", "adminUserEmail", "createdAt", "details", "id", "targetUserEmail"]);
+      expect(Object.keys(deleted).sort()).toEqual([
+        "action",
+        "actorEmail",
+        "adminUserEmail",
+        "createdAt",
+        "details",
+        "id",
+        "targetUserEmail",
+      ]);
       const next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link))![1]!;
       expect(next).toBe(`/api/admin/audit-logs?limit=2&before=${reset.id}`);
       const older = (await boss.client.request("GET", next)).json();
       expect(older[0].id).toBeLessThan(reset.id);
       expect((await boss.client.request("GET", "/api/admin/audit-logs?before=abc")).statusCode).toBe(400);
+    });
+  });
+
+  describe("the audit log's actor", () => {
+    it("names a student changing her own password or deleting her own account as herself, never as an admin", async () => {
+      const boss = await unlockedAdmin();
+      const ava = await account({ firstName: "Ava" });
+      const changed = await ava.client.request("POST", "/api/auth/set-new-password", {
+        temporaryPassword: STRONG_PASSWORD,
+        newPassword: "Brand!N3wPass",
+        confirmPassword: "Brand!N3wPass",
+      });
+      expect(changed.statusCode).toBe(200);
+      const leaving = await account({ firstName: "Leo" });
+      expect((await leaving.client.request("DELETE", "/api/user", { password: STRONG_PASSWORD })).statusCode).toBe(204);
+      const removed = await account({ firstName: "Rem" });
+      expect((await boss.client.request("DELETE", `/api/admin/users/${removed.id}`)).statusCode).toBe(204);
+
+      const [byAdmin, selfDeleted, passwordChanged] = (await boss.client.request("GET", "/api/admin/audit-logs?limit=3")).json();
+      expect(passwordChanged).toMatchObject({
+        action: "PASSWORD_CHANGED",
+        targetUserEmail: ava.email,
+        adminUserEmail: null,
+        actorEmail: ava.email,
+      });
+      expect(selfDeleted).toMatchObject({
+        action: "USER_DELETED",
+        targetUserEmail: leaving.email,
+        adminUserEmail: null,
+        actorEmail: leaving.email,
+      });
+      // An admin deleting someone else is still named as the admin.
+      expect(byAdmin).toMatchObject({
+        action: "USER_DELETED",
+        targetUserEmail: removed.email,
+        adminUserEmail: boss.email,
+        actorEmail: boss.email,
+      });
     });
   });
 

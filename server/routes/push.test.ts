@@ -275,6 +275,39 @@ describeEachEngine("push API", (engine) => {
       expect(await storedEndpoints(student.id)).toEqual([broken.subscription.endpoint, working.subscription.endpoint]);
     });
 
+    it("audits a push to someone with no device, or none that accepted it, as not delivered rather than sent", async () => {
+      const admin = await account({ admin: true });
+      expect((await admin.client.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
+      await admin.client.refreshCsrf();
+      const deviceless = await account();
+      const unreachable = await account();
+      const refusing = await subscribedDevice(unreachable.client);
+      pushService.answerWith(refusing.id, 400);
+
+      const toDeviceless = await admin.client.request("POST", "/api/push/send", {
+        externalUserIds: [deviceless.id],
+        title: "Bus change",
+        body: "x",
+      });
+      expect(toDeviceless.json()).toEqual({ ok: false, error: NO_DEVICES });
+      await admin.client.request("POST", "/api/push/send", { externalUserIds: [unreachable.id], title: "Assembly", body: "x" });
+
+      const audit = await t.db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("actor_user_id", "=", admin.id)
+        .where("action", "like", "PUSH_%")
+        .orderBy("id")
+        .execute();
+      expect(audit.map((row) => [row.action, row.target, JSON.parse(row.details!)])).toEqual([
+        ["PUSH_NOT_DELIVERED", deviceless.email, { title: "Bus change", reason: "no device" }],
+        ["PUSH_NOT_DELIVERED", unreachable.email, { title: "Assembly", reason: "the push service did not accept it", failed: 1 }],
+      ]);
+      const [latest, first] = (await admin.client.request("GET", "/api/admin/audit-logs?limit=2")).json();
+      expect(first).toMatchObject({ action: "PUSH_NOT_DELIVERED", targetUserEmail: deviceless.email, adminUserEmail: admin.email });
+      expect(latest).toMatchObject({ action: "PUSH_NOT_DELIVERED", targetUserEmail: unreachable.email });
+    });
+
     it("refuses missing, blank and oversized text, and bad recipient lists, with 400 and sends nothing", async () => {
       const student = await account();
       await subscribedDevice(student.client);

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ADMIN_UNLOCK_MS, type AuditAction } from "../../core/admin";
+import { actedAsAdmin, ADMIN_UNLOCK_MS, type AuditAction } from "../../core/admin";
 import { strongPassword } from "../../core/schemas/auth";
 import type { AdminSettings, AdminUsersQuery, AuditLogEntry, AuditLogsQuery } from "../../core/schemas/admin";
 import { conflict, forbidden, HttpError, notFound, unauthorized } from "../errors";
@@ -240,14 +240,19 @@ export function createAdminService(options: AdminServiceOptions) {
 
     async auditLogPage(query: AuditLogsQuery): Promise<AuditLogEntry[]> {
       const rows = await auditLog.listPage(query);
-      return rows.map((row) => ({
-        id: row.id,
-        action: row.action,
-        targetUserEmail: row.target,
-        adminUserEmail: row.actor_email ?? row.actor_current_email ?? null,
-        details: row.details,
-        createdAt: row.created_at,
-      }));
+      return rows.map((row) => {
+        const actorEmail = row.actor_email ?? row.actor_current_email ?? null;
+        const asAdmin = actedAsAdmin({ action: row.action, actorEmail, targetEmail: row.target });
+        return {
+          id: row.id,
+          action: row.action,
+          targetUserEmail: row.target,
+          adminUserEmail: asAdmin ? actorEmail : null,
+          actorEmail,
+          details: row.details,
+          createdAt: row.created_at,
+        };
+      });
     },
 
     async getSettings(): Promise<AdminSettings> {

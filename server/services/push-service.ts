@@ -1,6 +1,6 @@
 import { createECDH, createHash } from "node:crypto";
 import os from "node:os";
-import { ADMIN_LOCKED, ADMINS_ONLY } from "../../core/admin";
+import { ADMIN_LOCKED, ADMINS_ONLY, type AuditAction } from "../../core/admin";
 import {
   INVALID_ENDPOINT,
   INVALID_P256DH,
@@ -110,6 +110,19 @@ function summarize(outcomes: PushOutcome[], recipients: number): PushSendResult 
   return { ok: delivered > 0, error };
 }
 
+/**
+ * How a send to others is audited: PUSH_SENT with its counts when it reached a device, else
+ * PUSH_NOT_DELIVERED saying why, so "Push Sent" never stands for a push nobody got (decision 098).
+ */
+function sendAuditEntry(title: string, outcomes: PushOutcome[]): { action: AuditAction; details: Record<string, unknown> } {
+  const delivered = outcomes.filter((o) => o.result === "delivered").length;
+  const failed = outcomes.filter((o) => o.result === "failed").length;
+  if (delivered > 0) return { action: "PUSH_SENT", details: { title, delivered, failed } };
+  // Devices the push service called gone are removed: the user is left with none.
+  if (failed === 0) return { action: "PUSH_NOT_DELIVERED", details: { title, reason: "no device" } };
+  return { action: "PUSH_NOT_DELIVERED", details: { title, reason: "the push service did not accept it", failed } };
+}
+
 /** Web Push (docs/product.md#push-notifications, decision 087): keys, subscriptions, sending. */
 export function createPushService({ config, settings, pushSubscriptions, users, transaction }: PushServiceOptions) {
   let keys: Promise<{ publicKey: string; privateKey: string }> | undefined;
@@ -211,13 +224,8 @@ export function createPushService({ config, settings, pushSubscriptions, users, 
         await tx.auditLog.record({
           actorUserId: sender.user.id,
           actorEmail: sender.user.email,
-          action: "PUSH_SENT",
           target,
-          details: {
-            title: input.title,
-            delivered: outcomes.filter((o) => o.result === "delivered").length,
-            failed: outcomes.filter((o) => o.result === "failed").length,
-          },
+          ...sendAuditEntry(input.title, outcomes),
         });
       });
       return result;

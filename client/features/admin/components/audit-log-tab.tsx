@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ClipboardCopy, ScrollText, Trash } from "lucide-react";
-import { auditActionLabel } from "@core/admin";
+import { auditActionLabel, type AuditAction } from "@core/admin";
+import type { AuditLogEntry } from "@core/schemas/admin";
 import { useState } from "react";
 import { EmptyState } from "@/components/states/empty-state";
 import { ErrorState } from "@/components/states/error-state";
@@ -10,7 +11,10 @@ import { Button } from "@/components/ui/button";
 import { showToast } from "@/lib/toast";
 import { useAuditLogs } from "../api/audit-logs";
 import { LoadMore } from "./load-more";
-import { auditLogAsText, detailsText, easternTime } from "../utils/audit-log-text";
+import { actorText, auditLogAsText, detailsText, easternTime } from "../utils/audit-log-text";
+
+/** Entries an admin should not miss scrolling by: shown in the destructive colour. */
+const ALARMING_ACTIONS: ReadonlySet<string> = new Set<AuditAction>(["USER_DELETED", "ADMIN_UNLOCK_FAILED", "PUSH_NOT_DELIVERED"]);
 
 /** Spec §2: the page reloads 3 s after the cache is cleared. */
 const RELOAD_AFTER_CLEAR_MS = 3000;
@@ -24,6 +28,17 @@ async function clearAppCache(queryClient: ReturnType<typeof useQueryClient>): Pr
   if (typeof caches !== "undefined") {
     for (const key of await caches.keys()) await caches.delete(key);
   }
+}
+
+/** "Admin: …" for an admin acting as one, "By: …" for someone acting on their own account. */
+function ActorLine({ entry }: { entry: AuditLogEntry }) {
+  const { label, email } = actorText(entry);
+  return (
+    <div className="flex min-w-0 gap-1">
+      <dt className="text-muted-foreground">{label}:</dt>
+      <dd className="truncate">{email ?? "—"}</dd>
+    </div>
+  );
 }
 
 /** The Audit Log (spec §2): newest first, times in US Eastern, copy and clear-cache buttons. */
@@ -94,19 +109,14 @@ export function AuditLogTab() {
                 className="grid gap-1 rounded-lg border bg-card p-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:gap-3"
               >
                 <div>
-                  <Badge variant={entry.action === "USER_DELETED" || entry.action === "ADMIN_UNLOCK_FAILED" ? "destructive" : "secondary"}>
-                    {auditActionLabel(entry.action)}
-                  </Badge>
+                  <Badge variant={ALARMING_ACTIONS.has(entry.action) ? "destructive" : "secondary"}>{auditActionLabel(entry.action)}</Badge>
                 </div>
                 <dl className="grid min-w-0 gap-0.5">
                   <div className="flex min-w-0 gap-1">
                     <dt className="text-muted-foreground">User:</dt>
                     <dd className="truncate">{entry.targetUserEmail ?? "—"}</dd>
                   </div>
-                  <div className="flex min-w-0 gap-1">
-                    <dt className="text-muted-foreground">Admin:</dt>
-                    <dd className="truncate">{entry.adminUserEmail ?? "—"}</dd>
-                  </div>
+                  <ActorLine entry={entry} />
                   {detailsText(entry.details) && (
                     <div className="flex min-w-0 gap-1">
                       <dt className="text-muted-foreground">Details:</dt>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { auditActionLabel } from "@core/admin";
-import { auditLogAsText, detailsText, easternTime } from "./audit-log-text";
+import { actorText, auditLogAsText, detailsText, easternTime } from "./audit-log-text";
 
 describe("audit log text", () => {
   it("labels the spec's actions as the spec words them, and passes an unknown one through", () => {
@@ -23,13 +23,37 @@ describe("audit log text", () => {
     expect(detailsText(null)).toBeNull();
   });
 
+  it("names an admin acting as one Admin, and a student acting on her own account By", () => {
+    expect(actorText({ adminUserEmail: "ms.lee@school.org", actorEmail: "ms.lee@school.org" })).toEqual({
+      label: "Admin",
+      email: "ms.lee@school.org",
+    });
+    expect(actorText({ adminUserEmail: null, actorEmail: "ava@student.test" })).toEqual({ label: "By", email: "ava@student.test" });
+    expect(actorText({ adminUserEmail: null, actorEmail: null })).toEqual({ label: "By", email: null });
+  });
+
+  it("labels a push that reached no device as not delivered", () => {
+    expect(auditActionLabel("PUSH_NOT_DELIVERED")).toBe("Push Not Delivered");
+    expect(detailsText(JSON.stringify({ title: "Assembly", reason: "no device" }))).toBe("title: Assembly, reason: no device");
+  });
+
   it("copies one line per entry, with dashes for missing emails", () => {
     const text = auditLogAsText([
+      {
+        id: 3,
+        action: "PASSWORD_CHANGED",
+        targetUserEmail: "ava@student.test",
+        adminUserEmail: null,
+        actorEmail: "ava@student.test",
+        details: null,
+        createdAt: "2026-11-25T19:10:00.000Z",
+      },
       {
         id: 2,
         action: "PASSWORD_RESET",
         targetUserEmail: "sam@school.org",
         adminUserEmail: "ms.lee@school.org",
+        actorEmail: "ms.lee@school.org",
         details: null,
         createdAt: "2026-11-25T19:05:07.000Z",
       },
@@ -38,12 +62,14 @@ describe("audit log text", () => {
         action: "ADMIN_UNLOCK_FAILED",
         targetUserEmail: null,
         adminUserEmail: "ms.lee@school.org",
+        actorEmail: "ms.lee@school.org",
         details: JSON.stringify({ reason: "wrong passcode" }),
         createdAt: "2026-11-25T19:00:00.000Z",
       },
     ]);
     expect(text).toBe(
-      "Nov 25, 2026, 2:05:07 PM EST | Password Reset | target: sam@school.org | admin: ms.lee@school.org\n" +
+      "Nov 25, 2026, 2:10:00 PM EST | Password Changed | target: ava@student.test | by: ava@student.test\n" +
+        "Nov 25, 2026, 2:05:07 PM EST | Password Reset | target: sam@school.org | admin: ms.lee@school.org\n" +
         "Nov 25, 2026, 2:00:00 PM EST | Admin Unlock Failed | target: - | admin: ms.lee@school.org | reason: wrong passcode",
     );
   });

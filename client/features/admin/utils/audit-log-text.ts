@@ -37,19 +37,30 @@ export function detailsText(details: string | null): string | null {
   return details;
 }
 
+/**
+ * Who did it, as the panel names them: "Admin" for an admin acting as one (the spec's admin email),
+ * "By" for someone acting on their own account, a student changing her password or deleting her
+ * account (decision 098).
+ */
+export function actorText(entry: Pick<AuditLogEntry, "adminUserEmail" | "actorEmail">): { label: "Admin" | "By"; email: string | null } {
+  if (entry.adminUserEmail) return { label: "Admin", email: entry.adminUserEmail };
+  return { label: "By", email: entry.actorEmail };
+}
+
 /** The shown entries as plain text, one per line, for "Copy Logs". */
 export function auditLogAsText(entries: readonly AuditLogEntry[]): string {
   return entries
-    .map((entry) =>
-      [
+    .map((entry) => {
+      const actor = actorText(entry);
+      return [
         easternTime(entry.createdAt),
         auditActionLabel(entry.action),
         `target: ${entry.targetUserEmail ?? "-"}`,
-        `admin: ${entry.adminUserEmail ?? "-"}`,
+        `${actor.label.toLowerCase()}: ${actor.email ?? "-"}`,
         detailsText(entry.details) ?? "",
       ]
         .filter(Boolean)
-        .join(" | "),
-    )
+        .join(" | ");
+    })
     .join("\n");
 }

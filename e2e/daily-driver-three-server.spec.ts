@@ -91,6 +91,16 @@ async function auditedStudentActions(page: Page) {
   return { admin, ava, leo, noPhone };
 }
 
+/** Searches the user list for one student and waits until the search has been applied (it runs 300 ms after typing). */
+async function findStudent(page: Page, student: SeededUser) {
+  await page.getByLabel("Search users").fill(student.email);
+  await expect(page).toHaveURL(/search=/);
+  const rows = page.getByRole("list", { name: "Users" }).getByRole("listitem");
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(student.email);
+  return rows;
+}
+
 const auditEntry = (page: Page, label: string, email: string) =>
   page.getByRole("list", { name: "Audit log entries" }).getByRole("listitem").filter({ hasText: label }).filter({ hasText: email });
 
@@ -127,6 +137,48 @@ test.describe("on a 375 px phone", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("dialog", { name: "Complete Your Setup" })).toBeVisible();
     expect(await (await page.request.get("/api/user")).json()).toMatchObject({ email, firstName: "Ava May" });
+  });
+});
+
+test.describe("a password reset on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the admin reads out a grouped temporary password with no look-alike characters, and the student signs in with it as typed", async ({
+    page,
+    browser,
+  }) => {
+    const admin = await seedUser({ firstName: "Rosa", isAdmin: true });
+    const student = await seedUser({ firstName: "Sam", lastName: "Lee" });
+    await signIn(page, admin);
+    await unlockedAdminPanel(page);
+    const row = await findStudent(page, student);
+    await row.getByRole("button", { name: "Reset password for Sam Lee" }).click();
+    await page.getByRole("alertdialog", { name: "Reset Password" }).getByRole("button", { name: "Reset Password" }).click();
+
+    const shown = page.getByRole("dialog", { name: "Temporary Password" }).getByLabel("Temporary password");
+    await expect(shown).toHaveText(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){2}$/);
+    const temporaryPassword = (await shown.textContent())!;
+    expect(temporaryPassword).not.toMatch(/[0O1lI5S]/);
+    // On one line at 375 px: no group is split for the person reading it out.
+    const { height } = (await shown.boundingBox())!;
+    const lineHeight = await shown.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(height).toBeLessThan(2 * lineHeight);
+
+    // The student, on her own phone, types it as it was read out.
+    const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 375, height: 800 } });
+    const studentPage = await phone.newPage();
+    await studentPage.goto("/auth");
+    await studentPage.getByLabel("Email").fill(student.email);
+    await studentPage.getByLabel("Password", { exact: true }).pressSequentially(temporaryPassword);
+    await studentPage.getByRole("button", { name: "Sign In" }).click();
+    await expect(studentPage).toHaveURL(/\/password-reset$/);
+    await studentPage.getByLabel("Temporary Password", { exact: true }).pressSequentially(temporaryPassword);
+    await studentPage.getByLabel("New Password", { exact: true }).fill("N3w!Secret-pass");
+    await studentPage.getByLabel("Confirm New Password", { exact: true }).fill("N3w!Secret-pass");
+    await studentPage.getByRole("button", { name: "Update Password" }).click();
+    await expect(toast(studentPage, "Password Updated", /updated successfully/)).toBeVisible();
+    await expect(studentPage).toHaveURL(/\/$/);
+    await phone.close();
   });
 });
 
@@ -180,6 +232,18 @@ for (const colorScheme of ["light", "dark"] as const) {
       await createAccount(page).click();
       await expect(formError(page)).toHaveText(REGISTRATION_LIMIT_MESSAGE);
       await expectNoAxeViolations(page, "the registration form with the limit's message");
+    });
+
+    test("the temporary password dialog", async ({ page }) => {
+      const admin = await seedUser({ isAdmin: true });
+      const student = await seedUser({ firstName: "Axe", lastName: "Reset" });
+      await signIn(page, admin);
+      await unlockedAdminPanel(page);
+      const row = await findStudent(page, student);
+      await row.getByRole("button", { name: "Reset password for Axe Reset" }).click();
+      await page.getByRole("alertdialog", { name: "Reset Password" }).getByRole("button", { name: "Reset Password" }).click();
+      await expect(page.getByRole("dialog", { name: "Temporary Password" }).getByLabel("Temporary password")).toHaveText(/-/);
+      await expectNoAxeViolations(page, "the temporary password dialog");
     });
 
     test("the audit log with a student's own actions and a push not delivered", async ({ page }) => {

@@ -8,12 +8,16 @@ import {
   generateTemporaryPassword,
   LAST_ADMIN,
   PASSCODE_ALPHABET,
+  TEMPORARY_PASSWORD_ALPHABET,
   TOO_MANY_PASSCODES,
   WRONG_PASSCODE,
 } from "../services/admin-service";
+import { setNewPasswordSchema, strongPassword } from "../../core/schemas/auth";
 import { buildTestApp, describeEachEngine, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
 
 const PASSCODE = "K7QM";
+/** A temporary password's shape: `Kp7m-Rt4x-Wq9z` (decision 099). */
+const GROUPED = /^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){2}$/;
 
 /** Every admin route but the step-up and the CSRF token, with a body where it takes one. */
 const ADMIN_ROUTES: Array<[string, string, unknown?]> = [
@@ -309,7 +313,7 @@ describeEachEngine("admin API", (engine) => {
       expect(first.statusCode).toBe(200);
       const second = await admin.client.request("POST", `/api/admin/users/${student.id}/reset-password`);
       const temporary = second.json().temporaryPassword as string;
-      expect(temporary).toMatch(/^[A-Za-z2-9!#$%&*+?@]{14}$/);
+      expect(temporary).toMatch(GROUPED);
       expect(temporary).not.toBe(first.json().temporaryPassword);
       // The student's browser is signed out; the old and the first temporary password no longer work.
       expect((await student.client.request("GET", "/api/user")).statusCode).toBe(401);
@@ -329,6 +333,22 @@ describeEachEngine("admin API", (engine) => {
       expect((await again.request("GET", "/api/tasks")).statusCode).toBe(200);
       const audited = (await auditRows()).filter((row) => row.target === student.email && row.action === "PASSWORD_RESET");
       expect(audited.map((row) => row.actor_email)).toEqual([admin.email, admin.email]);
+    });
+
+    it("takes the temporary password exactly as shown, hyphens and all, with spaces a phone adds at either end trimmed", async () => {
+      const admin = await unlockedAdmin();
+      const student = await account();
+      const { temporaryPassword } = (await admin.client.request("POST", `/api/admin/users/${student.id}/reset-password`)).json();
+      const phone = new TestClient(t.app);
+      // Without its hyphens it is another password (decision 099).
+      expect((await phone.login(student.email, temporaryPassword.replaceAll("-", ""))).statusCode).toBe(401);
+      expect((await phone.login(student.email, ` ${temporaryPassword} `)).statusCode).toBe(200);
+      const changed = await phone.request("POST", "/api/auth/set-new-password", {
+        temporaryPassword: `${temporaryPassword} `,
+        newPassword: "An0ther!Secret",
+        confirmPassword: "An0ther!Secret",
+      });
+      expect(changed.statusCode).toBe(200);
     });
 
     it("is refused for an admin account, and 404 for an unknown id", async () => {
@@ -521,19 +541,23 @@ describe("generated secrets", () => {
     expect(PASSCODE_ALPHABET).not.toMatch(/[01OIL]/);
   });
 
-  it("temporary passwords are 14 readable characters with every class the password rules ask for", () => {
+  it("temporary passwords are three groups of four from a CSPRNG, with no look-alike characters, and always meet the password rules", () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < 10_000; i++) {
       const password = generateTemporaryPassword();
-      expect(password).toMatch(/^[A-Za-z2-9!#$%&*+?@]{14}$/);
-      expect(password).toMatch(/[A-Z]/);
-      expect(password).toMatch(/[a-z]/);
-      expect(password).toMatch(/\d/);
-      expect(password).toMatch(/[!#$%&*+?@]/);
-      expect(password).not.toMatch(/[01OIlo]/);
+      expect(password).toMatch(GROUPED);
+      expect(password).not.toMatch(/[0O1lI5S]/);
+      // Both orders of the rules: registration's and set-new-password's (the student's next step).
+      expect(strongPassword.safeParse(password).success, password).toBe(true);
+      expect(
+        setNewPasswordSchema.safeParse({ temporaryPassword: "x", newPassword: password, confirmPassword: password }).success,
+        password,
+      ).toBe(true);
       seen.add(password);
     }
-    expect(seen.size).toBe(200);
+    expect(seen.size).toBe(10_000);
+    const { upper, lower, digits } = TEMPORARY_PASSWORD_ALPHABET;
+    expect(upper + lower + digits).not.toMatch(/[0Oo1lI5Ss]/);
   });
 });
 

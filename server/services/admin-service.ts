@@ -1,7 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { actedAsAdmin, ADMIN_UNLOCK_MS, type AuditAction } from "../../core/admin";
-import { strongPassword } from "../../core/schemas/auth";
 import type { AdminSettings, AdminUsersQuery, AuditLogEntry, AuditLogsQuery } from "../../core/schemas/admin";
 import { conflict, forbidden, HttpError, notFound, unauthorized } from "../errors";
 import type { AuditLogRepository } from "../repositories/audit-log";
@@ -18,14 +17,18 @@ import type { SessionService } from "./session-service";
 export const PASSCODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 /** Where a generated passcode is kept (app_settings). */
 export const ADMIN_PASSCODE_SETTING = "adminPasscode";
-/** A temporary password: 14 characters from a readable alphabet, always with every class the password rules ask for. */
-const TEMPORARY_PASSWORD_LENGTH = 14;
-const READABLE = {
-  upper: "ABCDEFGHJKMNPQRSTUVWXYZ",
-  lower: "abcdefghijkmnpqrstuvwxyz",
-  digits: "23456789",
-  symbols: "!#$%&*+?@",
-};
+/**
+ * A temporary password is read out by staff and typed on a phone (decision 099): three groups of
+ * four, `Kp7m-Rt4x-Wq9z`, from letters and digits nobody mistakes for another (no 0/O/o, 1/l/I,
+ * 5/S/s). The hyphens are its special character, so it meets the password rules.
+ */
+export const TEMPORARY_PASSWORD_GROUPS = 3;
+export const TEMPORARY_PASSWORD_GROUP_LENGTH = 4;
+export const TEMPORARY_PASSWORD_ALPHABET = {
+  upper: "ABCDEFGHJKLMNPQRTUVWXYZ",
+  lower: "abcdefghijkmnpqrtuvwxyz",
+  digits: "2346789",
+} as const;
 /** Decision 085: a temporary password only sets a new password, for 72 hours. */
 export const TEMPORARY_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
 
@@ -53,19 +56,32 @@ export function generatePasscode(): string {
   return Array.from({ length: 4 }, () => PASSCODE_ALPHABET[randomInt(PASSCODE_ALPHABET.length)]).join("");
 }
 
-/** A random temporary password that satisfies the password rules (core/schemas/auth.ts strongPassword). */
-export function generateTemporaryPassword(): string {
-  const all = Object.values(READABLE).join("");
-  for (;;) {
-    const chars = [READABLE.upper, READABLE.lower, READABLE.digits, READABLE.symbols].map((set) => set[randomInt(set.length)]!);
-    while (chars.length < TEMPORARY_PASSWORD_LENGTH) chars.push(all[randomInt(all.length)]!);
-    for (let i = chars.length - 1; i > 0; i--) {
-      const j = randomInt(i + 1);
-      [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-    }
-    const password = chars.join("");
-    if (strongPassword.safeParse(password).success) return password;
+/** Fisher-Yates with the CSPRNG: every order equally likely. */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
   }
+  return items;
+}
+
+/**
+ * A random temporary password, `Kp7m-Rt4x-Wq9z`: 12 characters from crypto.randomInt, at least one
+ * upper-case letter, one lower-case letter and one digit (placed at random), grouped by hyphens.
+ * 12 characters of 53 give about 68 bits, for a password that lives 72 hours behind the sign-in
+ * limits.
+ */
+export function generateTemporaryPassword(): string {
+  const { upper, lower, digits } = TEMPORARY_PASSWORD_ALPHABET;
+  const all = upper + lower + digits;
+  const pick = (set: string) => set[randomInt(set.length)]!;
+  const chars = [pick(upper), pick(lower), pick(digits)];
+  while (chars.length < TEMPORARY_PASSWORD_GROUPS * TEMPORARY_PASSWORD_GROUP_LENGTH) chars.push(pick(all));
+  shuffle(chars);
+  const groups = Array.from({ length: TEMPORARY_PASSWORD_GROUPS }, (_, g) =>
+    chars.slice(g * TEMPORARY_PASSWORD_GROUP_LENGTH, (g + 1) * TEMPORARY_PASSWORD_GROUP_LENGTH).join(""),
+  );
+  return groups.join("-");
 }
 
 /** Equal-length digests, compared in constant time: neither the length nor the first wrong character shows. */

@@ -36,13 +36,15 @@ export function TemporaryPasswordDialog({ reset, onClose }: TemporaryPasswordDia
         <DialogHeader>
           <DialogTitle>Temporary Password</DialogTitle>
           <DialogDescription>
-            Give this password to {reset?.name}. It works only to set a new password, and expires in 72 hours. It is shown this once.
+            Give this password to {reset?.name}, hyphens included. It works only to set a new password, and expires in 72 hours. It is shown
+            this once.
           </DialogDescription>
         </DialogHeader>
         <div className="flex items-center gap-2">
+          {/* Read out and typed on a phone: its groups (Kp7m-Rt4x-Wq9z) stay whole, a line breaks only after a hyphen. */}
           <code
             aria-label="Temporary password"
-            className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-base tracking-wide break-all select-all"
+            className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-lg tracking-wider break-words select-all"
           >
             {reset?.temporaryPassword}
           </code>

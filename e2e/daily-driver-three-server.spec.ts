@@ -107,6 +107,31 @@ const auditEntry = (page: Page, label: string, email: string) =>
 const createAccount = (page: Page) => page.getByRole("button", { name: "Create Account" });
 const formError = (page: Page) => page.getByRole("form", { name: "Create account" }).getByRole("alert");
 
+test("curl, an uptime monitor or a link preview gets the page whatever it accepts; the API and missing files keep the JSON 404", async ({
+  request,
+}) => {
+  for (const accept of ["*/*", "application/json"]) {
+    const landing = await request.get("/", { headers: { accept } });
+    expect(landing.status(), `/ with Accept: ${accept}`).toBe(200);
+    expect(landing.headers()["content-type"]).toContain("text/html");
+    expect(await landing.text()).toContain("<title>Student Hub: Your Student Productivity Hub</title>");
+    const head = await request.head("/", { headers: { accept } });
+    expect(head.status()).toBe(200);
+    expect(head.headers()["content-type"]).toContain("text/html");
+
+    for (const page of ["/auth", "/password-reset", "/admin", "/no/such/page"]) {
+      const app = await request.get(page, { headers: { accept } });
+      expect(app.status(), `${page} with Accept: ${accept}`).toBe(200);
+      expect(await app.text()).toContain("<title>Student Hub</title>");
+    }
+    for (const missing of ["/api/no-such-thing", "/assets/gone.js", "/favicon.ico"]) {
+      const notFound = await request.get(missing, { headers: { accept } });
+      expect(notFound.status(), `${missing} with Accept: ${accept}`).toBe(404);
+      expect(await notFound.json()).toEqual({ message: "Not found" });
+    }
+  }
+});
+
 test.describe("on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 

@@ -28,7 +28,7 @@ import schoolScheduleRoutes from "./routes/school-schedule";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
 import { apiSecurityHeadersFor, clientErrorHandler, securityHeadersFor } from "./raw-answers";
-import { isApiRequest } from "./request-context";
+import { isApiRequest, routerPath } from "./request-context";
 import { type LandingVariants, loadStaticLanding } from "./static-landing";
 import type { Services } from "./services";
 import { fastifyTrustProxy } from "./trust-proxy";
@@ -243,9 +243,20 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     }
   }
 
-  /** A page load the single-page app renders: /, /auth, /password-reset, any client route. */
+  /**
+   * A page load the single-page app renders: a GET or HEAD of /, /auth, /password-reset or any
+   * other client route, whatever its Accept header says. curl, uptime monitors and link previews
+   * accept anything or send no Accept at all, and a page must answer them as it answers a browser
+   * (issue 32).
+   * The API (`/api` and below) and paths naming a file (`/assets/gone.js`, `/favicon.ico`) keep
+   * their JSON 404: a missing script must not come back as a page.
+   */
   const isPageLoad = (request: FastifyRequest) =>
-    Boolean(indexHtml) && request.method === "GET" && !isApiRequest(request) && (request.headers.accept ?? "").includes("text/html");
+    Boolean(indexHtml) &&
+    (request.method === "GET" || request.method === "HEAD") &&
+    !isApiRequest(request) &&
+    !isApiRoot(request.url) &&
+    !namesAFile(request.url);
   // Probing for unknown API paths or assets is limited per address; page loads never are: a whole
   // school may load the app from one NAT address at 7:30, and a page must never get a JSON 429.
   const limitUnknownPaths = app.rateLimit({ max: 300, timeWindow: "1 minute" });
@@ -279,6 +290,17 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   );
 
   return app;
+}
+
+/** `/api` itself (no slash after it): the API's, not a page, though no route starts there. */
+function isApiRoot(url: string): boolean {
+  return routerPath(url) === "/api";
+}
+
+/** Whether a path's last segment names a file (`/assets/index-abc.js`, `/manifest.webmanifest`): it has an extension. */
+function namesAFile(url: string): boolean {
+  const path = routerPath(url);
+  return /\.[^/.]+$/.test(path.slice(path.lastIndexOf("/") + 1));
 }
 
 /** The encodings an Accept-Encoding header allows (q=0 refuses one). */

@@ -37,6 +37,17 @@ describe("the prerendered landing page", () => {
     expect((await page("/?utm_source=newsletter")).body).toContain("<title>Landing</title>");
   });
 
+  it("gives curl, an uptime monitor or a link preview the landing page at /, whatever it accepts", async () => {
+    for (const headers of [{ accept: "*/*" }, {}, { accept: "application/json" }]) {
+      const res = await t.app.inject({ url: "/", headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<title>Landing</title>");
+      const head = await t.app.inject({ method: "HEAD", url: "/", headers });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers["content-type"]).toContain("text/html");
+    }
+  });
+
   it("gives a signed-in student the app at /, and every visitor the app on the other routes", async () => {
     const student = new TestClient(t.app);
     await student.register();

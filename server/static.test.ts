@@ -32,6 +32,49 @@ describe("serving the built client", () => {
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
   });
 
+  // curl, uptime monitors and link previews send */* or no Accept at all; some clients ask for JSON.
+  const ACCEPTS: Array<[string, Record<string, string>]> = [
+    ["Accept: */*", { accept: "*/*" }],
+    ["no Accept", {}],
+    ["Accept: application/json", { accept: "application/json" }],
+  ];
+  const PAGES = ["/", "/auth", "/password-reset", "/admin", "/no/such/page", "/auth?mode=register"];
+
+  describe.each(ACCEPTS)("a page requested with %s", (_, headers) => {
+    it.each(PAGES)("GET %s is the app shell", async (url) => {
+      const res = await t.app.inject({ method: "GET", url, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toContain("<title>Student Hub</title>");
+      expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    });
+
+    it.each(PAGES)("HEAD %s answers as the page would, without the body", async (url) => {
+      const res = await t.app.inject({ method: "HEAD", url, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toBe("");
+    });
+
+    it.each(["/api", "/api/missing", "/assets/gone.js", "/favicon.ico", "/manifest.webmanifest", "/no/such/file.png"])(
+      "GET and HEAD %s stay a JSON 404",
+      async (url) => {
+        const get = await t.app.inject({ method: "GET", url, headers });
+        expect(get.statusCode).toBe(404);
+        expect(get.json()).toEqual({ message: "Not found" });
+        const head = await t.app.inject({ method: "HEAD", url, headers });
+        expect(head.statusCode).toBe(404);
+        expect(head.headers["content-type"]).toContain("application/json");
+      },
+    );
+  });
+
+  it("answers other methods on a page path with the JSON 404", async () => {
+    const res = await t.app.inject({ method: "DELETE", url: "/auth", headers: { accept: "*/*" } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "Not found" });
+  });
+
   it("keeps unknown API paths and missing assets as JSON 404s", async () => {
     const api = await t.app.inject({ url: "/api/missing", headers: { accept: "text/html" } });
     expect(api.statusCode).toBe(404);

@@ -16,7 +16,7 @@ import { setNewPasswordSchema, strongPassword } from "../../core/schemas/auth";
 import { buildTestApp, describeEachEngine, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
 
 const PASSCODE = "K7QM";
-/** A temporary password's shape: `Kp7m-Rt4x-Wq9z` (decision 099). */
+/** A temporary password's shape: `Kp7m-Rt4x-Wq9z` (decision 100). */
 const GROUPED = /^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){2}$/;
 
 /** Every admin route but the step-up and the CSRF token, with a body where it takes one. */
@@ -340,7 +340,7 @@ describeEachEngine("admin API", (engine) => {
       const student = await account();
       const { temporaryPassword } = (await admin.client.request("POST", `/api/admin/users/${student.id}/reset-password`)).json();
       const phone = new TestClient(t.app);
-      // Without its hyphens it is another password (decision 099).
+      // Without its hyphens it is another password (decision 100).
       expect((await phone.login(student.email, temporaryPassword.replaceAll("-", ""))).statusCode).toBe(401);
       expect((await phone.login(student.email, ` ${temporaryPassword} `)).statusCode).toBe(200);
       const changed = await phone.request("POST", "/api/auth/set-new-password", {

@@ -18,7 +18,7 @@ export const PASSCODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 /** Where a generated passcode is kept (app_settings). */
 export const ADMIN_PASSCODE_SETTING = "adminPasscode";
 /**
- * A temporary password is read out by staff and typed on a phone (decision 099): three groups of
+ * A temporary password is read out by staff and typed on a phone (decision 100): three groups of
  * four, `Kp7m-Rt4x-Wq9z`, from letters and digits nobody mistakes for another (no 0/O/o, 1/l/I,
  * 5/S/s). The hyphens are its special character, so it meets the password rules.
  */

@@ -184,7 +184,7 @@ test.describe("at 1280 px", () => {
           const y = Math.round(range.getBoundingClientRect().top);
           if (top === null || y > top + 2) rows.push("");
           top = y;
-          rows[rows.length - 1] += text[offset];
+          rows[rows.length - 1] = `${rows.at(-1) ?? ""}${text.charAt(offset)}`;
         }
       }
       return rows;

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, ShieldCheck } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { SubmitButton } from "@/components/form/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -13,8 +13,9 @@ export const PASSCODE_LENGTH = 4;
 
 /**
  * The passcode gate in front of the panel (spec §2, §4 "Admin access"): a masked input with a
- * show/hide toggle and a 4-character limit. A wrong passcode and the lock after 5 of them are said
- * in the toast and under the field.
+ * show/hide toggle and a 4-character limit; Unlock is disabled until all 4 are there (spec §5). A
+ * wrong passcode and the lock after 5 of them are said in the toast and under the field, and the
+ * field is emptied and focused for the next try.
  */
 export function PasscodeGate() {
   const unlock = useUnlockAdmin();
@@ -23,13 +24,18 @@ export function PasscodeGate() {
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
+  const hintId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const complete = passcode.length === PASSCODE_LENGTH;
+
+  // The passcode is the only thing to do here, whether the admin just arrived or the 30 minutes
+  // ended under them: typing starts at once.
+  useEffect(() => field.current?.focus(), []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (passcode.length !== PASSCODE_LENGTH) {
-      setError(`Enter the ${PASSCODE_LENGTH}-character admin passcode`);
-      return;
-    }
+    // Enter in the field submits too; the disabled button only stops clicks.
+    if (!complete || unlock.isPending) return;
     unlock.mutate(passcode, {
       onSuccess: () => {
         setError(null);
@@ -39,6 +45,8 @@ export function PasscodeGate() {
         const message = serverMessage(failure) ?? "Invalid passcode";
         setError(message);
         setPasscode("");
+        // The button that was pressed went disabled while the call ran, taking the focus with it.
+        field.current?.focus();
         showToast({ title: "Admin Login Failed", description: message, variant: "destructive" });
       },
     });
@@ -59,6 +67,7 @@ export function PasscodeGate() {
             <Label htmlFor={inputId}>Admin Passcode</Label>
             <div className="relative">
               <Input
+                ref={field}
                 id={inputId}
                 type={revealed ? "text" : "password"}
                 value={passcode}
@@ -67,30 +76,34 @@ export function PasscodeGate() {
                 autoCapitalize="characters"
                 spellCheck={false}
                 aria-invalid={error !== null}
-                aria-describedby={error ? errorId : undefined}
+                aria-describedby={error ? `${hintId} ${errorId}` : hintId}
                 onChange={(event) => {
                   setError(null);
                   setPasscode(event.target.value.trim().slice(0, PASSCODE_LENGTH));
                 }}
                 className="pr-20 font-mono tracking-widest"
               />
+              {/* Says what a press will do, "Show passcode" or "Hide passcode" (decision 097). */}
               <button
                 type="button"
                 onClick={() => setRevealed((shown) => !shown)}
-                aria-pressed={revealed}
-                className="absolute inset-y-0 right-0 flex items-center gap-1 rounded-r-md px-3 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-pressed:text-foreground"
+                className="absolute inset-y-0 right-0 flex items-center gap-1 rounded-r-md px-3 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
               >
                 {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
-                Show<span className="sr-only"> passcode</span>
+                {revealed ? "Hide" : "Show"}
+                <span className="sr-only"> passcode</span>
               </button>
             </div>
+            <p id={hintId} className="text-sm text-muted-foreground">
+              {PASSCODE_LENGTH} characters
+            </p>
             {error && (
               <p id={errorId} role="alert" className="text-sm text-destructive">
                 {error}
               </p>
             )}
           </div>
-          <SubmitButton pending={unlock.isPending} pendingText="Unlocking...">
+          <SubmitButton pending={unlock.isPending} pendingText="Unlocking..." disabled={!complete}>
             Unlock Admin Panel
           </SubmitButton>
         </form>

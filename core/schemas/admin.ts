@@ -35,7 +35,13 @@ const cursor = (name: string) =>
     .refine((n) => n >= 1 && n <= 2 ** 31 - 1, `${name} must be an id`)
     .optional();
 
-/** GET /api/admin/users?search=&isAdmin=true|false&limit=&after=. */
+/**
+ * The answer's header holding how many users match the search and filter over all pages: the body
+ * stays the spec's plain array.
+ */
+export const TOTAL_COUNT_HEADER = "X-Total-Count";
+
+/** GET /api/admin/users?search=&isAdmin=true|false&limit=&after=; newest first. */
 export const adminUsersQuerySchema = z.object({
   search: z
     .string({ error: "search must be text" })

@@ -50,7 +50,27 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** What the admin's user list is narrowed by: a search text ("" for none) and a role (null for both). */
+export type AdminUserFilter = { search: string; isAdmin: boolean | null };
+
 export function createUsersRepository(db: Executor) {
+  /** The users an admin's search and filter match, one query for the list and its count. */
+  function matchingForAdmin(query: AdminUserFilter) {
+    let select = db.selectFrom("users");
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      select = select.where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(email)`, "like", sql<string>`${pattern} escape '\\'`),
+          eb(sql<string>`lower(first_name)`, "like", sql<string>`${pattern} escape '\\'`),
+          eb(sql<string>`lower(last_name)`, "like", sql<string>`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    if (query.isAdmin !== null) select = select.where("is_admin", "=", query.isAdmin ? 1 : 0);
+    return select;
+  }
+
   return {
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
@@ -152,25 +172,39 @@ export function createUsersRepository(db: Executor) {
 
     /**
      * The admin's user list: part of the email, first or last name in any case (the search is
-     * data, never a pattern), optionally only admins or only others, by id from `after`.
+     * data, never a pattern), optionally only admins or only others; newest first (by createdAt,
+     * then id), from after the user `after` when given.
      */
-    listForAdmin(query: { search: string; isAdmin: boolean | null; limit: number; after?: number }) {
-      let select = db
-        .selectFrom("users")
-        .select(["id", "email", "first_name", "last_name", "is_admin", "password_reset_required", "created_at"]);
-      if (query.search) {
-        const pattern = containsPattern(query.search);
-        select = select.where((eb) =>
-          eb.or([
-            eb(sql<string>`lower(email)`, "like", sql<string>`${pattern} escape '\\'`),
-            eb(sql<string>`lower(first_name)`, "like", sql<string>`${pattern} escape '\\'`),
-            eb(sql<string>`lower(last_name)`, "like", sql<string>`${pattern} escape '\\'`),
-          ]),
-        );
+    async listForAdmin(query: AdminUserFilter & { limit: number; after?: number }) {
+      let select = matchingForAdmin(query).select([
+        "id",
+        "email",
+        "first_name",
+        "last_name",
+        "is_admin",
+        "password_reset_required",
+        "created_at",
+      ]);
+      if (query.after !== undefined) {
+        const after = query.after;
+        const cursor = await db.selectFrom("users").select("created_at").where("id", "=", after).executeTakeFirst();
+        // The cursor names the last user the admin has seen. Should that user be deleted before the
+        // next page is asked for, ids (handed out in creation order) still say who came before.
+        select = cursor
+          ? select.where((eb) =>
+              eb.or([eb("created_at", "<", cursor.created_at), eb.and([eb("created_at", "=", cursor.created_at), eb("id", "<", after)])]),
+            )
+          : select.where("id", "<", after);
       }
-      if (query.isAdmin !== null) select = select.where("is_admin", "=", query.isAdmin ? 1 : 0);
-      if (query.after !== undefined) select = select.where("id", ">", query.after);
-      return select.orderBy("id").limit(query.limit).execute();
+      return select.orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).execute();
+    },
+
+    /** How many users the admin's search and filter match, over all pages. */
+    async countForAdmin(query: AdminUserFilter): Promise<number> {
+      const row = await matchingForAdmin(query)
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     /**

@@ -197,9 +197,9 @@ describeEachEngine("admin API", (engine) => {
       const c = await account({ admin: true, firstName: `${tag}Boss` });
       const ids = async (query: string) =>
         (await admin.client.request("GET", `/api/admin/users?${query}`)).json().map((u: { id: number }) => u.id);
-      expect(await ids(`search=${tag.toUpperCase()}`)).toEqual([a.id, b.id, c.id]);
+      expect(await ids(`search=${tag.toUpperCase()}`)).toEqual([c.id, b.id, a.id]);
       expect(await ids(`search=${tag}&isAdmin=true`)).toEqual([c.id]);
-      expect(await ids(`search=${tag}&isAdmin=false`)).toEqual([a.id, b.id]);
+      expect(await ids(`search=${tag}&isAdmin=false`)).toEqual([b.id, a.id]);
       expect(await ids(`search=${encodeURIComponent(a.email.slice(3, 12))}`)).toContain(a.id);
       const row = (await admin.client.request("GET", `/api/admin/users?search=${tag}mina`)).json()[0];
       expect(Object.keys(row).sort()).toEqual(["createdAt", "email", "firstName", "id", "isAdmin", "lastName", "passwordResetRequired"]);
@@ -218,20 +218,73 @@ describeEachEngine("admin API", (engine) => {
       expect((await admin.client.request("GET", `/api/admin/users?search=${encodeURIComponent("\\")}`)).statusCode).toBe(200);
     });
 
-    it("pages by limit and after, with a Link to the next page while a page is full", async () => {
+    it("pages newest first by limit and after, with a Link to the next page while a page is full", async () => {
       const admin = await unlockedAdmin();
       const tag = `pg${Date.now().toString(36)}`;
       const made: number[] = [];
       for (let i = 0; i < 5; i++) made.push((await account({ firstName: `${tag}${i}` })).id);
+      const newestFirst = [...made].reverse();
       const first = await admin.client.request("GET", `/api/admin/users?search=${tag}&limit=2`);
-      expect(first.json().map((u: { id: number }) => u.id)).toEqual(made.slice(0, 2));
+      expect(first.json().map((u: { id: number }) => u.id)).toEqual(newestFirst.slice(0, 2));
       const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
-      expect(next).toBe(`/api/admin/users?search=${tag}&limit=2&after=${made[1]}`);
+      expect(next).toBe(`/api/admin/users?search=${tag}&limit=2&after=${newestFirst[1]}`);
       const second = await admin.client.request("GET", next);
-      expect(second.json().map((u: { id: number }) => u.id)).toEqual(made.slice(2, 4));
+      expect(second.json().map((u: { id: number }) => u.id)).toEqual(newestFirst.slice(2, 4));
       const third = await admin.client.request("GET", /<([^>]+)>/.exec(String(second.headers.link))![1]!);
-      expect(third.json().map((u: { id: number }) => u.id)).toEqual([made[4]]);
+      expect(third.json().map((u: { id: number }) => u.id)).toEqual([newestFirst[4]]);
       expect(third.headers.link).toBeUndefined();
+    });
+
+    it("orders by when the account was made, not by id, pages included", async () => {
+      const admin = await unlockedAdmin();
+      const tag = `ca${Date.now().toString(36)}`;
+      const made: number[] = [];
+      for (let i = 0; i < 4; i++) made.push((await account({ firstName: `${tag}${i}` })).id);
+      // The first account made is dated last, as a clock that was ahead on another instance would.
+      const [first, second, third, fourth] = made as [number, number, number, number];
+      await t.db.updateTable("users").set({ created_at: "2099-01-01T00:00:00.000Z" }).where("id", "=", first).execute();
+      const page = async (query: string) =>
+        (await admin.client.request("GET", `/api/admin/users?search=${tag}&${query}`)).json().map((u: { id: number }) => u.id);
+      expect(await page("limit=10")).toEqual([first, fourth, third, second]);
+      expect(await page(`limit=2&after=${first}`)).toEqual([fourth, third]);
+      expect(await page(`limit=2&after=${third}`)).toEqual([second]);
+    });
+
+    it("goes on after the last user seen when that user was deleted before the next page", async () => {
+      const admin = await unlockedAdmin();
+      const tag = `gd${Date.now().toString(36)}`;
+      const made: number[] = [];
+      for (let i = 0; i < 4; i++) made.push((await account({ firstName: `${tag}${i}` })).id);
+      const [first, second, third] = made as [number, number, number, number];
+      expect((await admin.client.request("DELETE", `/api/admin/users/${third}`)).statusCode).toBe(204);
+      const next = await admin.client.request("GET", `/api/admin/users?search=${tag}&limit=2&after=${third}`);
+      expect(next.json().map((u: { id: number }) => u.id)).toEqual([second, first]);
+    });
+
+    it("says in X-Total-Count how many users match the search and filter over all pages; the body stays an array", async () => {
+      const admin = await unlockedAdmin();
+      const tag = `tc${Date.now().toString(36)}`;
+      for (let i = 0; i < 3; i++) await account({ firstName: `${tag}${i}` });
+      await account({ admin: true, firstName: `${tag}Boss` });
+      const answer = async (query: string) => {
+        const res = await admin.client.request("GET", `/api/admin/users?${query}`);
+        expect(res.statusCode, query).toBe(200);
+        expect(Array.isArray(res.json()), query).toBe(true);
+        return { total: res.headers["x-total-count"], rows: res.json().length };
+      };
+      expect(await answer(`search=${tag}&limit=2`)).toEqual({ total: "4", rows: 2 });
+      // Every page says the same total, whatever its cursor.
+      const firstPage = await admin.client.request("GET", `/api/admin/users?search=${tag}&limit=2`);
+      const next = /<([^>]+)>; rel="next"/.exec(String(firstPage.headers.link))![1]!;
+      expect((await admin.client.request("GET", next)).headers["x-total-count"]).toBe("4");
+      expect(await answer(`search=${tag}&isAdmin=true`)).toEqual({ total: "1", rows: 1 });
+      expect(await answer(`search=${tag}&isAdmin=false`)).toEqual({ total: "3", rows: 3 });
+      expect(await answer(`search=${tag}nobody`)).toEqual({ total: "0", rows: 0 });
+      const everyone = await t.db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect((await answer("limit=1")).total).toBe(String(Number(everyone.n)));
     });
 
     it("refuses a malformed filter, limit or cursor with 400 in the one error shape", async () => {

@@ -8,6 +8,7 @@ import {
   adminUsersQuerySchema,
   auditLogEntrySchema,
   auditLogsQuerySchema,
+  TOTAL_COUNT_HEADER,
 } from "../../core/schemas/admin";
 import { notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
@@ -73,11 +74,13 @@ export default async function adminRoutes(app: FastifyInstance, { services }: { 
     return { ok: true };
   });
 
+  // The body stays the spec's plain array; how many users match in all rides in a header.
   app.get("/api/admin/users", { schema: { response: { 200: userListJson } } }, async (request, reply) => {
     const query = parseWith(adminUsersQuerySchema, request.query);
-    const rows = await admin.listUsers(query);
-    linkNext(request, reply, rows, query.limit, "after");
-    return rows;
+    const { users, total } = await admin.listUsers(query);
+    linkNext(request, reply, users, query.limit, "after");
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return users;
   });
 
   app.patch("/api/admin/users/:id/admin-status", { schema: { response: { 200: userJson } } }, async (request) => {

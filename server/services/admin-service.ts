@@ -197,8 +197,10 @@ export function createAdminService(options: AdminServiceOptions) {
       await sessionService.rotate(request, reply, { adminUnlockedAt: null });
     },
 
+    /** A page of the admin's user list, and how many users the search and filter match in all. */
     async listUsers(query: AdminUsersQuery) {
-      return (await users.listForAdmin(query)).map(toAdminUser);
+      const [rows, total] = await Promise.all([users.listForAdmin(query), users.countForAdmin(query)]);
+      return { users: rows.map(toAdminUser), total };
     },
 
     /** Grants or removes admin status; never one's own, never the last admin's (checked inside the transaction). */

@@ -1,8 +1,17 @@
+import { TOTAL_COUNT_HEADER } from "@core/schemas/admin";
 import { ApiError } from "@/lib/api/errors";
 import { apiRequest } from "@/lib/api/transport";
 
-/** One page of an admin list: its rows, and the URL of the next page when the server gave one. */
-export type Page<T> = { items: T[]; next: string | null };
+/**
+ * One page of an admin list: its rows, the URL of the next page when the server gave one, and how
+ * many rows the list has over all its pages when the server says (X-Total-Count), else null.
+ */
+export type Page<T> = { items: T[]; next: string | null; total: number | null };
+
+/** The X-Total-Count header as a count, or null when it is missing or not a whole number. */
+export function totalCount(header: string | null): number | null {
+  return header !== null && /^\d+$/.test(header) ? Number(header) : null;
+}
 
 /** The target of a `Link: <…>; rel="next"` header, or null. */
 export function nextPageUrl(link: string | null): string | null {
@@ -33,5 +42,9 @@ export async function getPage<T>(url: string): Promise<Page<T>> {
     throw error;
   }
   const items = (await res.json()) as T[];
-  return { items: Array.isArray(items) ? items : [], next: nextPageUrl(res.headers.get("link")) };
+  return {
+    items: Array.isArray(items) ? items : [],
+    next: nextPageUrl(res.headers.get("link")),
+    total: totalCount(res.headers.get(TOTAL_COUNT_HEADER)),
+  };
 }

@@ -10,6 +10,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { errorMessage, serverMessage } from "@/lib/api/errors";
 import { showToast } from "@/lib/toast";
 import { useAdminUsers } from "../api/admin-users";
+import { chooserShortfallText } from "../utils/user-count";
 
 /** How many matches the chooser lists: enough to pick from, short enough for a phone. */
 const CHOICES = 8;
@@ -47,8 +48,10 @@ export function NotificationsTab() {
   const [title, setTitle] = useState("");
   const [message, setMessage] = useState("");
   const [sending, setSending] = useState(false);
-  const ids = { search: useId(), title: useId(), message: useId(), chosen: useId() };
+  const ids = { search: useId(), title: useId(), message: useId(), chosen: useId(), shortfall: useId() };
   const matches = (users.data?.pages ?? []).flatMap((page) => page.items).slice(0, CHOICES);
+  // Only a few matches are listed: say so, and that the search reaches the rest.
+  const shortfall = users.isSuccess ? chooserShortfallText(matches.length, users.data.pages.at(-1)?.total ?? null) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -91,6 +94,7 @@ export function NotificationsTab() {
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             autoComplete="off"
+            aria-describedby={shortfall ? ids.shortfall : undefined}
           />
           {users.isPending ? (
             <LoadingState label="Loading users" />
@@ -116,6 +120,11 @@ export function NotificationsTab() {
                 </li>
               ))}
             </ul>
+          )}
+          {shortfall && (
+            <p id={ids.shortfall} className="text-sm text-muted-foreground">
+              {shortfall}
+            </p>
           )}
           <p id={ids.chosen} className="text-sm" aria-live="polite">
             {chosen ? `Sending to ${fullName(chosen)} (${chosen.email})` : "No user selected"}

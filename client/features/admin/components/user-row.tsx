@@ -31,7 +31,9 @@ function toastFailure(title: "Update Failed" | "Reset Failed" | "Delete Failed",
 
 /**
  * One user of User Management (spec §2): name, email and role, the admin toggle (with a
- * question first), Reset Password for a non-admin and Delete. A card on a phone, a row from 640 px.
+ * question first), Reset Password for a non-admin and Delete. On a phone a compact card of three
+ * lines, the actions on one (Reset Password and Delete as icons, named for the user); a row from
+ * 640 px, the actions in words.
  */
 export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
   const [asking, setAsking] = useState<Pending>(null);
@@ -42,53 +44,71 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
   const switchId = useId();
 
   return (
-    <li className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
+    <li className="grid gap-2 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
       <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2 font-medium">
+        <p className="flex min-w-0 items-center gap-2 font-medium">
           <span className="truncate">{name}</span>
           {isSelf && <Badge variant="outline">You</Badge>}
           {user.isAdmin ? <Badge>Admin</Badge> : <Badge variant="secondary">Regular User</Badge>}
-          {user.passwordResetRequired && <Badge variant="warning">Password reset pending</Badge>}
         </p>
-        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+        <p className="truncate text-sm text-muted-foreground" title={user.email}>
+          {user.email}
+        </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <div className="flex items-center gap-2 pr-1">
-          <Switch
-            id={switchId}
-            checked={user.isAdmin}
-            disabled={isSelf || setAdmin.isPending}
-            aria-label={`Admin status for ${name}`}
-            aria-describedby={isSelf ? `${switchId}-self` : undefined}
-            onCheckedChange={(next) => setAsking(next ? "promote" : "demote")}
-          />
-          <label htmlFor={switchId} className="text-sm" aria-hidden="true">
-            Admin
-          </label>
-          {isSelf && (
-            <span id={`${switchId}-self`} className="sr-only">
-              You cannot change your own admin status.
-            </span>
+      {/* The pending reset sits with the actions, so the name keeps its line on a phone; the
+          actions stay together, on one line, whatever wraps. */}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {user.passwordResetRequired && (
+          <Badge variant="warning" className="mr-auto sm:mr-0">
+            Password reset pending
+          </Badge>
+        )}
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          <div className="flex items-center gap-2 pr-1">
+            <Switch
+              id={switchId}
+              checked={user.isAdmin}
+              disabled={isSelf || setAdmin.isPending}
+              aria-label={`Admin status for ${name}`}
+              aria-describedby={isSelf ? `${switchId}-self` : undefined}
+              onCheckedChange={(next) => setAsking(next ? "promote" : "demote")}
+            />
+            <label htmlFor={switchId} className="text-sm" aria-hidden="true">
+              Admin
+            </label>
+            {isSelf && (
+              <span id={`${switchId}-self`} className="sr-only">
+                You cannot change your own admin status.
+              </span>
+            )}
+          </div>
+          {!user.isAdmin && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="w-9 px-0 sm:w-auto sm:px-3"
+              onClick={() => setAsking("reset")}
+              aria-label={`Reset password for ${name}`}
+              title="Reset Password"
+            >
+              <KeyRound aria-hidden="true" />
+              <span className="hidden sm:inline">Reset Password</span>
+            </Button>
+          )}
+          {!isSelf && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="w-9 border-destructive/40 px-0 text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-auto sm:px-3"
+              onClick={() => setAsking("delete")}
+              aria-label={`Delete ${name}`}
+              title="Delete"
+            >
+              <Trash2 aria-hidden="true" />
+              <span className="hidden sm:inline">Delete</span>
+            </Button>
           )}
         </div>
-        {!user.isAdmin && (
-          <Button variant="outline" size="sm" onClick={() => setAsking("reset")} aria-label={`Reset password for ${name}`}>
-            <KeyRound aria-hidden="true" />
-            Reset Password
-          </Button>
-        )}
-        {!isSelf && (
-          <Button
-            variant="outline"
-            size="sm"
-            className="border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive"
-            onClick={() => setAsking("delete")}
-            aria-label={`Delete ${name}`}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        )}
       </div>
 
       <ConfirmDialog

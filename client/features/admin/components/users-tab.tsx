@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { useAdminUsers } from "../api/admin-users";
 import { useAdminUrl } from "../hooks/use-admin-url";
 import type { UserRoleFilter } from "../types/admin";
+import { userCountText } from "../utils/user-count";
 import { TemporaryPasswordDialog } from "./temporary-password-dialog";
 import { LoadMore } from "./load-more";
 import { UserRow } from "./user-row";
@@ -18,7 +19,10 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 const ROLE_LABELS: Record<UserRoleFilter, string> = { all: "All Users", admins: "Admins Only", regular: "Regular Users" };
 
-/** User Management (spec §2): search, the role filter, and the users, more loading as the admin scrolls. */
+/**
+ * User Management (spec §2): search, the role filter, how many users match, and the users newest
+ * first, more loading as the admin scrolls.
+ */
 export function UsersTab({ selfId }: { selfId: number }) {
   const { search, role, update } = useAdminUrl();
   const [typed, setTyped] = useState(search);
@@ -33,6 +37,8 @@ export function UsersTab({ selfId }: { selfId: number }) {
   }, [typed, search, update]);
 
   const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
+  // Every page carries the count; the last one fetched is the freshest.
+  const total = users.data?.pages.at(-1)?.total ?? null;
 
   return (
     <section aria-labelledby="admin-users-heading" className="grid gap-4">
@@ -91,6 +97,11 @@ export function UsersTab({ selfId }: { selfId: number }) {
         <EmptyState icon={<Users />} title="No users found matching your criteria" />
       ) : (
         <>
+          {total !== null && (
+            <p role="status" className="-mb-2 text-sm text-muted-foreground">
+              {userCountText(total)}
+            </p>
+          )}
           <ul aria-label="Users" aria-busy={users.isFetching} className="grid gap-2">
             {rows.map((user) => (
               <UserRow key={user.id} user={user} isSelf={user.id === selfId} onPasswordReset={setReset} />

@@ -1,8 +1,8 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { createUsersRepository } from "../server/repositories/users";
 import { hashPassword } from "../server/services/passwords";
 import { expectNoAxeViolations } from "./axe";
-import { e2eDb, expect, PASSWORD, seedUser, signIn, test } from "./fixtures";
+import { e2eDb, expect, PASSWORD, seedUser, signIn, test, type SeededUser } from "./fixtures";
 import { toast } from "./task-helpers";
 
 // Issue 32's defects a student and a staff member trip over on a phone (items 3, 6, 7 and 9), one
@@ -39,6 +39,29 @@ async function seedStudents(tag: string, count: number): Promise<string[]> {
     emails.push(email);
   }
   return emails;
+}
+
+/** Settings → School Day, from the phone's menu. */
+async function openSchoolDayStep(page: Page): Promise<Locator> {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "School Day" }).click();
+  const step = page.getByRole("dialog", { name: "School Day" });
+  await expect(step).toBeVisible();
+  return step;
+}
+
+/** Selects everything in the field and deletes it, as a thumb or a keyboard would. */
+async function clearByHand(field: Locator) {
+  await field.click();
+  await field.press("Control+a");
+  await field.press("Backspace");
+}
+
+async function storedSchedule(user: SeededUser): Promise<{ rotation?: { days: string[] } } | null> {
+  const row = await e2eDb().selectFrom("users").select("school_schedule").where("id", "=", user.id).executeTakeFirstOrThrow();
+  return row.school_schedule ? (JSON.parse(row.school_schedule) as { rotation?: { days: string[] } }) : null;
 }
 
 const userRows = (page: Page) => page.getByRole("list", { name: "Users" }).getByRole("listitem");
@@ -82,6 +105,65 @@ test.describe("on a 375 px phone", () => {
     await page.keyboard.type(PASSCODE);
     await page.keyboard.press("Enter");
     await expect(toast(page, "Admin Access Granted", "You now have admin privileges")).toBeVisible();
+  });
+
+  test("School Day numbers: a field may be empty while typing, so clearing and typing 50 gives 50; leaving it empty or out of range says so and keeps the value", async ({
+    signedInPage: page,
+    user,
+  }) => {
+    const step = await openSchoolDayStep(page);
+    const period = step.getByLabel("Period (minutes)");
+    await clearByHand(period);
+    await expect(period).toHaveValue("");
+    await page.keyboard.type("45");
+    await expect(period).toHaveValue("45");
+    await clearByHand(period);
+    await page.keyboard.type("50");
+    await expect(period).toHaveValue("50");
+    // The arrow keys still step it.
+    await period.press("ArrowUp");
+    await expect(period).toHaveValue("51");
+    await period.press("ArrowDown");
+    await expect(period).toHaveValue("50");
+    await step.getByRole("button", { name: "Fill Bell Times" }).click();
+    await expect(step.getByLabel("1st period · Mathematics ends")).toHaveValue("08:50");
+
+    // Left empty: an error on leaving, and Fill keeps the bell times as they were.
+    await clearByHand(period);
+    await expect(step.getByText("Enter a whole number from 1 to 240.")).toHaveCount(0);
+    await period.press("Tab");
+    await expect(period).toHaveAttribute("aria-invalid", "true");
+    await expect(period).toHaveAccessibleDescription("Enter a whole number from 1 to 240.");
+    await step.getByRole("button", { name: "Fill Bell Times" }).click();
+    await expect(step.getByLabel("1st period · Mathematics ends")).toHaveValue("08:50");
+    await clearByHand(period);
+    await page.keyboard.type("400");
+    await period.press("Tab");
+    await expect(period).toHaveAccessibleDescription("Enter a whole number from 1 to 240.");
+    await clearByHand(period);
+    await page.keyboard.type("45");
+    await expect(step.getByText("Enter a whole number from 1 to 240.")).toHaveCount(0);
+
+    await step.getByLabel("Timetable").selectOption("cycle");
+    const cycle = step.getByLabel("Days in the cycle");
+    await expect(cycle).toHaveValue("6");
+    await clearByHand(cycle);
+    await expect(cycle).toHaveValue("");
+    await page.keyboard.type("8");
+    await expect(cycle).toHaveValue("8");
+    await expect(step.getByLabel("it is").getByRole("option")).toHaveCount(8);
+    await clearByHand(cycle);
+    await cycle.press("Tab");
+    await expect(cycle).toHaveAccessibleDescription("Enter a whole number from 2 to 10.");
+    // Saved from the empty field: refused, nothing stored.
+    await step.getByLabel("On this date").fill("2026-12-07");
+    await step.getByRole("button", { name: "Save School Day" }).click();
+    await expect(step.getByRole("alert")).toHaveText("Please fix the highlighted fields.");
+    expect(await storedSchedule(user)).toBeNull();
+    await cycle.fill("8");
+    await step.getByRole("button", { name: "Save School Day" }).click();
+    await expect(toast(page, "Success!", "Your school day has been saved.")).toBeVisible();
+    expect((await storedSchedule(user))?.rotation?.days).toHaveLength(8);
   });
 
   test("User Management: compact rows with their actions on one line, how many users match, newest first; the Notifications chooser says search finds the rest", async ({
@@ -154,6 +236,15 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Show passcode" }).click();
       await expect(page.getByRole("button", { name: "Hide passcode" })).toBeVisible();
       await expectNoAxeViolations(page, "the passcode gate");
+    });
+
+    test("the School Day step with a number field's error", async ({ signedInPage: page }) => {
+      const step = await openSchoolDayStep(page);
+      await step.getByLabel("Timetable").selectOption("cycle");
+      await clearByHand(step.getByLabel("Days in the cycle"));
+      await step.getByLabel("Days in the cycle").press("Tab");
+      await expect(step.getByText("Enter a whole number from 2 to 10.")).toBeVisible();
+      await expectNoAxeViolations(page, "the School Day step");
     });
 
     test("User Management's compact rows and count, and the Notifications chooser's note", async ({ page }) => {

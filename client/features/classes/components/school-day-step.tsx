@@ -11,7 +11,6 @@ import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/di
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api/errors";
-import { cn } from "@/lib/cn";
 import { showToast } from "@/lib/toast";
 import {
   DEFAULT_QUICK_FILL,
@@ -23,8 +22,13 @@ import {
   type SchoolDayFormState,
   scheduleFromForm,
 } from "../utils/school-day-form";
+import { WholeNumberField } from "./whole-number-field";
 
 const SAVE_TOAST = "school-day-save";
+
+/** The step's number fields: the quick fill's three lengths and the cycle's days. */
+type NumberFieldName = "periodMinutes" | "passingMinutes" | "lunchMinutes" | "cycleLength";
+const QUICK_FILL_FIELDS: readonly NumberFieldName[] = ["periodMinutes", "passingMinutes", "lunchMinutes"];
 
 type SchoolDayStepProps = {
   schedule: SchoolSchedule;
@@ -45,6 +49,26 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismissLabel }: S
   const [state, setState] = useState<SchoolDayFormState>(() => formFromSchedule(schedule, userClasses));
   const [fill, setFill] = useState<QuickFill>(DEFAULT_QUICK_FILL);
   const [tried, setTried] = useState(0);
+  const [fillTried, setFillTried] = useState(0);
+  // Number fields whose text is not a whole number in range just now (an empty one while typing):
+  // the form keeps their last good value, and neither Fill nor Save goes on while they show it.
+  const [invalidNumbers, setInvalidNumbers] = useState<ReadonlySet<NumberFieldName>>(() => new Set());
+  const reportValidity = useMemo(() => {
+    const reporter = (name: NumberFieldName) => (valid: boolean) =>
+      setInvalidNumbers((current) => {
+        if (current.has(name) !== valid) return current;
+        const next = new Set(current);
+        if (valid) next.delete(name);
+        else next.add(name);
+        return next;
+      });
+    return {
+      periodMinutes: reporter("periodMinutes"),
+      passingMinutes: reporter("passingMinutes"),
+      lunchMinutes: reporter("lunchMinutes"),
+      cycleLength: reporter("cycleLength"),
+    };
+  }, []);
   const ids = useId();
   const set = (change: Partial<SchoolDayFormState>) => setState((s) => ({ ...s, ...change }));
   const labels = rotationLabels(state.rotationKind, state.cycleLength);
@@ -55,10 +79,11 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismissLabel }: S
     return new Map(check.error.issues.map((issue) => [issue.path.join("."), issue.message]));
   }, [check]);
   const errorAt = (path: string) => (tried > 0 ? errors.get(path) : undefined);
+  const canSave = check.success && !invalidNumbers.has("cycleLength");
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!check.success) {
+    if (!canSave) {
       setTried((n) => n + 1);
       return;
     }
@@ -69,6 +94,14 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismissLabel }: S
       },
       onError: (error) => showToast({ title: "Error", description: errorMessage(error), variant: "destructive", id: SAVE_TOAST }),
     });
+  };
+
+  const fillBellTimes = () => {
+    if (QUICK_FILL_FIELDS.some((name) => invalidNumbers.has(name))) {
+      setFillTried((n) => n + 1);
+      return;
+    }
+    set({ bells: quickFill(state.bells, fill) });
   };
 
   const setBell = (index: number, field: "start" | "end", value: string) =>
@@ -100,29 +133,38 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismissLabel }: S
                       value={fill.firstStart}
                       onChange={(v) => setFill({ ...fill, firstStart: v })}
                     />
-                    <LabeledInput
+                    <WholeNumberField
                       id={`${ids}-length`}
                       label="Period (minutes)"
-                      type="number"
-                      value={String(fill.periodMinutes)}
-                      onChange={(v) => setFill({ ...fill, periodMinutes: clampMinutes(v, 1, 240) })}
+                      value={fill.periodMinutes}
+                      min={1}
+                      max={240}
+                      onChange={(n) => setFill((f) => ({ ...f, periodMinutes: n }))}
+                      onValidityChange={reportValidity.periodMinutes}
+                      checkRequest={fillTried}
                     />
-                    <LabeledInput
+                    <WholeNumberField
                       id={`${ids}-passing`}
                       label="Between (minutes)"
-                      type="number"
-                      value={String(fill.passingMinutes)}
-                      onChange={(v) => setFill({ ...fill, passingMinutes: clampMinutes(v, 0, 60) })}
+                      value={fill.passingMinutes}
+                      min={0}
+                      max={60}
+                      onChange={(n) => setFill((f) => ({ ...f, passingMinutes: n }))}
+                      onValidityChange={reportValidity.passingMinutes}
+                      checkRequest={fillTried}
                     />
-                    <LabeledInput
+                    <WholeNumberField
                       id={`${ids}-lunch`}
                       label="Lunch (minutes)"
-                      type="number"
-                      value={String(fill.lunchMinutes)}
-                      onChange={(v) => setFill({ ...fill, lunchMinutes: clampMinutes(v, 1, 240) })}
+                      value={fill.lunchMinutes}
+                      min={1}
+                      max={240}
+                      onChange={(n) => setFill((f) => ({ ...f, lunchMinutes: n }))}
+                      onValidityChange={reportValidity.lunchMinutes}
+                      checkRequest={fillTried}
                     />
                   </div>
-                  <Button variant="outline" className="justify-self-start" onClick={() => set({ bells: quickFill(state.bells, fill) })}>
+                  <Button variant="outline" className="justify-self-start" onClick={fillBellTimes}>
                     <WandSparklesIcon aria-hidden="true" /> Fill Bell Times
                   </Button>
                 </div>
@@ -200,12 +242,15 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismissLabel }: S
               </select>
             </div>
             {state.rotationKind === "cycle" && (
-              <LabeledInput
+              <WholeNumberField
                 id={`${ids}-cycle`}
                 label="Days in the cycle"
-                type="number"
-                value={String(state.cycleLength)}
-                onChange={(v) => set({ cycleLength: clampMinutes(v, 2, MAX_ROTATION_DAYS), anchorDay: "" })}
+                value={state.cycleLength}
+                min={2}
+                max={MAX_ROTATION_DAYS}
+                onChange={(n) => set({ cycleLength: n, anchorDay: "" })}
+                onValidityChange={reportValidity.cycleLength}
+                checkRequest={tried}
               />
             )}
             {labels.length > 0 && (
@@ -350,8 +395,8 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismissLabel }: S
           </fieldset>
         </div>
         <div className="grid gap-3 border-t bg-card p-4 sm:px-6">
-          <p key={tried} role="alert" className={tried > 0 && !check.success ? "text-sm font-medium text-destructive" : "sr-only"}>
-            {tried > 0 && !check.success ? "Please fix the highlighted fields." : ""}
+          <p key={tried} role="alert" className={tried > 0 && !canSave ? "text-sm font-medium text-destructive" : "sr-only"}>
+            {tried > 0 && !canSave ? "Please fix the highlighted fields." : ""}
           </p>
           <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
             <Button variant="outline" className="h-11 sm:h-10" onClick={onDone} disabled={save.isPending}>
@@ -367,17 +412,12 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismissLabel }: S
   );
 }
 
-function clampMinutes(text: string, min: number, max: number): number {
-  const n = Math.round(Number(text));
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : min;
-}
-
 type LabeledInputProps = {
   id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: "time" | "date" | "number" | "text";
+  type?: "time" | "date" | "text";
   error?: string | undefined;
 };
 
@@ -393,7 +433,6 @@ function LabeledInput({ id, label, value, onChange, type = "text", error }: Labe
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className={cn(type === "number" && "tabular-nums")}
         onChange={(e) => onChange(e.target.value)}
       />
       {error && (

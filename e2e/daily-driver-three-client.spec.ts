@@ -3,7 +3,7 @@ import { createUsersRepository } from "../server/repositories/users";
 import { hashPassword } from "../server/services/passwords";
 import { expectNoAxeViolations } from "./axe";
 import { e2eDb, expect, PASSWORD, seedUser, signIn, test, type SeededUser } from "./fixtures";
-import { toast } from "./task-helpers";
+import { openHomeTab, toast } from "./task-helpers";
 
 // Issue 32's defects a student and a staff member trip over on a phone (items 3, 6, 7 and 9), one
 // test each at the size where it showed (each failed before its fix).
@@ -224,9 +224,52 @@ test.describe("on a 375 px phone", () => {
   });
 });
 
+/** Enable Notifications where the permission is granted but the push service refuses, as in a private window. */
+async function enableInPrivateWindow(page: Page, user: SeededUser) {
+  await page.context().grantPermissions(["notifications"]);
+  // What Chrome's PushManager answers there.
+  await page.addInitScript(() => {
+    PushManager.prototype.getSubscription = async () => null;
+    PushManager.prototype.subscribe = async () => {
+      throw new DOMException("Registration failed - permission denied", "NotAllowedError");
+    };
+  });
+  await signIn(page, user);
+  await openHomeTab(page);
+  await page.getByRole("region", { name: "Notification settings" }).getByRole("button", { name: "Enable Notifications" }).click();
+}
+
+const privateWindowToast = (page: Page) =>
+  toast(page, "Failed to enable notifications", "This window can't receive notifications, for example a private window.");
+
+test.describe("on a 375 px phone, in a window that may not subscribe to push", () => {
+  test.use({ viewport: { width: 375, height: 800 }, serviceWorkers: "allow" });
+
+  test("Enable Notifications with the permission granted says this window can't receive notifications, not the browser's words", async ({
+    page,
+    user,
+  }) => {
+    await enableInPrivateWindow(page, user);
+    const card = page.getByRole("region", { name: "Notification settings" });
+    await expect(privateWindowToast(page)).toBeVisible();
+    await expect(card.getByRole("button", { name: "Enable Notifications" })).toBeEnabled();
+    expect(await (await page.request.get("/api/push/subscriptions")).json()).toMatchObject({ subscribed: false, devices: 0 });
+  });
+});
+
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`axe at 375 px, ${colorScheme} theme`, () => {
     test.use({ viewport: { width: 375, height: 800 }, colorScheme, reducedMotion: "reduce" });
+
+    test.describe("with the app's worker", () => {
+      test.use({ serviceWorkers: "allow" });
+
+      test("the private window's notification failure", async ({ page, user }) => {
+        await enableInPrivateWindow(page, user);
+        await expect(privateWindowToast(page)).toBeVisible();
+        await expectNoAxeViolations(page, "the notifications card with its failure toast");
+      });
+    });
 
     test("the passcode gate, its passcode shown", async ({ page }) => {
       const admin = await seedUser({ isAdmin: true });

@@ -65,6 +65,27 @@ export async function sendSubscriptionToServer(subscription: PushSubscription): 
 
 export class PushSetupError extends Error {}
 
+/** What a window that may not subscribe is told (issue 32), rather than the browser's own words. */
+export const PUSH_WINDOW_REFUSED = "This window can't receive notifications, for example a private window.";
+
+/**
+ * The browser's push service refused a subscription although notifications are allowed: Chrome
+ * says "Registration failed - permission denied" (NotAllowedError) in a private window, where the
+ * site's permission holds but no push can be received.
+ */
+function isRefusedWithPermission(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "NotAllowedError" && notificationPermission() === "granted";
+}
+
+async function subscribeThisWindow(registration: ServiceWorkerRegistration, vapidPublicKey: string): Promise<PushSubscription> {
+  try {
+    return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidPublicKey });
+  } catch (error) {
+    if (isRefusedWithPermission(error)) throw new PushSetupError(PUSH_WINDOW_REFUSED);
+    throw error;
+  }
+}
+
 /**
  * Subscribes this device once the permission is granted, and tells the server. The permission
  * itself is asked by the caller, first thing in the tap's handler (iOS allows it only there).
@@ -75,8 +96,7 @@ export async function subscribeDevice(): Promise<PushSubscription> {
   const { vapidPublicKey } = await getPushConfig();
   if (!vapidPublicKey) throw new PushSetupError("No push application id configured");
   const existing = await registration.pushManager.getSubscription();
-  const subscription =
-    existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidPublicKey }));
+  const subscription = existing ?? (await subscribeThisWindow(registration, vapidPublicKey));
   await sendSubscriptionToServer(subscription);
   return subscription;
 }

@@ -64,6 +64,10 @@ async function storedSchedule(user: SeededUser): Promise<{ rotation?: { days: st
   return row.school_schedule ? (JSON.parse(row.school_schedule) as { rotation?: { days: string[] } }) : null;
 }
 
+async function markResetPending(email: string) {
+  await e2eDb().updateTable("users").set({ password_reset_required: 1 }).where("email", "=", email).execute();
+}
+
 const userRows = (page: Page) => page.getByRole("list", { name: "Users" }).getByRole("listitem");
 
 test.describe("on a 375 px phone", () => {
@@ -172,11 +176,14 @@ test.describe("on a 375 px phone", () => {
     test.slow(); // 64 users, all loaded.
     const tag = `dd3-${Date.now().toString(36)}`;
     const emails = await seedStudents(tag, 64);
+    // The newest has a reset pending: its badge takes the role's place, not a line of its own.
+    await markResetPending(emails[63]!);
     await signIn(page, await seedUser({ isAdmin: true }));
     await unlocked(page, tag);
 
     await expect(page.getByRole("status").filter({ hasText: /^64 users$/ })).toBeVisible();
     await expect(userRows(page).first()).toContainText(emails[63]!);
+    await expect(userRows(page).first().getByText("Password reset pending")).toBeVisible();
     await expect(userRows(page).nth(1)).toContainText(emails[62]!);
     await page.getByRole("button", { name: "Load more users" }).scrollIntoViewIfNeeded();
     await expect(userRows(page)).toHaveCount(64);
@@ -293,7 +300,8 @@ for (const colorScheme of ["light", "dark"] as const) {
     test("User Management's compact rows and count, and the Notifications chooser's note", async ({ page }) => {
       test.slow(); // Two axe scans over 50 rows.
       const tag = `dd3axe-${Date.now().toString(36)}`;
-      await seedStudents(tag, 64);
+      const emails = await seedStudents(tag, 64);
+      await markResetPending(emails[63]!);
       await signIn(page, await seedUser({ isAdmin: true }));
       await unlocked(page, tag);
       await expect(page.getByRole("status").filter({ hasText: /^64 users$/ })).toBeVisible();

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
+import { cn } from "@/lib/cn";
 import { serverMessage } from "@/lib/api/errors";
 import { showToast } from "@/lib/toast";
 import { useDeleteUser, useResetPassword, useSetAdminStatus } from "../api/admin-users";
@@ -46,69 +47,69 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
   return (
     <li className="grid gap-2 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
       <div className="min-w-0">
-        <p className="flex min-w-0 items-center gap-2 font-medium">
+        <p className="flex min-w-0 items-center gap-x-2 gap-y-1 font-medium sm:flex-wrap">
           <span className="truncate">{name}</span>
           {isSelf && <Badge variant="outline">You</Badge>}
-          {user.isAdmin ? <Badge>Admin</Badge> : <Badge variant="secondary">Regular User</Badge>}
+          {/* A pending reset takes the role's place on a phone, so the name keeps its one line;
+              the switch below still shows the role. */}
+          {user.isAdmin ? (
+            <Badge className={cn(user.passwordResetRequired && "hidden sm:inline-flex")}>Admin</Badge>
+          ) : (
+            <Badge variant="secondary" className={cn(user.passwordResetRequired && "hidden sm:inline-flex")}>
+              Regular User
+            </Badge>
+          )}
+          {user.passwordResetRequired && <Badge variant="warning">Password reset pending</Badge>}
         </p>
         <p className="truncate text-sm text-muted-foreground" title={user.email}>
           {user.email}
         </p>
       </div>
-      {/* The pending reset sits with the actions, so the name keeps its line on a phone; the
-          actions stay together, on one line, whatever wraps. */}
-      <div className="flex flex-wrap items-center justify-end gap-2">
-        {user.passwordResetRequired && (
-          <Badge variant="warning" className="mr-auto sm:mr-0">
-            Password reset pending
-          </Badge>
-        )}
-        <div className="ml-auto flex shrink-0 items-center gap-2">
-          <div className="flex items-center gap-2 pr-1">
-            <Switch
-              id={switchId}
-              checked={user.isAdmin}
-              disabled={isSelf || setAdmin.isPending}
-              aria-label={`Admin status for ${name}`}
-              aria-describedby={isSelf ? `${switchId}-self` : undefined}
-              onCheckedChange={(next) => setAsking(next ? "promote" : "demote")}
-            />
-            <label htmlFor={switchId} className="text-sm" aria-hidden="true">
-              Admin
-            </label>
-            {isSelf && (
-              <span id={`${switchId}-self`} className="sr-only">
-                You cannot change your own admin status.
-              </span>
-            )}
-          </div>
-          {!user.isAdmin && (
-            <Button
-              variant="outline"
-              size="sm"
-              className="w-9 px-0 sm:w-auto sm:px-3"
-              onClick={() => setAsking("reset")}
-              aria-label={`Reset password for ${name}`}
-              title="Reset Password"
-            >
-              <KeyRound aria-hidden="true" />
-              <span className="hidden sm:inline">Reset Password</span>
-            </Button>
-          )}
-          {!isSelf && (
-            <Button
-              variant="outline"
-              size="sm"
-              className="w-9 border-destructive/40 px-0 text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-auto sm:px-3"
-              onClick={() => setAsking("delete")}
-              aria-label={`Delete ${name}`}
-              title="Delete"
-            >
-              <Trash2 aria-hidden="true" />
-              <span className="hidden sm:inline">Delete</span>
-            </Button>
+      <div className="flex shrink-0 items-center justify-end gap-2">
+        <div className="flex items-center gap-2 pr-1">
+          <Switch
+            id={switchId}
+            checked={user.isAdmin}
+            disabled={isSelf || setAdmin.isPending}
+            aria-label={`Admin status for ${name}`}
+            aria-describedby={isSelf ? `${switchId}-self` : undefined}
+            onCheckedChange={(next) => setAsking(next ? "promote" : "demote")}
+          />
+          <label htmlFor={switchId} className="text-sm" aria-hidden="true">
+            Admin
+          </label>
+          {isSelf && (
+            <span id={`${switchId}-self`} className="sr-only">
+              You cannot change your own admin status.
+            </span>
           )}
         </div>
+        {!user.isAdmin && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-9 px-0 sm:w-auto sm:px-3"
+            onClick={() => setAsking("reset")}
+            aria-label={`Reset password for ${name}`}
+            title="Reset Password"
+          >
+            <KeyRound aria-hidden="true" />
+            <span className="hidden sm:inline">Reset Password</span>
+          </Button>
+        )}
+        {!isSelf && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-9 border-destructive/40 px-0 text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-auto sm:px-3"
+            onClick={() => setAsking("delete")}
+            aria-label={`Delete ${name}`}
+            title="Delete"
+          >
+            <Trash2 aria-hidden="true" />
+            <span className="hidden sm:inline">Delete</span>
+          </Button>
+        )}
       </div>
 
       <ConfirmDialog

@@ -83,7 +83,7 @@ export function PasscodeGate() {
                 }}
                 className="pr-20 font-mono tracking-widest"
               />
-              {/* Says what a press will do, "Show passcode" or "Hide passcode" (decision 097). */}
+              {/* Says what a press will do, "Show passcode" or "Hide passcode" (decision 101). */}
               <button
                 type="button"
                 onClick={() => setRevealed((shown) => !shown)}

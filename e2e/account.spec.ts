@@ -1,18 +1,7 @@
-import type { Page } from "@playwright/test";
-import { e2eDb, expect, test } from "./fixtures";
+import { e2eDb, expect, test, openSettings } from "./fixtures";
 import { seedTask, toast } from "./task-helpers";
 
 /** Settings → Delete my account (docs/product.md#settings-dialog), on a computer and on a phone. */
-
-async function openSettings(page: Page, phone: boolean) {
-  if (phone) {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
-  } else {
-    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
-  }
-  return page.getByRole("dialog", { name: "Settings" });
-}
 
 for (const viewport of [
   { width: 1280, height: 800 },

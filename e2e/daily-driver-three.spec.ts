@@ -1,23 +1,11 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import fs from "node:fs/promises";
 import { expectNoAxeViolations } from "./axe";
-import { e2eDb, expect, seedUser, signIn, test, type SeededUser } from "./fixtures";
+import { e2eDb, expect, seedUser, signIn, test, type SeededUser, openSettings } from "./fixtures";
 import { schoolDate } from "./task-helpers";
 
 // Issue 32's items 5, 8 and 11, found trying every screen as a student would, at the size where
 // each shows (each test failed before its fix).
-
-async function openSettings(page: Page, phone: boolean): Promise<Locator> {
-  if (phone) {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
-  } else {
-    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
-  }
-  const settings = page.getByRole("dialog", { name: "Settings" });
-  await expect(settings).toBeVisible();
-  return settings;
-}
 
 /** Buttons and links in `scope` whose label runs past (or is cut at) their own edges. */
 async function labelsThatDoNotFit(scope: Locator): Promise<string[]> {
@@ -31,19 +19,28 @@ async function labelsThatDoNotFit(scope: Locator): Promise<string[]> {
   );
 }
 
-async function saveSchoolDay(user: SeededUser, schedule: object): Promise<void> {
-  await e2eDb()
-    .updateTable("users")
-    .set({ school_schedule: JSON.stringify(schedule) })
-    .where("id", "=", user.id)
-    .execute();
-}
-
 const BELL_TIMES = Array.from({ length: 8 }, (_, i) => {
   const start = 8 * 60 + i * 55;
   const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
   return { period: i + 1, start: hhmm(start), end: hhmm(start + 50) };
 });
+
+/** A student with the 8 default classes (periods 1-8, 50 minutes from 8:00), Monday to Friday, whose today is a day off. */
+async function studentWithTodayOff(label: string): Promise<{ student: SeededUser; today: string }> {
+  const student = await seedUser();
+  const today = schoolDate();
+  const schedule = {
+    bellTimes: BELL_TIMES,
+    schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+    daysOff: [{ from: today, to: today, label }],
+  };
+  await e2eDb()
+    .updateTable("users")
+    .set({ school_schedule: JSON.stringify(schedule) })
+    .where("id", "=", student.id)
+    .execute();
+  return { student, today };
+}
 
 for (const viewport of [
   { width: 320, height: 640 },
@@ -82,13 +79,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
 
     test("a day off shows as a marker named by its title on the month grid, clean for axe", async ({ page }) => {
-      const student = await seedUser();
-      const today = schoolDate();
-      await saveSchoolDay(student, {
-        bellTimes: BELL_TIMES,
-        schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
-        daysOff: [{ from: today, to: today, label: "Thanksgiving Break" }],
-      });
+      const { student, today } = await studentWithTodayOff("Thanksgiving Break");
       await signIn(page, student);
       await page.goto("/#calendar");
       const cell = page.locator(`[data-date="${today}"]`);
@@ -129,13 +120,7 @@ test.describe("small words at 375 px", () => {
   });
 
   test("Home's next school day says how many more classes meet than it lists", async ({ page }) => {
-    const student = await seedUser(); // 8 classes, periods 1-8
-    const today = schoolDate();
-    await saveSchoolDay(student, {
-      bellTimes: BELL_TIMES,
-      schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
-      daysOff: [{ from: today, to: today, label: "Teacher workday" }],
-    });
+    const { student } = await studentWithTodayOff("Teacher workday");
     await signIn(page, student);
     await page.goto("/");
     const next = page.getByRole("group", { name: "Next school day" });
@@ -147,13 +132,7 @@ test.describe("at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("a day off's whole name shows in its month-grid cell", async ({ page }) => {
-    const student = await seedUser();
-    const today = schoolDate();
-    await saveSchoolDay(student, {
-      bellTimes: BELL_TIMES,
-      schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
-      daysOff: [{ from: today, to: today, label: "Thanksgiving Break" }],
-    });
+    const { student, today } = await studentWithTodayOff("Thanksgiving Break");
     await signIn(page, student);
     await page.goto("/#calendar");
     const note = page.locator(`[data-date="${today}"]`).getByTestId("day-note");

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_DB_FILE, E2E_PORT } from "../playwright.config";
 import { createDb, type Db } from "../server/db/connection";
 import { createSessionsRepository } from "../server/repositories/sessions";
@@ -128,6 +128,19 @@ export async function collectCspViolations(page: Page): Promise<string[]> {
 /** One of the dashboard's three section tabs (Home, Tasks, Calendar); feature tabs have tabs of their own. */
 export function dashboardTab(page: Page, name: "Home" | "Tasks" | "Calendar") {
   return page.getByRole("tablist", { name: "Dashboard sections" }).getByRole("tab", { name, exact: true });
+}
+
+/** Settings, from the sidebar on a wide screen or from the menu drawer on a phone. */
+export async function openSettings(page: Page, phone: boolean): Promise<Locator> {
+  if (phone) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
+  } else {
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+  }
+  const settings = page.getByRole("dialog", { name: "Settings" });
+  await expect(settings).toBeVisible();
+  return settings;
 }
 
 export const test = base.extend<{ user: SeededUser; signedInPage: Page }>({

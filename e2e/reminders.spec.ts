@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { e2eDb, expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { e2eDb, expect, test, openSettings } from "./fixtures";
 import { seedEvent, storedEvents } from "./event-helpers";
 import { receivedPushes, subscribeDeviceThrough } from "./push-helpers";
 import { openTasksTab, schoolDate, SCHOOL_TIME_ZONE, seedTask, storedTasks, toast } from "./task-helpers";
@@ -11,18 +11,6 @@ import { openTasksTab, schoolDate, SCHOOL_TIME_ZONE, seedTask, storedTasks, toas
  */
 
 const taskDialog = (page: Page, name: "Add Task" | "Edit Task") => page.getByRole("dialog", { name });
-
-/** Settings from the sidebar on a wide screen, from the menu drawer on a phone. */
-async function openSettings(page: Page, phone: boolean): Promise<Locator> {
-  if (!phone) await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
-  else {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
-  }
-  const settings = page.getByRole("dialog", { name: "Settings" });
-  await expect(settings).toBeVisible();
-  return settings;
-}
 
 /** The school's wall-clock time `minutes` from now, HH:mm, and its date. */
 function schoolClock(minutes: number): { date: string; time: string } {

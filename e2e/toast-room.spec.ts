@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, requirePasswordReset, seedUser, signIn, test } from "./fixtures";
+import { expect, requirePasswordReset, seedUser, signIn, test, openSettings } from "./fixtures";
 import { seedTasks } from "./task-helpers";
 import { expectNoAxeViolations } from "./axe";
 
@@ -132,18 +132,6 @@ async function refuseNext(page: Page, path: string, method: string, message: str
       ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ message }) })
       : route.fallback(),
   );
-}
-
-async function openSettings(page: Page, phone: boolean): Promise<Locator> {
-  if (phone) {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
-  } else {
-    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
-  }
-  const settings = page.getByRole("dialog", { name: "Settings" });
-  await expect(settings).toBeVisible();
-  return settings;
 }
 
 for (const viewport of [

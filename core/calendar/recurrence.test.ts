@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CalendarEvent } from "../schemas/event";
-import { expandEvents, firstOccurrence, occursOn, type SeriesRule, seriesDates } from "./recurrence";
+import { expandEvents, firstDateFrom, firstOccurrence, occursOn, type SeriesRule, seriesDates } from "./recurrence";
+import { firstShownDate } from "./series-children";
 import { event } from "../test/builders";
 
 function exceptionRow(id: number, parentEventId: number, exceptionDate: string): CalendarEvent {
@@ -700,5 +701,32 @@ describe("calendar arithmetic without Date", () => {
     }
     expect(actual).toEqual(expected);
     expect(first).toBe("2025-03-31");
+  });
+});
+
+describe("firstDateFrom and firstShownDate: the first date left, found without walking the series", () => {
+  const forever = rule("daily", "0000-01-01", [], "9999-12-31");
+
+  it("visits the dates it skips and one more, however long the series runs", () => {
+    const asked: string[] = [];
+    const taken = new Set(["2026-11-26", "2026-11-27", "2026-11-28"]);
+    const first = firstDateFrom(forever, "2026-11-26", (date) => {
+      asked.push(date);
+      return taken.has(date);
+    });
+    expect(first).toBe("2026-11-29");
+    expect(asked).toEqual(["2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]);
+    expect(firstDateFrom(rule("weekly", "9999-12-27", ["friday"], "9999-12-31"), "9999-12-27")).toBe("9999-12-31");
+    expect(firstDateFrom(rule("weekly", "9999-12-27", ["friday"], "9999-12-30"), "9999-12-27")).toBeNull();
+    expect(firstDateFrom(rule("yearly", "2096-02-29"), "2097-01-01")).toBe("2104-02-29");
+  });
+
+  it("firstShownDate skips the dates its exceptions and changed occurrences took, not those of series split off it", () => {
+    const series = event({ id: 1, date: "0000-01-01", recurring: "daily", customEndDate: "9999-12-31" });
+    const changed = event({ id: 3, date: "0000-01-05", parentEventId: 1, originalDate: "0000-01-02" });
+    const splitOff = event({ id: 4, date: "0000-01-03", parentEventId: 1, recurring: "daily" });
+    expect(firstShownDate(series, [exceptionRow(2, 1, "0000-01-01"), changed, splitOff])).toBe("0000-01-03");
+    const allTaken = event({ id: 5, date: "0000-01-01", recurring: "daily", customEndDate: "0000-01-02" });
+    expect(firstShownDate(allTaken, [exceptionRow(6, 5, "0000-01-01"), exceptionRow(7, 5, "0000-01-02")])).toBeNull();
   });
 });

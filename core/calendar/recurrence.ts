@@ -254,6 +254,21 @@ export function visitDatesFrom(series: SeriesRule, from: string, visit: (date: s
   }
 }
 
+/**
+ * The first date of the series' own rule on or after `from` (yyyy-MM-dd) that `skip` does not pass
+ * over, or null when none is left. It stops at that date: the work is the dates skipped plus one,
+ * never the series' span (a daily series may run from 0000-01-01 to 9999-12-31).
+ */
+export function firstDateFrom(series: SeriesRule, from: string, skip: (date: string) => boolean = () => false): string | null {
+  let found: string | null = null;
+  visitDatesFrom(series, from, (date) => {
+    if (skip(date)) return true;
+    found = date;
+    return false;
+  });
+  return found;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Expansion of a user's events.
 

@@ -71,5 +71,6 @@ export const WRONG_PASSWORD = "Password is incorrect";
 
 /** DELETE /api/user: the account's own password confirms the deletion. */
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED),
+  // Trimmed as sign-in trims it: the password that signs in is the one that confirms.
+  password: z.string({ error: PASSWORD_REQUIRED }).trim().min(1, PASSWORD_REQUIRED),
 });

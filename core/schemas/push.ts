@@ -38,9 +38,19 @@ const endpoint = z
   .max(PUSH_ENDPOINT_MAX, `endpoint must be at most ${PUSH_ENDPOINT_MAX} characters`);
 
 /** POST /api/push/subscriptions: what PushSubscription.toJSON() gives. */
+const EXPIRATION_TIME = "expirationTime must be a time in milliseconds or null";
+const LATEST_DATE_MS = 8.64e15;
+
 export const pushSubscriptionSchema = z.object({
   endpoint,
-  expirationTime: z.number({ error: "expirationTime must be a time in milliseconds or null" }).int().nonnegative().nullable().optional(),
+  expirationTime: z
+    .number({ error: EXPIRATION_TIME })
+    .int(EXPIRATION_TIME)
+    .nonnegative(EXPIRATION_TIME)
+    // The latest instant a Date holds: past it the time cannot be stored or shown.
+    .max(LATEST_DATE_MS, EXPIRATION_TIME)
+    .nullable()
+    .optional(),
   keys: z.object(
     {
       p256dh: base64urlOf(65, INVALID_P256DH),

@@ -1,6 +1,6 @@
-import { firstOccurrence, occursOn, seriesDates } from "../../core/calendar/recurrence";
+import { firstOccurrence, occursOn } from "../../core/calendar/recurrence";
 import type { ScopedId } from "../../core/calendar/scope-ids";
-import { isSplitOff, keyedDate } from "../../core/calendar/series-children";
+import { firstShownDate, isSplitOff, keyedDate } from "../../core/calendar/series-children";
 import { addDaysToDate } from "../../core/dates";
 import {
   type CalendarEvent,
@@ -34,7 +34,7 @@ function assertHasDates(rule: UpdateEventData): void {
 /** A finite series whose every date is taken has nothing left to show: it goes (docs/decisions/061). */
 function hasDatesLeft(series: CalendarEvent, children: readonly CalendarEvent[]): boolean {
   if (series.customEndDate === null) return true;
-  return seriesDates(series, series.date, series.customEndDate).some((d) => !isTaken(children, d));
+  return firstShownDate(series, children) !== null;
 }
 
 async function findEvent(tx: TransactionScope, userId: number, id: number): Promise<CalendarEvent> {

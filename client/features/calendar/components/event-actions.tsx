@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import type { CalendarEntry } from "@core/calendar/entries";
-import { expandEvents } from "@core/calendar/recurrence";
+import { firstShownDate } from "@core/calendar/series-children";
 import type { CalendarEvent } from "@core/schemas/event";
 import { useDeleteEvent } from "@/api/events/delete-event";
 import type { EventEditTarget } from "@/api/events/update-event";
@@ -65,7 +65,12 @@ export function useEventActions({ events, openForm }: { events: readonly Calenda
     const { action, event, date } = choice;
     setChoice(null);
     // The first date the calendar still shows (an earlier date may have been removed or changed alone).
-    const isFirst = expandEvents([...events], event.date, date).find((o) => o.eventId === event.id)?.date === date;
+    // Found without expanding from the series' start, which may be centuries back.
+    const isFirst =
+      firstShownDate(
+        event,
+        events.filter((e) => e.parentEventId === event.id),
+      ) === date;
     if (action === "edit") {
       // "This and future" from the first date is the whole series: its start date may move.
       const edit = scope === "single" ? "single" : isFirst ? "whole" : "future";

@@ -35,6 +35,28 @@ export function createPushSubscriptionsRepository(db: Executor) {
         .execute();
     },
 
+    /**
+     * Keeps the user's `max` most recently registered devices and removes the rest: a device that
+     * subscribes again counts as new, one left behind by a reinstalled browser goes first.
+     */
+    async keepNewestForUser(userId: number, max: number): Promise<void> {
+      await db
+        .deleteFrom("push_subscriptions")
+        .where("user_id", "=", userId)
+        .where(
+          "id",
+          "not in",
+          db
+            .selectFrom("push_subscriptions")
+            .select("id")
+            .where("user_id", "=", userId)
+            .orderBy("updated_at", "desc")
+            .orderBy("id", "desc")
+            .limit(max),
+        )
+        .execute();
+    },
+
     /** Removes the endpoint if it is this user's; someone else's stays as it is. Returns whether one went. */
     async deleteOwn(userId: number, endpoint: string): Promise<boolean> {
       const result = await db

@@ -1,7 +1,7 @@
 import type { AdminUser } from "../../core/schemas/admin";
 import type { User } from "../../core/schemas/user";
 import { sql } from "kysely";
-import type { Executor } from "../db/connection";
+import { type Executor, isPostgres } from "../db/connection";
 import type { UserRow } from "../db/schema";
 
 export function toPublicUser(row: Omit<UserRow, "password_hash" | "school_schedule">): User {
@@ -205,6 +205,17 @@ export function createUsersRepository(db: Executor) {
         .select((eb) => eb.fn.countAll<number | string>().as("n"))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Takes the lock of one user's row for the rest of the transaction: two writes that first count
+     * what the account holds (an import into an empty account, a new push device past the cap) then
+     * run one after the other, and the second counts what the first left. PostgreSQL: SELECT … FOR
+     * UPDATE, which writes nothing, so the user's kept sessions stay kept (decision 093); SQLite runs
+     * one transaction at a time on its single connection already.
+     */
+    async lockUser(id: number): Promise<void> {
+      if (isPostgres(db)) await db.selectFrom("users").select("id").where("id", "=", id).forUpdate().execute();
     },
 
     /**

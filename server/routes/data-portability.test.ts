@@ -98,6 +98,18 @@ describeEachEngine("export and import", (engine) => {
     expect((await source.request("GET", "/api/tasks")).json()).toHaveLength(3);
   });
 
+  it("imports sent at once into one empty account: one is kept, the others are 409, the caps hold", async () => {
+    const file = (await (await fullAccount()).request("GET", "/api/user/export")).json();
+    file.tasks = Array.from({ length: 300 }, (_, i) => ({ ...file.tasks[0], title: `Task ${i}` }));
+    const target = new TestClient(t.app);
+    await target.register();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => target.request("POST", "/api/user/import", file)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().message)).toEqual(Array(3).fill(IMPORT_NEEDS_EMPTY_ACCOUNT));
+    expect((await target.request("GET", "/api/tasks")).json()).toHaveLength(300);
+    expect((await target.request("GET", "/api/events")).json()).toHaveLength(5);
+  });
+
   it("refuses what is not ours, or not valid, with 400 naming the item, and imports nothing", async () => {
     const target = new TestClient(t.app);
     await target.register();

@@ -8,7 +8,7 @@ import {
   PUSH_RECIPIENT_REQUIRED,
   PUSH_TEXT_REQUIRED,
 } from "../../core/schemas/push";
-import { NO_DEVICES, VAPID_KEYS_SETTING } from "../services/push-service";
+import { MAX_PUSH_DEVICES_PER_USER, NO_DEVICES, VAPID_KEYS_SETTING } from "../services/push-service";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 import { startTestPushService, type TestPushService } from "../test/push-service";
 
@@ -156,6 +156,46 @@ describeEachEngine("push API", (engine) => {
         ).toBe(201);
       }
       expect(await storedEndpoints(id)).toEqual(endpoints);
+    });
+
+    it("keep an account's 10 most recently registered devices: one more replaces the oldest, even when sent at once", async () => {
+      const { client, id } = await account();
+      const devices = [];
+      for (let i = 0; i < MAX_PUSH_DEVICES_PER_USER + 2; i++) devices.push(await subscribedDevice(client));
+      const endpoints = devices.map((d) => d.subscription.endpoint);
+      expect(await storedEndpoints(id)).toEqual(endpoints.slice(2));
+      // The third registers again (the browser renewed it): it counts as new, so one more device
+      // replaces the fourth instead. (The others are dated a day back, so no two share a millisecond.)
+      await t.db
+        .updateTable("push_subscriptions")
+        .set({ updated_at: new Date(Date.now() - 86_400_000).toISOString() })
+        .where("user_id", "=", id)
+        .execute();
+      expect((await client.request("POST", "/api/push/subscriptions", devices[2]!.subscription)).statusCode).toBe(201);
+      const newest = await subscribedDevice(client);
+      expect((await storedEndpoints(id)).sort()).toEqual([endpoints[2], ...endpoints.slice(4), newest.subscription.endpoint].sort());
+      expect((await client.request("GET", "/api/push/subscriptions")).json().devices).toBe(MAX_PUSH_DEVICES_PER_USER);
+
+      const other = await account();
+      const key = await vapidPublicKey();
+      const atOnce = Array.from({ length: MAX_PUSH_DEVICES_PER_USER + 5 }, () => pushService.subscribe(key).subscription);
+      const answers = await Promise.all(
+        atOnce.map((subscription) => other.client.request("POST", "/api/push/subscriptions", subscription)),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(atOnce.map(() => 201));
+      expect(await storedEndpoints(other.id)).toHaveLength(MAX_PUSH_DEVICES_PER_USER);
+    });
+
+    it("bound expirationTime by the latest time a date can hold", async () => {
+      const { client, id } = await account();
+      const device = pushService.subscribe(await vapidPublicKey()).subscription;
+      for (const expirationTime of [8.64e15 + 1, 1e300, -1, 1.5, "soon"]) {
+        const res = await client.request("POST", "/api/push/subscriptions", { ...device, expirationTime });
+        expect(res.statusCode, String(expirationTime)).toBe(400);
+        expect(Object.keys(res.json().errors), String(expirationTime)).toEqual(["expirationTime"]);
+      }
+      expect(await storedEndpoints(id)).toEqual([]);
+      expect((await client.request("POST", "/api/push/subscriptions", { ...device, expirationTime: 8.64e15 })).statusCode).toBe(201);
     });
 
     it("a device belongs to one person: subscribing an endpoint another account holds moves it, and their delete changes nothing", async () => {

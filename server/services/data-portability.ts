@@ -106,6 +106,8 @@ export function createDataPortability({ transaction, users, tasks, events, remin
         throw badRequest(EVENT_PARENTS_BROKEN);
 
       return transaction(async (tx) => {
+        // Counted under the user's lock: imports sent at once would otherwise each see an empty account.
+        await tx.users.lockUser(user.id);
         if ((await tx.tasks.countForUser(user.id)) > 0 || (await tx.events.countForUser(user.id)) > 0)
           throw conflict(IMPORT_NEEDS_EMPTY_ACCOUNT);
         // The export lists tasks newest first: created oldest first, they list in the same order again.

@@ -124,6 +124,13 @@ function sendAuditEntry(title: string, outcomes: PushOutcome[]): { action: Audit
 }
 
 /** Web Push (docs/product.md#push-notifications, decision 087): keys, subscriptions, sending. */
+/**
+ * The devices one account may receive pushes on (decision 107): a student's phone, tablet and a
+ * few browsers, with room to spare. Each push to oneself fans out to every one, so the count is
+ * bounded; registering one more replaces the least recently registered.
+ */
+export const MAX_PUSH_DEVICES_PER_USER = 10;
+
 export function createPushService({ config, settings, pushSubscriptions, users, transaction }: PushServiceOptions) {
   let keys: Promise<{ publicKey: string; privateKey: string }> | undefined;
   let warnedSubject = false;
@@ -169,13 +176,18 @@ export function createPushService({ config, settings, pushSubscriptions, users, 
         throw badRequest(INVALID_ENDPOINT, { endpoint: [INVALID_ENDPOINT] });
       }
       if (!isP256Point(input.keys.p256dh)) throw badRequest(INVALID_P256DH, { "keys.p256dh": [INVALID_P256DH] });
-      await pushSubscriptions.upsert({
-        userId: user.id,
-        sessionIdHash,
-        endpoint: input.endpoint,
-        p256dh: input.keys.p256dh.replace(/=+$/, ""),
-        auth: input.keys.auth.replace(/=+$/, ""),
-        expirationTime: input.expirationTime ?? null,
+      await transaction(async (tx) => {
+        // Under the user's lock, so devices registered at once cannot all slip under the cap.
+        await tx.users.lockUser(user.id);
+        await tx.pushSubscriptions.upsert({
+          userId: user.id,
+          sessionIdHash,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh.replace(/=+$/, ""),
+          auth: input.keys.auth.replace(/=+$/, ""),
+          expirationTime: input.expirationTime ?? null,
+        });
+        await tx.pushSubscriptions.keepNewestForUser(user.id, MAX_PUSH_DEVICES_PER_USER);
       });
     },
 

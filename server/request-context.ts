@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { unauthorized } from "./errors";
+import { badRequest, unauthorized } from "./errors";
 import type { SessionUser } from "./repositories/sessions";
 
 const API_PREFIX = "/api/";
+export const INVALID_HOST = "The Host header is not valid";
 
 /**
  * Whether a request is an API call, decided by the route the router matched (its pattern), never
@@ -41,4 +42,22 @@ export function routerPath(target: string): string {
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * The origin the request was addressed to ("https://host:port"): the scheme it arrived with (behind
+ * a trusted TLS proxy, the one the proxy reports) and its Host header. A missing or unreadable Host
+ * is the client's mistake, answered 400, never a link or a check built on "undefined".
+ */
+export function requestOrigin(request: FastifyRequest): string {
+  const host = request.host as string | undefined;
+  if (host) {
+    try {
+      const origin = new URL(`${request.protocol}://${host}`).origin;
+      if (origin !== "null") return origin;
+    } catch {
+      // Falls through to the 400.
+    }
+  }
+  throw badRequest(INVALID_HOST);
 }

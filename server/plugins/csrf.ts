@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { badRequest, forbidden, unauthorized } from "../errors";
+import { forbidden, unauthorized } from "../errors";
+import { requestOrigin } from "../request-context";
 
 // The two checks behind the CSRF rule (docs/product.md#sessions-and-csrf, docs/decisions/001).
 // The route-guards hook decides when they apply: the Origin check on every state-changing /api
@@ -32,9 +33,7 @@ export function assertSameOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin === undefined) return;
   // Through URL, so "http://host:80" and "http://host" are the same origin.
-  const ownOrigin = originOf(`${request.protocol}://${request.host}`);
-  if (ownOrigin === null) throw badRequest("The Host header is not valid");
-  if (originOf(origin) !== ownOrigin) throw forbidden("Cross-origin request refused");
+  if (originOf(origin) !== requestOrigin(request)) throw forbidden("Cross-origin request refused");
 }
 
 /** The session's token in X-CSRF-Token: without a session there is nothing to match (401). */

@@ -167,6 +167,16 @@ export function createSessionsRepository(db: Executor) {
       await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
     },
 
+    /** Ends the admin step-up of every session of the user: each stays signed in, with the panel locked. */
+    async lockAdminPanelForUser(userId: number): Promise<void> {
+      await db
+        .updateTable("sessions")
+        .set({ admin_unlocked_at: null })
+        .where("user_id", "=", userId)
+        .where("admin_unlocked_at", "is not", null)
+        .execute();
+    },
+
     /**
      * Removes sessions past their absolute or idle end. `load` already refuses them; this keeps
      * the sessions of students who never come back from piling up. Returns how many went.

@@ -54,6 +54,16 @@ describeEachEngine("deleting one's own account", (engine) => {
     expect((await new TestClient(t.app).login(body.email, STRONG_PASSWORD)).statusCode).toBe(401);
   });
 
+  it("takes the password as sign-in does: surrounding spaces are not part of it, and spaces alone are missing", async () => {
+    const client = new TestClient(t.app);
+    const { user } = await client.register();
+    const blank = await client.request("DELETE", "/api/user", { password: "   " });
+    expect([blank.statusCode, blank.json().errors]).toEqual([400, { password: [PASSWORD_REQUIRED] }]);
+    const res = await client.request("DELETE", "/api/user", { password: `  ${STRONG_PASSWORD} ` });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await t.db.selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst()).toBeUndefined();
+  });
+
   it("refuses a wrong password with 401 (counted like sign-in failures), a missing one with 400, and keeps the account", async () => {
     const client = new TestClient(t.app);
     const { user } = await client.register();

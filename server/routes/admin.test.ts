@@ -328,6 +328,27 @@ describeEachEngine("admin API", (engine) => {
       ]);
     });
 
+    it("a demoted admin's unlocked sessions stay locked when the role is granted again", async () => {
+      const admin = await unlockedAdmin();
+      const demoted = await unlockedAdmin({ firstName: "Grace" });
+      expect((await demoted.client.request("GET", "/api/admin/users")).statusCode).toBe(200);
+      for (const isAdmin of [false, true]) {
+        const res = await admin.client.request("PATCH", `/api/admin/users/${demoted.id}/admin-status`, { isAdmin });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const again = await demoted.client.request("GET", "/api/admin/users");
+      expect([again.statusCode, again.json()]).toEqual([403, { message: ADMIN_LOCKED }]);
+      const unlocked = await t.db
+        .selectFrom("sessions")
+        .select("id_hash")
+        .where("user_id", "=", demoted.id)
+        .where("admin_unlocked_at", "is not", null)
+        .execute();
+      expect(unlocked).toEqual([]);
+      // The passcode unlocks it as before.
+      expect((await demoted.client.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
+    });
+
     it("an admin cannot change their own status, and the last admin can never be demoted, even by two admins at once", async () => {
       const a = await unlockedAdmin();
       const own = await a.client.request("PATCH", `/api/admin/users/${a.id}/admin-status`, { isAdmin: false });

@@ -1,8 +1,10 @@
+import net from "node:net";
 import { Temporal } from "temporal-polyfill";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandEvents } from "../../core/calendar/recurrence";
 import type { CalendarEvent } from "../../core/schemas/event";
+import { INVALID_HOST } from "../request-context";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 
 // rrule-temporal reads the global Temporal (Node 20 has none yet).
@@ -253,5 +255,42 @@ describeEachEngine("calendar feed API", (engine) => {
     const download = await mine.request("GET", "/api/user/export.ics");
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="student-hub-\d{4}-\d{2}-\d{2}\.ics"$/);
     expect(download.body).toContain("SUMMARY:Mine");
+  });
+});
+
+describeEachEngine("calendar feed without PUBLIC_URL", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it("names the request's own origin, and answers 400 to a missing or unreadable Host, never 500", async () => {
+    const student = new TestClient(t.app);
+    await student.register();
+    await student.request("POST", "/api/events", { title: "Mine", date: "2027-01-01" });
+    const turnedOn = await student.request("POST", "/api/calendar-feed", undefined, { host: "hub.school.example" });
+    const url = new URL(turnedOn.json().url);
+    expect(url.origin).toBe("http://hub.school.example");
+    const feedPath = url.pathname;
+    expect((await t.app.inject({ method: "GET", url: feedPath, headers: { host: "hub.school.example" } })).body).toContain("UID:event-");
+    for (const host of ["bad host", "[::1", "a@b:c"]) {
+      const feed = await t.app.inject({ method: "GET", url: feedPath, headers: { host } });
+      expect([feed.statusCode, feed.json()], `feed, Host ${JSON.stringify(host)}`).toEqual([400, { message: INVALID_HOST }]);
+      const download = await student.request("GET", "/api/user/export.ics", undefined, { host });
+      expect([download.statusCode, download.json()], `export.ics, Host ${JSON.stringify(host)}`).toEqual([400, { message: INVALID_HOST }]);
+    }
+    // No Host at all: HTTP/1.0 allows it, and only a real connection can leave it out (inject adds one).
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(address);
+    const withoutHost = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(`GET ${feedPath} HTTP/1.0\r\n\r\n`));
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk));
+      socket.on("end", () => resolve(answer));
+      socket.on("error", reject);
+    });
+    expect(withoutHost.split("\r\n")[0]).toMatch(/^HTTP\/1\.[01] 400 /);
+    expect(withoutHost).toContain(JSON.stringify({ message: INVALID_HOST }));
   });
 });

@@ -5,7 +5,7 @@ import { notFound } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
-import { requireUser } from "../request-context";
+import { requestOrigin, requireUser } from "../request-context";
 
 const stateJson = responseSchema(calendarFeedStateSchema);
 const FEED_NOT_FOUND = "Not found";
@@ -19,7 +19,7 @@ const FEED_REQUESTS_PER_HOUR = 120;
 export default async function calendarFeedRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { calendarFeed, config } = services;
 
-  const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest) => config.publicUrl ?? requestOrigin(request);
   const host = (request: FastifyRequest) => new URL(origin(request)).hostname;
   const feedUrl = (request: FastifyRequest, token: string) => `${origin(request)}/feed/${token}.ics`;
 

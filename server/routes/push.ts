@@ -3,7 +3,7 @@ import { z } from "zod";
 import { pushSendSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from "../../core/schemas/push";
 import { parseWith, unauthorized } from "../errors";
 import { isAdminUnlocked } from "../plugins/route-guards";
-import { requireUser } from "../request-context";
+import { requestOrigin, requireUser } from "../request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 
@@ -58,7 +58,7 @@ export default async function pushRoutes(app: FastifyInstance, { services }: { s
       {
         user: requireUser(request),
         adminUnlocked: isAdminUnlocked(request.session?.admin_unlocked_at),
-        host: request.host,
+        host: new URL(requestOrigin(request)).host,
         log: request.log,
       },
       input,

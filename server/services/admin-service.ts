@@ -213,7 +213,9 @@ export function createAdminService(options: AdminServiceOptions) {
         if (Boolean(user.is_admin) === isAdmin) return toAdminUser(user);
         if (!isAdmin && (await tx.users.countAdmins()) <= 1) throw conflict(LAST_ADMIN);
         const updated = (await tx.users.setAdminById(id, isAdmin))!;
-        // Removing the role also ends any unlocked panel of theirs: their sessions stay, locked.
+        // Removing the role also ends any unlocked panel of theirs: their sessions stay, locked, so
+        // granting the role again later needs the passcode again on each of them.
+        if (!isAdmin) await tx.sessions.lockAdminPanelForUser(id);
         await audit(isAdmin ? "ADMIN_GRANTED" : "ADMIN_REVOKED", admin, user.email, undefined, tx);
         return toAdminUser(updated);
       });

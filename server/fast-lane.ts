@@ -4,7 +4,7 @@ import type { SessionUser } from "./repositories/sessions";
 import { ifNoneMatchMatches } from "./conditional-get";
 import type { RouteGuards } from "./plugins/route-guards";
 import { accessLine } from "./log-stream";
-import { JSON_TYPE } from "./services/list-answers";
+import { JSON_TYPE } from "./list-answers";
 import { SESSION_COOKIE, type SessionService } from "./services/session-service";
 
 /**

@@ -9,7 +9,7 @@ import { createAdminService } from "./admin-service";
 import { createEventSeriesService } from "./event-series";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
-import { createListAnswers } from "./list-answers";
+import { createListAnswers } from "../list-answers";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
 import { createCalendarFeedService } from "./calendar-feed";
 import { createDataPortability } from "./data-portability";

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sendIfNotModified } from "../conditional-get";
-import type { SessionUser } from "../repositories/sessions";
-import { requireUser } from "../request-context";
+import { sendIfNotModified } from "./conditional-get";
+import type { SessionUser } from "./repositories/sessions";
+import { requireUser } from "./request-context";
 
 /** What the serialized lists kept in memory may take, all users together. */
 export const LIST_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
@@ -20,10 +20,13 @@ interface KeptAnswer {
  * query and the serializer.
  *
  * A kept answer is found by user and list, and used only when its ETag is the one the user's data
- * version gives now. That version is read from the database with the session on every request,
- * never kept by the instance, so a write through another instance sharing the database makes the
- * kept answer unusable at once. It is read before the list: a write landing between the two can
- * only make a kept answer newer than its tag (one extra refetch later), never older.
+ * version gives now. That version comes with the request's session: the one this instance keeps in
+ * memory, or else read from the database (decision 093). The change feed moves a kept session's
+ * version forward (or drops the session) as each write commits, on whichever instance it was made,
+ * so such a write makes the kept answer unusable as soon as this instance hears of it; while the
+ * feed is not live, no session is kept and the version is read from the database. The version is
+ * read before the list: a write landing between the two can only make a kept answer newer than its
+ * tag (one extra refetch later), never older.
  *
  * Memory is bounded: least recently used answers go first once `maxBytes` is reached, and an
  * answer larger than a quarter of it is never kept.

@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { SettingsRepository } from "../repositories/settings";
+import { isApiRequest, routerPath } from "../request-context";
+import type { SessionService } from "../services/session-service";
+import { type LandingVariants, loadStaticLanding } from "../static-landing";
+
+export interface StaticClientOptions {
+  /** The built client (CLIENT_DIR); nothing is served from it when it holds no index.html. */
+  clientDir: string;
+  /** Whether `/` is asked by a visitor (the landing page) or by a signed-in student (the app). */
+  sessionService: Pick<SessionService, "resume">;
+  /** The logo and social profile the landing page shows. */
+  settings: Pick<SettingsRepository, "getPublic">;
+}
+
+/**
+ * The built client and every path no route matches: hashed assets cached for a year, index.html
+ * revalidated every time and sent for every client route, the landing page at `/` for visitors
+ * (decision 068), and the one JSON 404 for the rest. Registered after the routes, so that the
+ * not-found handler set here is the app's.
+ */
+async function staticClient(app: FastifyInstance, { clientDir, sessionService, settings }: StaticClientOptions) {
+  const indexFile = path.join(clientDir, "index.html");
+  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  // index.html is sent from memory for every client route; its precompressed copies too.
+  const indexEncoded = (["br", "gzip"] as const).flatMap((encoding) => {
+    const copy = `${indexFile}.${encoding === "br" ? "br" : "gz"}`;
+    return indexHtml && fs.existsSync(copy) ? [{ encoding, body: fs.readFileSync(copy) }] : [];
+  });
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // The build wrote .br and .gz copies (scripts/precompress.ts): the one the browser accepts
+      // is sent with its Content-Encoding, and Vary: Accept-Encoding keeps shared caches honest.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.startsWith(path.join(clientDir, "assets") + path.sep);
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  const staticLanding = indexHtml ? loadStaticLanding(clientDir) : null;
+  /**
+   * The landing page for a request without a live session, else null. A database that cannot be
+   * reached gives null too: the app then loads, and its start-up screen says what is wrong.
+   */
+  async function visitorLanding(request: FastifyRequest, reply: FastifyReply): Promise<LandingVariants | null> {
+    try {
+      await sessionService.resume(request, reply);
+      if (request.user) return null;
+      return staticLanding!.variants(await settings.getPublic());
+    } catch (error) {
+      request.log.warn({ err: error }, "landing page: session or settings unavailable, serving the app");
+      return null;
+    }
+  }
+
+  /**
+   * A page load the single-page app renders: a GET or HEAD of /, /auth, /password-reset or any
+   * other client route, whatever its Accept header says. curl, uptime monitors and link previews
+   * accept anything or send no Accept at all, and a page must answer them as it answers a browser
+   * (issue 32).
+   * The API (`/api` and below) and paths naming a file (`/assets/gone.js`, `/favicon.ico`) keep
+   * their JSON 404: a missing script must not come back as a page.
+   */
+  const isPageLoad = (request: FastifyRequest) =>
+    Boolean(indexHtml) &&
+    (request.method === "GET" || request.method === "HEAD") &&
+    !isApiRequest(request) &&
+    !isApiRoot(request.url) &&
+    !namesAFile(request.url);
+  // Probing for unknown API paths or assets is limited per address; page loads never are: a whole
+  // school may load the app from one NAT address at 7:30, and a page must never get a JSON 429.
+  const limitUnknownPaths = app.rateLimit({ max: 300, timeWindow: "1 minute" });
+
+  app.setNotFoundHandler(
+    {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!isPageLoad(request)) await limitUnknownPaths.call(app, request, reply);
+      },
+    },
+    async (request, reply) => {
+      if (isPageLoad(request)) {
+        reply.code(200).header("cache-control", "no-cache").header("vary", "Accept-Encoding").type("text/html");
+        const accepted = acceptedEncodings(request.headers["accept-encoding"]);
+        if (staticLanding && request.url.split("?")[0] === "/") {
+          // What / shows depends on the session: a visitor gets the landing page, with no
+          // JavaScript to download (decision 068); a signed-in student gets the app.
+          reply.header("vary", "Accept-Encoding, Cookie");
+          const landing = await visitorLanding(request, reply);
+          if (landing) {
+            const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
+            return encoding ? reply.header("content-encoding", encoding).send(landing[encoding]) : reply.send(landing.identity);
+          }
+        }
+        // Client routes (/auth, /password-reset, unknown paths) are the SPA's to render.
+        const encoded = indexEncoded.find((variant) => accepted.has(variant.encoding));
+        return encoded ? reply.header("content-encoding", encoded.encoding).send(encoded.body) : reply.send(indexHtml);
+      }
+      return reply.code(404).send({ message: "Not found" });
+    },
+  );
+}
+
+/** `/api` itself (no slash after it): the API's, not a page, though no route starts there. */
+function isApiRoot(url: string): boolean {
+  return routerPath(url) === "/api";
+}
+
+/** Whether a path's last segment names a file (`/assets/index-abc.js`, `/manifest.webmanifest`): it has an extension. */
+function namesAFile(url: string): boolean {
+  const path = routerPath(url);
+  return /\.[^/.]+$/.test(path.slice(path.lastIndexOf("/") + 1));
+}
+
+/** The encodings an Accept-Encoding header allows (q=0 refuses one). */
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
+}
+
+// Not encapsulated: the not-found handler and the static routes belong to the whole app.
+export default fp(staticClient, { name: "static-client", dependencies: ["@fastify/rate-limit"] });

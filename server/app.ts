@@ -10,6 +10,7 @@ import { accessLine, turnBatchedStream } from "./log-stream";
 import { HttpError, serviceUnavailable } from "./errors";
 import apiNoStore from "./plugins/api-no-store";
 import inputGuard from "./plugins/input-guard";
+import metricsPlugin from "./plugins/metrics";
 import requestScope from "./plugins/request-scope";
 import routeGuards from "./plugins/route-guards";
 import sessionPlugin from "./plugins/session";
@@ -164,6 +165,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     apiHeaders: { ...apiSecurityHeaders, "cache-control": "no-store" },
     nextRequestId,
     compressionThreshold: COMPRESSION_THRESHOLD_BYTES,
+    observeRequest: services.metrics?.observeRequest ?? null,
   });
 
   app.setErrorHandler((caught: FastifyError | HttpError, request, reply) => {
@@ -187,6 +189,10 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
   });
+
+  // GET /metrics and the request counts, only with METRICS_TOKEN (decision 105): after the error
+  // handler, whose one error shape its 401 takes, and before every route, so that each is counted.
+  if (services.metrics && config.metricsToken) await app.register(metricsPlugin, { metrics: services.metrics, token: config.metricsToken });
 
   await app.register(systemRoutes, { services });
   await app.register(authRoutes, { services });

@@ -38,6 +38,8 @@ export interface AppConfig {
   vapidSubject: string | undefined;
   /** PUSH_ALLOWED_ENDPOINT_ORIGINS: origins beyond the browsers' push services that subscriptions may name (a test push service). */
   pushAllowedEndpointOrigins: string[];
+  /** METRICS_TOKEN: the bearer token `GET /metrics` asks for; null leaves /metrics unserved (decision 105). */
+  metricsToken: string | null;
 }
 
 /** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
@@ -100,6 +102,24 @@ function vapidSubject(value: string | undefined): string | undefined {
   return value;
 }
 
+/** Shortest METRICS_TOKEN accepted: 32 random hex characters carry 128 bits. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+/**
+ * METRICS_TOKEN, a bearer token (RFC 6750's characters), long enough that guessing it is hopeless.
+ * The error never repeats the value: it is a secret, and start-up errors end up in logs.
+ */
+function metricsToken(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < METRICS_TOKEN_MIN_LENGTH || !/^[A-Za-z0-9\-._~+/]+=*$/.test(value)) {
+    throw new Error(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters of A-Z, a-z, 0-9 and - . _ ~ + / ` +
+        `(got ${value.length} characters); make one with \`openssl rand -hex 32\``,
+    );
+  }
+  return value;
+}
+
 function origins(value: string | undefined, name: string): string[] {
   return (value ?? "")
     .split(",")
@@ -148,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vapidKeys: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: vapidSubject(env.VAPID_SUBJECT),
     pushAllowedEndpointOrigins: origins(env.PUSH_ALLOWED_ENDPOINT_ORIGINS, "PUSH_ALLOWED_ENDPOINT_ORIGINS"),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }

@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type Transaction } from "kysely";
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import type { AppConfig, DatabaseConfig } from "../config";
 import type { Database } from "./schema";
@@ -54,12 +63,39 @@ export function dbOptionsFrom(
   };
 }
 
+/**
+ * What a Db has been through, for the metrics (decision 106): read when scraped, so counting costs a
+ * query nothing but an addition, and only when it fails.
+ */
+export interface DatabaseStats {
+  engine: DatabaseConfig["kind"];
+  /** Failed statements and failed attempts to get a connection, by whether the database was unavailable (decision 050) or refused the statement. */
+  errors: { unavailable: number; query: number };
+  /** PostgreSQL's connection pool as it is now; undefined for SQLite (one connection, no pool). */
+  pool?: () => { max: number; total: number; idle: number; waiting: number };
+}
+
+const databaseStats = new WeakMap<Db, DatabaseStats>();
+
+/** What `db` (made by createDb) has been through; undefined for a Db made elsewhere. */
+export function databaseStatsOf(db: Db): DatabaseStats | undefined {
+  return databaseStats.get(db);
+}
+
+function countError(stats: DatabaseStats, error: unknown): void {
+  if (isDatabaseUnavailable(error)) stats.errors.unavailable++;
+  else stats.errors.query++;
+}
+
 export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
   const statementTimeoutMs = options.statementTimeoutMs ?? 5000;
+  const stats: DatabaseStats = { engine: config.kind, errors: { unavailable: 0, query: 0 } };
+  const noteError = (error: unknown) => countError(stats, error);
   if (config.kind === "postgres") {
+    const poolSize = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: config.url,
-      max: options.poolSize ?? 10,
+      max: poolSize,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       keepAlive: true,
       ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1000 } : {}),
@@ -71,7 +107,10 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     // every client gets one for its whole life. The failed query itself rejects as usual.
     pool.on("connect", (client) => client.on("error", onConnectionError));
     pool.on("error", () => {}); // the same error, already reported by the client's listener
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportingUnavailability(pool) }) });
+    stats.pool = () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportingUnavailability(pool, noteError) }) });
+    databaseStats.set(db, stats);
+    return db;
   }
   if (config.file !== ":memory:") fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const database = new SQLite(config.file);
@@ -79,8 +118,9 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
   database.pragma("foreign_keys = ON");
   database.pragma(`busy_timeout = ${statementTimeoutMs}`);
   database.pragma(`synchronous = ${options.sqliteSynchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database, noteError) }) });
   sqliteConnections.set(db, database);
+  databaseStats.set(db, stats);
   return db;
 }
 
@@ -97,16 +137,18 @@ export function sqliteConnectionOf(db: Db): SQLite.Database | undefined {
  * DatabaseUnavailableError (whatever pg's error was: refused, terminated, timed out, "not
  * accepting connections"), and a client whose query failed because its connection is unusable
  * (cut, or the server stopped answering) goes back to the pool as broken, so it is closed and
- * never handed out again.
+ * never handed out again. Every failure is told to `noteError` (the metrics).
  */
-function reportingUnavailability(pool: pg.Pool): PostgresPool {
+function reportingUnavailability(pool: pg.Pool, noteError: (error: unknown) => void): PostgresPool {
   return {
     async connect() {
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
       } catch (error) {
-        throw new DatabaseUnavailableError(error);
+        const unavailable = new DatabaseUnavailableError(error);
+        noteError(unavailable);
+        throw unavailable;
       }
       let broken: Error | undefined;
       const wrapped = {
@@ -114,6 +156,7 @@ function reportingUnavailability(pool: pg.Pool): PostgresPool {
           try {
             return await client.query(text, [...parameters]);
           } catch (error) {
+            noteError(error);
             // A cancelled statement (57014) leaves a healthy connection; anything else unavailable does not.
             if (isDatabaseUnavailable(error) && (error as { code?: string }).code !== "57014") broken = error as Error;
             throw error;
@@ -135,8 +178,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * again on each request was a measurable share of a request's time (see bench/). Reusing a
  * statement is safe here because better-sqlite3 runs it synchronously and the app never streams.
  */
-function withStatementCache(database: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(database: SQLite.Database, noteError: (error: unknown) => void): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(text: string) {
@@ -151,11 +194,51 @@ function withStatementCache(database: SQLite.Database) {
         // Re-insert so the Map's order is least recently used first.
         statements.delete(sql);
       } else {
-        statement = database.prepare(sql);
+        statement = countingFailures(prepareCounted(database, sql, noteError), noteError);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       }
       statements.set(sql, statement);
       return statement;
+    },
+  };
+}
+
+function prepareCounted(database: SQLite.Database, sql: string, noteError: (error: unknown) => void): SQLite.Statement {
+  try {
+    return database.prepare(sql);
+  } catch (error) {
+    noteError(error);
+    throw error;
+  }
+}
+
+/** The statement as Kysely runs it, each failure told to `noteError`; made once per cached statement, not per query. */
+function countingFailures(statement: SQLite.Statement, noteError: (error: unknown) => void): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      try {
+        return statement.all(parameters);
+      } catch (error) {
+        noteError(error);
+        throw error;
+      }
+    },
+    run(parameters) {
+      try {
+        return statement.run(parameters);
+      } catch (error) {
+        noteError(error);
+        throw error;
+      }
+    },
+    iterate(parameters) {
+      try {
+        return statement.iterate(parameters);
+      } catch (error) {
+        noteError(error);
+        throw error;
+      }
     },
   };
 }

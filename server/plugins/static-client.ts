@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SettingsRepository } from "../repositories/settings";
 import { isApiRequest, routerPath } from "../request-context";
+import { STATIC_FILE_ROUTE } from "./metrics";
 import type { SessionService } from "../services/session-service";
 import { type LandingVariants, loadStaticLanding } from "../static-landing";
 
@@ -32,18 +33,25 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
     return indexHtml && fs.existsSync(copy) ? [{ encoding, body: fs.readFileSync(copy) }] : [];
   });
   if (indexHtml) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      // The build wrote .br and .gz copies (scripts/precompress.ts): the one the browser accepts
-      // is sent with its Content-Encoding, and Vary: Accept-Encoding keeps shared caches honest.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.startsWith(path.join(clientDir, "assets") + path.sep);
-        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      },
+    // In a context of their own, so that only the files' routes (one per file) share one label in
+    // the request metrics.
+    await app.register(async function clientFiles(files) {
+      files.addHook("onRoute", (route) => {
+        route.config = { ...route.config, metricsRoute: STATIC_FILE_ROUTE };
+      });
+      await files.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        index: false,
+        // The build wrote .br and .gz copies (scripts/precompress.ts): the one the browser accepts
+        // is sent with its Content-Encoding, and Vary: Accept-Encoding keeps shared caches honest.
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          const immutable = filePath.startsWith(path.join(clientDir, "assets") + path.sep);
+          reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        },
+      });
     });
   }
 

@@ -9,7 +9,9 @@ import { createAdminService } from "./admin-service";
 import { createEventSeriesService } from "./event-series";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
+import { NO_METRICS } from "./metrics-sink";
 import { createListAnswers } from "../list-answers";
+import { createMetrics } from "../metrics";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
 import { createCalendarFeedService } from "./calendar-feed";
 import { createDataPortability } from "./data-portability";
@@ -42,6 +44,9 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
   // Changes to sessions and users as this instance learns of them, and the sessions it keeps (decision 093).
   const changeFeed = openChangeFeed(db, config.database);
   const sessionCache = createSessionCache(changeFeed, options.sessionCache);
+  // Metrics exist only when something may read them (METRICS_TOKEN, decision 105): otherwise nothing is measured at all.
+  const metrics = config.metricsToken ? createMetrics({ db, sessionCache }) : null;
+  const metricsSink = metrics?.sink ?? NO_METRICS;
   const sessionService = createSessionService({
     sessions: repositories.sessions,
     secureCookies: config.trustProxy !== false,
@@ -59,6 +64,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     pushSubscriptions: repositories.pushSubscriptions,
     users: repositories.users,
     transaction,
+    metrics: metricsSink,
   });
   return {
     config,
@@ -85,6 +91,8 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     listAnswers: createListAnswers(),
     changeFeed,
     sessionCache,
+    /** The instance's metrics, or null when /metrics is off. */
+    metrics,
     sessionService,
     authRateLimiter,
     admin: createAdminService({
@@ -108,6 +116,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
         clock,
         scanIntervalMs,
         log,
+        metrics: metricsSink,
       }),
     accounts: createAccountService({
       users: repositories.users,

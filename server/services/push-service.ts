@@ -19,6 +19,7 @@ import type { SessionUser } from "../repositories/sessions";
 import type { SettingsRepository } from "../repositories/settings";
 import type { RunInTransaction } from "../repositories/transaction";
 import type { UsersRepository } from "../repositories/users";
+import { type MetricsSink, NO_METRICS, type PushOutcomeCounts } from "./metrics-sink";
 import {
   deliverAll,
   deliverEach,
@@ -61,6 +62,8 @@ export interface PushServiceOptions {
   users: UsersRepository;
   /** The audit entry of a send is written with the removal of gone devices, in one transaction. */
   transaction: RunInTransaction;
+  /** Told what every push came to (decision 106). */
+  metrics?: MetricsSink;
 }
 
 /** One message for all of one user's devices (a reminder). */
@@ -97,6 +100,12 @@ function tagFor(title: string, body: string): string {
   return `message-${createHash("sha256").update(`${title}\n${body}`).digest("base64url").slice(0, 16)}`;
 }
 
+function outcomeCounts(outcomes: readonly PushOutcome[]): PushOutcomeCounts {
+  const counts: PushOutcomeCounts = { delivered: 0, gone: 0, failed: 0 };
+  for (const outcome of outcomes) counts[outcome.result]++;
+  return counts;
+}
+
 function summarize(outcomes: PushOutcome[], recipients: number): PushSendResult {
   const delivered = outcomes.filter((o) => o.result === "delivered").length;
   const failed = outcomes.filter((o) => o.result === "failed").length;
@@ -131,7 +140,7 @@ function sendAuditEntry(title: string, outcomes: PushOutcome[]): { action: Audit
  */
 export const MAX_PUSH_DEVICES_PER_USER = 10;
 
-export function createPushService({ config, settings, pushSubscriptions, users, transaction }: PushServiceOptions) {
+export function createPushService({ config, settings, pushSubscriptions, users, transaction, metrics = NO_METRICS }: PushServiceOptions) {
   let keys: Promise<{ publicKey: string; privateKey: string }> | undefined;
   let warnedSubject = false;
 
@@ -223,6 +232,7 @@ export function createPushService({ config, settings, pushSubscriptions, users, 
         deadline: Date.now() + Math.max(1000, config.requestTimeoutMs - DELIVERY.timeoutMs - 1000),
         allowedOrigins: config.pushAllowedEndpointOrigins,
       });
+      metrics.pushes("message", outcomeCounts(outcomes));
       const gone = outcomes.filter((o) => o.result === "gone").map((o) => o.target.id);
       const result = summarize(outcomes, input.externalUserIds.length);
       if (!toOthers) {
@@ -269,6 +279,7 @@ export function createPushService({ config, settings, pushSubscriptions, users, 
         deadline,
         allowedOrigins: config.pushAllowedEndpointOrigins,
       });
+      metrics.pushes("reminder", outcomeCounts(outcomes));
       await pushSubscriptions.deleteByIds(outcomes.filter((o) => o.result === "gone").map((o) => o.target.id));
       const results = messages.map((): UserPushResult => ({ delivered: 0, failed: 0 }));
       outcomes.forEach((outcome, i) => {

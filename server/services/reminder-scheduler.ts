@@ -13,6 +13,7 @@ import type { PushPayload } from "../../core/schemas/push";
 import type { ReminderScheduleRow, SentReminderStatus } from "../db/schema";
 import type { RemindersRepository } from "../repositories/reminders";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import { type MetricsSink, NO_METRICS } from "./metrics-sink";
 import type { PushService, UserPush } from "./push-service";
 import { hiddenDates } from "../../core/calendar/series-children";
 import type { Clock, ReminderPlanner } from "./reminders";
@@ -32,6 +33,8 @@ export interface ScanReport {
   empty: number;
   /** Claims of a stopped instance that this one finished. */
   recovered: number;
+  /** How long the most overdue reminder the scan claimed had been due (0 when none was): below the scan interval while all is well. */
+  lagMs: number;
 }
 
 interface Planned {
@@ -48,6 +51,8 @@ export interface ReminderSchedulerOptions {
   clock: Clock;
   scanIntervalMs: number;
   log: Logger;
+  /** Told about every scan (decision 106). */
+  metrics?: MetricsSink;
 }
 
 /** How long a scan's pushes may keep starting: two scan intervals, at least 5 s. */
@@ -77,7 +82,7 @@ function ttlSeconds(candidate: Pick<ReminderCandidate, "occurrenceAt">, now: num
  * failed. A claim left pending by an instance that stopped mid-push is taken over after a lease.
  */
 export function createReminderScheduler(options: ReminderSchedulerOptions) {
-  const { transaction, reminders, planner, push, timeZone, clock, scanIntervalMs, log } = options;
+  const { transaction, reminders, planner, push, timeZone, clock, scanIntervalMs, log, metrics = NO_METRICS } = options;
 
   /** The push for a claimed task reminder, or why there is none; moves the task's schedule on. */
   async function planTask(tx: TransactionScope, row: ReminderScheduleRow, dueAt: number, now: number): Promise<Planned | null> {
@@ -143,6 +148,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
       const pushes: { claimId: number; push: UserPush }[] = [];
       for (const row of rows) {
         const dueAt = Date.parse(row.due_at);
+        report.lagMs = Math.max(report.lagMs, now - dueAt);
         const plan =
           row.kind === "task"
             ? await planTask(tx, row, dueAt, now)
@@ -195,6 +201,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   async function recover(now: number, report: ScanReport) {
     const stale = await reminders.takeOverStale(new Date(now - leaseMs(scanIntervalMs)), new Date(now), BATCH_SIZE);
     if (stale.length === 0) return;
+    for (const row of stale) report.lagMs = Math.max(report.lagMs, now - Date.parse(row.due_at));
     const late = stale.filter((row) => Date.parse(row.due_at) < now - CATCH_UP_MS || row.payload === null);
     await reminders.finish(
       late.map((row) => row.id),
@@ -210,14 +217,21 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   }
 
   async function scanOnce(): Promise<ScanReport> {
-    const report: ScanReport = { sent: 0, failed: 0, skipped: 0, empty: 0, recovered: 0 };
+    const report: ScanReport = { sent: 0, failed: 0, skipped: 0, empty: 0, recovered: 0, lagMs: 0 };
+    const started = performance.now();
     const now = clock().getTime();
-    await recover(now, report);
-    for (;;) {
-      const { pushes, claimed } = await claimBatch(now, report);
-      await deliver(pushes, now, report);
-      if (claimed < BATCH_SIZE) break;
+    try {
+      await recover(now, report);
+      for (;;) {
+        const { pushes, claimed } = await claimBatch(now, report);
+        await deliver(pushes, now, report);
+        if (claimed < BATCH_SIZE) break;
+      }
+    } catch (error) {
+      metrics.reminderScan({ lagMs: report.lagMs, durationMs: performance.now() - started, failed: true });
+      throw error;
     }
+    metrics.reminderScan({ lagMs: report.lagMs, durationMs: performance.now() - started, failed: false });
     return report;
   }
 

@@ -101,7 +101,7 @@ const browserOnly = Object.keys(globals.browser).filter((name) => !shared.has(na
 const nodeOnly = Object.keys(globals.node).filter((name) => !shared.has(name) && !(name in globals.browser));
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "data/", "test-results/", "playwright-report/"] },
+  { ignores: ["node_modules/", "dist/", "dist-server/", "data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E_PORT lets two runs share a machine; each gets its own database file.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DB_FILE = `test-results/e2e-${E2E_PORT}.db`;
+const E2E_SERVER_DIR = `test-results/server-${E2E_PORT}`;
 /** The suite's own push service (e2e/global-setup.ts): the server may send to it and nowhere else. */
 export const E2E_PUSH_SERVICE_PORT = E2E_PORT + 1;
 
@@ -38,8 +39,11 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    // A fresh SQLite database for every run.
-    command: `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && npx tsx server/main.ts`,
+    // A fresh SQLite database for every run, and the server compiled as `npm start` runs it
+    // (docs/decisions/103), built now from this checkout's code into a folder of this run's own.
+    command:
+      `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && ` +
+      `node scripts/build-server.mjs --outdir ${E2E_SERVER_DIR} && exec node ${E2E_SERVER_DIR}/main.js`,
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

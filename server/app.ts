@@ -9,6 +9,7 @@ import { installFastLane, requestIdSequence } from "./fast-lane";
 import { accessLine, turnBatchedStream } from "./log-stream";
 import { HttpError, serviceUnavailable } from "./errors";
 import apiNoStore from "./plugins/api-no-store";
+import drain from "./plugins/drain";
 import inputGuard from "./plugins/input-guard";
 import metricsPlugin from "./plugins/metrics";
 import requestScope from "./plugins/request-scope";
@@ -135,6 +136,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     reply.headers(isApiRequest(request) ? apiSecurityHeaders : securityHeaders);
     done();
   });
+  await app.register(drain);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   // JSON answers over 1 KB go compressed: a 200-task list is 51 KB plain, 2.3 KB as brotli at

@@ -48,18 +48,30 @@ if (!fs.existsSync(path.join(config.clientDir, "index.html"))) {
   );
 }
 
+// A graceful stop (docs/decisions/103), on SIGTERM from a supervisor or from `npm start` (npm
+// passes it on to this process, which the start script execs), or on SIGINT (Ctrl-C): the port
+// stops taking connections at once, requests in flight finish and close their connections
+// (plugins/drain.ts), then the process exits 0.
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "shutting down: finishing requests in flight");
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    app.log.error("requests still in flight after 10 s: exiting without them");
+    process.exit(1);
+  }, 10_000);
   force.unref();
   housekeeping.stop();
+  // An answer that was already being sent when the close began keeps its keep-alive socket open
+  // once done, and the server's close would wait for it: such a socket is closed once it is idle.
+  const closeIdleSockets = setInterval(() => app.server.closeIdleConnections(), 100);
+  closeIdleSockets.unref();
   try {
-    await reminderScheduler.stop();
-    await app.close();
+    // A reminder scan under way finishes meanwhile; the database closes after both.
+    await Promise.all([app.close(), reminderScheduler.stop()]);
     await db.destroy();
+    app.log.info("stopped");
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, "shutdown failed");

@@ -15,7 +15,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 }
 
 /**
- * Real instances (`server/main.ts` as `npm start` runs it, REMINDER_SCAN_SECONDS=1) on one
+ * Real instances (`server/main.ts`, each in a process of its own, REMINDER_SCAN_SECONDS=1) on one
  * PostgreSQL database: one is killed (SIGKILL, no shutdown) while its reminder pushes are in
  * flight, before the push service has acknowledged any of them. The next instance takes its
  * claims over once their lease ends and sends each reminder exactly once.

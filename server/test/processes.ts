@@ -20,8 +20,9 @@ export interface ServerProcess {
 }
 
 /**
- * `server/main.ts` as a real child process (as `npm start` runs it), so that an error nobody
- * handles ends it exactly as it would in production.
+ * `server/main.ts` as a real child process, so that an error nobody handles ends it exactly as it
+ * would in production. The TypeScript runs through tsx, with no build to go stale; `npm start`
+ * runs the same code compiled (server/npm-start.test.ts, docs/decisions/103).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();

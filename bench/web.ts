@@ -3,7 +3,9 @@
 // dashboard, the admin panel (an admin unlocked with the passcode) and /admin/push-debug, from a
 // fresh production build served by server/main.ts. Goal: performance ≥ 95 and accessibility 100
 // on all of them. A benchmark, not a test: it exits 0 whatever the scores, 1 only when something
-// broke. BENCH_RUNS=n runs each page n times and keeps the run of median performance.
+// broke. BENCH_RUNS=n runs each page n times and keeps the run of median performance;
+// BENCH_WEB_REPORTS=dir writes each kept run's full Lighthouse report there (open it in the
+// Lighthouse viewer, or read its long tasks and bootup times).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +20,7 @@ import { waitFor } from "./wait-for";
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3400);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
@@ -316,6 +319,14 @@ async function main(): Promise<number> {
     }
     printTable(results);
     printFailures(results);
+    if (REPORTS_DIR) {
+      fs.mkdirSync(REPORTS_DIR, { recursive: true });
+      for (const { page, lhr } of results) {
+        const file = path.join(REPORTS_DIR, `${page.name.replace(/^\//, "").replace(/\W+/g, "-") || "root"}.json`);
+        fs.writeFileSync(file, JSON.stringify(lhr));
+      }
+      console.log(`\nReports: ${REPORTS_DIR}`);
+    }
 
     let broken = 0;
     for (const { page, lhr } of results.filter((r) => r.page.cookie)) {

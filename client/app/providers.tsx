@@ -4,7 +4,6 @@ import { queryClient } from "@/lib/query-client";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useThemeChoice } from "@/lib/theme";
 import { useToastLibrary } from "@/lib/toast";
-import { keepRoomForToasts } from "@/lib/toast-room";
 
 /**
  * The one Toaster, mounted once the toast library has loaded (docs/decisions/065: not on the landing
@@ -17,8 +16,7 @@ function ToastHost() {
   const phone = useMediaQuery("(max-width: 767px)");
   const theme = useThemeChoice();
   const host = useRef<HTMLDivElement>(null);
-  const loaded = sonner !== null;
-  useEffect(() => (loaded && host.current ? keepRoomForToasts(host.current) : undefined), [loaded]);
+  useEffect(() => (sonner && host.current ? sonner.keepRoomForToasts(host.current) : undefined), [sonner]);
   if (!sonner) return null;
   const offset = phone
     ? { bottom: "calc(var(--bottom-bar, 0px) + 0.5rem + env(safe-area-inset-bottom))", left: "0.5rem", right: "0.5rem" }

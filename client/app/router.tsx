@@ -12,6 +12,7 @@ import { useOnline } from "@/hooks/use-online";
 import { answeredFromOfflineCopy } from "@/lib/api/offline-copies";
 import { ROUTES } from "@/lib/routes";
 import { toastLibrary } from "@/lib/toast";
+import { whenIdle } from "@/lib/when-idle";
 
 // Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
 // neither the sign-in forms nor the dashboard (decisions 064, 065).
@@ -25,13 +26,21 @@ const PasswordResetScreen = lazy(() =>
 const PushDebugScreen = lazy(() => withToasts(import("@/app/screens/push-debug")).then((m) => ({ default: m.PushDebugScreen })));
 
 /**
- * Every screen but the landing page can show toasts: the toast library starts loading beside the
- * screen's chunk, so it is there before the first toast (also when the connection drops later).
+ * Every screen but the landing page can show toasts. The toast library is not part of the first
+ * screen (decision 102): it loads once the screen's chunk has arrived and the browser is idle, so
+ * it is there before a later toast (also when the connection drops); a toast asked for sooner
+ * loads it at once (lib/toast.ts).
  */
 function withToasts<T>(screenChunk: Promise<T>): Promise<T> {
-  toastLibrary.load().catch(() => {
-    // Tried again by the first toast.
-  });
+  void screenChunk.then(
+    () =>
+      whenIdle(() =>
+        toastLibrary.load().catch(() => {
+          // Tried again by the first toast.
+        }),
+      ),
+    () => {},
+  );
   return screenChunk;
 }
 

@@ -4,7 +4,8 @@ import { getPushStateQueryOptions } from "@/api/push/push-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorMessage, serverMessage } from "@/lib/api/errors";
-import { currentSubscription, isIOS, isStandalone, notificationPermission, pushRegistration } from "@/lib/push-device";
+import { currentSubscription, pushRegistration } from "@/lib/push-device";
+import { isIOS, isStandalone, notificationPermission } from "@/lib/push-support";
 import { showToast } from "@/lib/toast";
 import { useQueryClient } from "@tanstack/react-query";
 

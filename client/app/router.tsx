@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { ConnectionBanner } from "@/app/components/connection-banner";
 import { LoadingScreen } from "@/app/components/loading-screen";
@@ -79,7 +79,12 @@ function StartupGate({ children }: { children: ReactNode }) {
   const { data: keptUser } = useQuery({ ...getUserQueryOptions(), enabled: false });
   const startsFromKeptReads = Boolean(keptUser) && answeredFromOfflineCopy("/api/session");
 
-  if (!ready && !hasBeenReady && !startsFromKeptReads) {
+  // The app replaces the start-up screen in a deferred render, which React does in slices that
+  // yield to the browser, rather than in the one long task of the health check's update: the
+  // dashboard is the app's largest render (decision 102).
+  const showsApp = useDeferredValue(ready || hasBeenReady || startsFromKeptReads);
+
+  if (!showsApp) {
     return (
       <LoadingScreen
         phase={failed ? "connecting" : "starting"}

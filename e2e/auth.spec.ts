@@ -224,15 +224,21 @@ test.describe("signing in", () => {
 test.describe("what /auth downloads (decision 102)", () => {
   const validation = () => chunkOf("features/auth/utils/auth-resolvers.ts");
 
-  test("its first screen is exactly the scripts the bundle budget counts, then the toast library; the forms' validation (zod) comes with the first focus", async ({
+  test("its first screen is exactly the scripts the bundle budget counts, then, once the form shows, the toast library; the forms' validation (zod) comes with the first focus", async ({
     page,
   }) => {
     const scripts = recordScripts(page);
+    let formShownWhenToastsAsked: boolean | undefined;
+    await page.route(`**${chunkOf("lib/toast-library.ts")}`, async (route) => {
+      formShownWhenToastsAsked = await page.getByRole("button", { name: "Sign In" }).isVisible();
+      await route.continue();
+    });
     await page.goto("/auth");
     await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(idleScripts("/auth")).toContain(chunkOf("lib/toast-library.ts"));
     await expect.poll(() => scripts.read()).toEqual([...budgetedScripts("/auth"), ...idleScripts("/auth")].sort());
+    expect(formShownWhenToastsAsked).toBe(true);
     expect(scripts.read()).not.toContain(validation());
 
     await signInForm(page).email.focus();

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from "react";
+import { type ComponentType, lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { ConnectionBanner } from "@/app/components/connection-banner";
 import { LoadingScreen } from "@/app/components/loading-screen";
@@ -15,35 +15,46 @@ import { ROUTES } from "@/lib/routes";
 import { toastLibrary } from "@/lib/toast";
 import { whenIdle } from "@/lib/when-idle";
 
-// Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
-// neither the sign-in forms nor the dashboard (decisions 064, 065).
-const AdminScreen = lazy(() => withToasts(import("@/app/screens/admin")).then((m) => ({ default: m.AdminScreen })));
-const AuthScreen = lazy(() => withToasts(import("@/app/screens/auth")).then((m) => ({ default: m.AuthScreen })));
-const loadDashboard = () => withToasts(import("@/app/screens/dashboard/dashboard"));
-const DashboardScreen = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardScreen })));
-const PasswordResetScreen = lazy(() =>
-  withToasts(import("@/app/screens/password-reset")).then((m) => ({ default: m.PasswordResetScreen })),
-);
-const PushDebugScreen = lazy(() => withToasts(import("@/app/screens/push-debug")).then((m) => ({ default: m.PushDebugScreen })));
-
 /**
  * Every screen but the landing page can show toasts. The toast library is not part of the first
- * screen (decision 102): it loads once the screen's chunk has arrived and the browser is idle, so
- * it is there before a later toast (also when the connection drops); a toast asked for sooner
- * loads it at once (lib/toast.ts).
+ * screen (decision 102): once the screen has rendered, it loads when the browser is idle, so it is
+ * there before a later toast (also when the connection drops); a toast asked for sooner loads it
+ * at once (lib/toast.ts).
  */
-function withToasts<T>(screenChunk: Promise<T>): Promise<T> {
-  void screenChunk.then(
+function ToastsWhenIdle() {
+  useEffect(
     () =>
       whenIdle(() =>
         toastLibrary.load().catch(() => {
           // Tried again by the first toast.
         }),
       ),
-    () => {},
+    [],
   );
-  return screenChunk;
+  return null;
 }
+
+/** A screen that is its own chunk, loaded when first shown, with the toast library after it. */
+function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const Screen = lazy(() => load().then((component) => ({ default: component })));
+  return function ScreenWithToasts(props: Props) {
+    return (
+      <>
+        <Screen {...props} />
+        <ToastsWhenIdle />
+      </>
+    );
+  };
+}
+
+// Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
+// neither the sign-in forms nor the dashboard (decisions 064, 065).
+const AdminScreen = lazyScreen(() => import("@/app/screens/admin").then((m) => m.AdminScreen));
+const AuthScreen = lazyScreen(() => import("@/app/screens/auth").then((m) => m.AuthScreen));
+const loadDashboard = () => import("@/app/screens/dashboard/dashboard");
+const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen));
+const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen));
+const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen));
 
 /**
  * The app is ready only when online and the health check succeeds (docs/product.md#health-check-gate). Until it has been

@@ -1,8 +1,11 @@
 // npm run bench:web: Lighthouse (mobile: emulated phone, simulated slow 4G and 4× CPU slowdown)
-// in Debian's Chromium on the landing page, /auth and a signed-in student's dashboard, from a
+// in Debian's Chromium on every page of the app: the landing page, /auth, a signed-in student's
+// dashboard, the admin panel (an admin unlocked with the passcode) and /admin/push-debug, from a
 // fresh production build served by server/main.ts. Goal: performance ≥ 95 and accessibility 100
-// on all three. A benchmark, not a test: it exits 0 whatever the scores, 1 only when something
-// broke. BENCH_RUNS=n runs each page n times and keeps the run of median performance.
+// on all of them. A benchmark, not a test: it exits 0 whatever the scores, 1 only when something
+// broke. BENCH_RUNS=n runs each page n times and keeps the run of median performance;
+// BENCH_WEB_REPORTS=dir writes each kept run's full Lighthouse report there (open it in the
+// Lighthouse viewer, or read its long tasks and bootup times).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,9 +16,11 @@ import { addDaysToDate, DEFAULT_TIME_ZONE, todayIn } from "../core/dates";
 import { signIn } from "./sign-in";
 import { waitFor } from "./wait-for";
 
-const PORT = 3400;
+/** BENCH_WEB_PORT: another port, when something else on the machine holds 3400. */
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3400);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
@@ -28,7 +33,13 @@ interface Page {
   name: string;
   path: string;
   cookie?: string;
+  /** A read only this signed-in page makes (the dashboard's tasks): proof the run measured it. */
+  reads?: string;
 }
+
+/** The admin step-up passcode of the bench's server, and the admin it lets in. */
+const ADMIN_PASSCODE = "B3NC";
+const ADMIN_EMAIL = `bench-web-admin-${process.pid}@example.com`;
 
 /** Registers a student over the API and gives them classes, tasks and events: a dashboard with real content. */
 async function seedStudent(): Promise<string> {
@@ -73,6 +84,25 @@ async function seedStudent(): Promise<string> {
   ];
   for (const event of events) await send("POST", "/api/events", event);
   return cookie;
+}
+
+/**
+ * Registers the admin (an address in ADMIN_EMAILS) and unlocks the admin panel with the passcode,
+ * as the passcode gate does: the answer's new session cookie is the unlocked one.
+ */
+async function seedUnlockedAdmin(): Promise<string> {
+  const admin = await signIn(BASE, { email: ADMIN_EMAIL, firstName: "Dana", lastName: "Okafor" });
+  const answer = await fetch(`${BASE}/api/admin/login`, {
+    method: "POST",
+    headers: { ...admin.headers, "content-type": "application/json" },
+    body: JSON.stringify({ passcode: ADMIN_PASSCODE }),
+  });
+  if (!answer.ok) throw new Error(`POST /api/admin/login: ${answer.status} ${await answer.text()}`);
+  const cookie = answer.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid="))
+    ?.split(";")[0];
+  return cookie ?? admin.headers.cookie;
 }
 
 function startServer(env: Record<string, string>): ChildProcess {
@@ -145,15 +175,18 @@ interface NetworkRequest {
 const requestsOf = (lhr: Result) =>
   ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] })?.items ?? []) as NetworkRequest[];
 
-/** Why the audited dashboard was not a signed-in one, or null when it was. */
-function notSignedIn(lhr: Result): string | null {
+/**
+ * Why an audited signed-in page was not what it stands for, or null when it was: signed in, still
+ * on its own path (not sent elsewhere by a guard), and having made its own read, if it has one.
+ */
+function notSignedIn(lhr: Result, page: Page): string | null {
   const requests = requestsOf(lhr);
   // The app asks GET /api/session who is signed in (decision 067); a visitor's / never loads the app.
   const session = requests.find((r) => new URL(r.url).pathname === "/api/session");
-  if (new URL(lhr.finalDisplayedUrl).pathname !== "/") return `the page ended on ${lhr.finalDisplayedUrl}`;
+  if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) return `the page ended on ${lhr.finalDisplayedUrl}`;
   if (!session) return "the page never asked /api/session who is signed in (the visitor's landing page?)";
   if (session.statusCode !== 200) return `/api/session answered ${session.statusCode}`;
-  if (!requests.some((r) => new URL(r.url).pathname === "/api/tasks")) return "the page never loaded the tasks (not the dashboard?)";
+  if (page.reads && !requests.some((r) => new URL(r.url).pathname === page.reads)) return `the page never asked for ${page.reads}`;
   return null;
 }
 
@@ -176,7 +209,7 @@ function printTable(results: Array<{ page: Page; lhr: Result }>) {
       `benchmark index ${first.environment.benchmarkIndex}, ${os.cpus().length} cores, ${RUNS === 1 ? "1 run" : `median of ${RUNS} runs`} per page`,
   );
   const columns = ["page", "perf", "a11y", "best pr.", "FCP ms", "LCP ms", "TBT ms", "CLS", "total KiB", "JS KiB"];
-  const widths = [12, 6, 6, 9, 8, 8, 8, 7, 10, 8];
+  const widths = [18, 6, 6, 9, 8, 8, 8, 7, 10, 8];
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("");
   console.log(line(columns));
   for (const { page, lhr } of results) {
@@ -258,19 +291,26 @@ async function main(): Promise<number> {
     )
       throw new Error(`port ${PORT} is already in use`);
 
+    // Checked first: chrome-launcher's failure to start a missing browser ends the process at once,
+    // which would leave the server below running.
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+
     console.log("Building the client…");
     const vite = ["node_modules/vite/bin/vite.js", "build", "--outDir", clientDir, "--emptyOutDir", "--logLevel", "warn"];
     if (spawnSync(process.execPath, vite, { stdio: "inherit" }).status !== 0) throw new Error("vite build failed");
 
-    server = startServer({ DATABASE_URL: `sqlite:${dbFile}`, CLIENT_DIR: clientDir });
+    server = startServer({ DATABASE_URL: `sqlite:${dbFile}`, CLIENT_DIR: clientDir, ADMIN_EMAILS: ADMIN_EMAIL, ADMIN_PASSCODE });
     await serverUp(server);
     const cookie = await seedStudent();
+    const adminCookie = await seedUnlockedAdmin();
 
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
     const pages: Page[] = [
       { name: "landing", path: "/" },
       { name: "/auth", path: "/auth" },
-      { name: "dashboard", path: "/", cookie },
+      { name: "dashboard", path: "/", cookie, reads: "/api/tasks" },
+      { name: "/admin", path: "/admin", cookie: adminCookie, reads: "/api/admin/users" },
+      { name: "/admin/push-debug", path: "/admin/push-debug", cookie },
     ];
     const results: Array<{ page: Page; lhr: Result }> = [];
     for (const page of pages) {
@@ -279,14 +319,23 @@ async function main(): Promise<number> {
     }
     printTable(results);
     printFailures(results);
-
-    const dashboard = results.find((r) => r.page.cookie)!;
-    const why = notSignedIn(dashboard.lhr);
-    if (why) {
-      console.error(`\nThe dashboard run was not signed in (${why}): its figures are not the dashboard's.`);
-      return 1;
+    if (REPORTS_DIR) {
+      fs.mkdirSync(REPORTS_DIR, { recursive: true });
+      for (const { page, lhr } of results) {
+        const file = path.join(REPORTS_DIR, `${page.name.replace(/^\//, "").replace(/\W+/g, "-") || "root"}.json`);
+        fs.writeFileSync(file, JSON.stringify(lhr));
+      }
+      console.log(`\nReports: ${REPORTS_DIR}`);
     }
-    return 0;
+
+    let broken = 0;
+    for (const { page, lhr } of results.filter((r) => r.page.cookie)) {
+      const why = notSignedIn(lhr, page);
+      if (!why) continue;
+      console.error(`\nThe ${page.name} run was not the signed-in page (${why}): its figures are not the ${page.name}'s.`);
+      broken++;
+    }
+    return broken ? 1 : 0;
   } finally {
     chrome?.kill();
     if (server) await stop(server);

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { registerServiceWorker } from "@/lib/service-worker";
@@ -11,10 +11,14 @@ applyTheme(storedTheme());
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React renders in slices of a few milliseconds, yielding to the browser between
+// them, instead of in one long task on a phone's slow CPU (decision 102).
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // After the first render: installing the worker's precache must not compete with the app's start.

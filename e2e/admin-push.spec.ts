@@ -85,10 +85,13 @@ test.describe("the push debug page", () => {
     await page.goto("/admin/push-debug");
     await expect(page.getByRole("heading", { level: 1, name: "Push Debug" })).toBeVisible();
     await expect(page.getByText("iOS or iPadOS 16.4 or later.")).toBeVisible();
+    // Its cards' headings come right under the page's h1 (Lighthouse's heading order).
+    await expect(page.getByRole("heading", { level: 2, name: "Push on iPhone and iPad needs" })).toBeVisible();
 
     await page.getByRole("button", { name: "Check Push State" }).click();
     const state = page.getByRole("definition");
     await expect(page.getByText("Notification permission")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Push state" })).toBeVisible();
     await expect(state.filter({ hasText: "does not know this device; 0 devices for your account" })).toBeVisible();
 
     await subscribeDeviceThrough(page);

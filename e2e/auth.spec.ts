@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { budgetedScripts, chunkOf, idleScripts, recordScripts } from "./bundles";
 import { dashboardTab, expect, PASSWORD, test } from "./fixtures";
 
 const uniqueEmail = () => `e2e-reg-${randomBytes(5).toString("hex")}@example.com`;
@@ -217,6 +218,55 @@ test.describe("signing in", () => {
     await page.goto("/auth?mode=register");
     await expect(page).toHaveURL(/\/$/);
     await expect(dashboardTab(page, "Home")).toBeVisible();
+  });
+});
+
+test.describe("what /auth downloads (decision 102)", () => {
+  const validation = () => chunkOf("features/auth/utils/auth-resolvers.ts");
+
+  test("its first screen is exactly the scripts the bundle budget counts, then, once the form shows, the toast library; the forms' validation (zod) comes with the first focus", async ({
+    page,
+  }) => {
+    const scripts = recordScripts(page);
+    let formShownWhenToastsAsked: boolean | undefined;
+    await page.route(`**${chunkOf("lib/toast-library.ts")}`, async (route) => {
+      formShownWhenToastsAsked = await page.getByRole("button", { name: "Sign In" }).isVisible();
+      await route.continue();
+    });
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(idleScripts("/auth")).toContain(chunkOf("lib/toast-library.ts"));
+    await expect.poll(() => scripts.read()).toEqual([...budgetedScripts("/auth"), ...idleScripts("/auth")].sort());
+    expect(formShownWhenToastsAsked).toBe(true);
+    expect(scripts.read()).not.toContain(validation());
+
+    await signInForm(page).email.focus();
+    await expect.poll(() => scripts.read()).toContain(validation());
+  });
+
+  test("a form sent before its validation has arrived waits for it, then shows the same messages", async ({ page }) => {
+    let releaseValidation!: () => void;
+    const validationHeld = new Promise<void>((resolve) => (releaseValidation = resolve));
+    await page.route(`**${validation()}`, async (route) => {
+      await validationHeld;
+      await route.continue();
+    });
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") sent.push(new URL(request.url()).pathname);
+    });
+    await openRegister(page);
+    const form = registerForm(page);
+    const validationAsked = page.waitForRequest((request) => new URL(request.url()).pathname === validation());
+    await form.submit.click();
+    await validationAsked;
+    await expect(page.getByText("First name is required")).toHaveCount(0);
+
+    releaseValidation();
+    await expect(form.firstName).toHaveAccessibleDescription("First name is required");
+    await expect(form.email).toHaveAccessibleDescription("Invalid email address");
+    expect(sent).toEqual([]);
   });
 });
 

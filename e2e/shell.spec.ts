@@ -196,7 +196,7 @@ test.describe("a visitor's start-up", () => {
 });
 
 test.describe("the start-up loading screen", () => {
-  test("asks who is signed in beside the health check, and fetches a student's dashboard as soon as the answer says so", async ({
+  test("asks who is signed in beside the health check, and fetches a student's dashboard and its Home tab's reads as soon as the answer says so", async ({
     signedInPage: page,
   }) => {
     let releaseHealth!: () => void;
@@ -209,10 +209,15 @@ test.describe("the start-up loading screen", () => {
     const dashboardFetched = page.waitForRequest(
       (request) => new URL(request.url()).pathname === chunkOf("app/screens/dashboard/dashboard.tsx"),
     );
+    // What Today's Schedule and the task card show (decision 102).
+    const homeReadsAsked = ["/api/tasks", "/api/events", "/api/user/schedule"].map((path) =>
+      page.waitForRequest((request) => new URL(request.url()).pathname === path),
+    );
     await page.goto("/");
-    // Both while the health check is still unanswered, and nothing shows but the start-up screen.
+    // All while the health check is still unanswered, and nothing shows but the start-up screen.
     await sessionAsked;
     await dashboardFetched;
+    await Promise.all(homeReadsAsked);
     await expect(page.getByRole("heading", { level: 1, name: "Starting..." })).toBeVisible();
     releaseHealth();
     await expect(page.getByRole("heading", { level: 2, name: /^Good (morning|afternoon|evening)/ })).toBeVisible();

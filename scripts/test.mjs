@@ -31,7 +31,7 @@ if (!process.env.TEST_DATABASE_URL) {
 results.push(["unit + API", run(bin("vitest"), ["run"])]);
 
 // One build serves the bundle budget and the browser suite.
-console.log("\n▶ Client build (Vite) and bundle budget (gzipped JavaScript a first visit downloads, decision 079)");
+console.log("\n▶ Client build (Vite) and bundle budget (gzipped JavaScript of a first screen, decisions 079 and 102)");
 const built = run(process.execPath, [path.resolve("node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"]);
 if (built !== 0) {
   console.error("  The client build failed: no bundle budget, no browser suite.");

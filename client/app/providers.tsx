@@ -4,7 +4,6 @@ import { queryClient } from "@/lib/query-client";
 import { useMediaQuery } from "@/hooks/use-media-query";
 import { useThemeChoice } from "@/lib/theme";
 import { useToastLibrary } from "@/lib/toast";
-import { keepRoomForToasts } from "@/lib/toast-room";
 
 /**
  * The one Toaster, mounted once the toast library has loaded (docs/decisions/065: not on the landing
@@ -17,24 +16,29 @@ function ToastHost() {
   const phone = useMediaQuery("(max-width: 767px)");
   const theme = useThemeChoice();
   const host = useRef<HTMLDivElement>(null);
-  const loaded = sonner !== null;
-  useEffect(() => (loaded && host.current ? keepRoomForToasts(host.current) : undefined), [loaded]);
-  if (!sonner) return null;
+  useEffect(() => (sonner && host.current ? sonner.keepRoomForToasts(host.current) : undefined), [sonner]);
   const offset = phone
     ? { bottom: "calc(var(--bottom-bar, 0px) + 0.5rem + env(safe-area-inset-bottom))", left: "0.5rem", right: "0.5rem" }
     : { bottom: "1rem", right: "1rem" };
   return (
-    <div ref={host}>
+    // The host is there from the start, the Toaster once the library has loaded (decision 102). A
+    // modal dialog hides everything outside it from screen readers but the live regions there when
+    // it opens (Radix's aria-hidden keeps `[aria-live]`): a Toaster mounted later inside a hidden
+    // page would go unheard, e.g. over "Complete Your Setup", which opens with the dashboard. So
+    // the host is a live region, "off": it says nothing itself; the Toaster's region is polite.
+    <div ref={host} aria-live="off">
       {/* Spec §4/§9: one toast visible at a time. */}
-      <sonner.Toaster
-        visibleToasts={1}
-        position={phone ? "bottom-center" : "bottom-right"}
-        offset={offset}
-        mobileOffset={offset}
-        theme={theme}
-        richColors
-        closeButton
-      />
+      {sonner && (
+        <sonner.Toaster
+          visibleToasts={1}
+          position={phone ? "bottom-center" : "bottom-right"}
+          offset={offset}
+          mobileOffset={offset}
+          theme={theme}
+          richColors
+          closeButton
+        />
+      )}
     </div>
   );
 }

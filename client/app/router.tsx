@@ -1,39 +1,60 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { type ComponentType, lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { ConnectionBanner } from "@/app/components/connection-banner";
 import { LoadingScreen } from "@/app/components/loading-screen";
 import { RequireSignIn } from "@/app/components/require-sign-in";
 import { LandingScreen } from "@/app/screens/landing";
 import { NotFoundScreen } from "@/app/screens/not-found";
+import { prefetchHomeReads } from "@/app/screens/dashboard/home-reads";
 import { getUserQueryOptions, useUser } from "@/api/user/get-user";
 import { useHealth } from "@/api/health/get-health";
 import { useOnline } from "@/hooks/use-online";
 import { answeredFromOfflineCopy } from "@/lib/api/offline-copies";
 import { ROUTES } from "@/lib/routes";
 import { toastLibrary } from "@/lib/toast";
+import { whenIdle } from "@/lib/when-idle";
+
+/**
+ * Every screen but the landing page can show toasts. The toast library is not part of the first
+ * screen (decision 102): once the screen has rendered, it loads when the browser is idle, so it is
+ * there before a later toast (also when the connection drops); a toast asked for sooner loads it
+ * at once (lib/toast.ts).
+ */
+function ToastsWhenIdle() {
+  useEffect(
+    () =>
+      whenIdle(() =>
+        toastLibrary.load().catch(() => {
+          // Tried again by the first toast.
+        }),
+      ),
+    [],
+  );
+  return null;
+}
+
+/** A screen that is its own chunk, loaded when first shown, with the toast library after it. */
+function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const Screen = lazy(() => load().then((component) => ({ default: component })));
+  return function ScreenWithToasts(props: Props) {
+    return (
+      <>
+        <Screen {...props} />
+        <ToastsWhenIdle />
+      </>
+    );
+  };
+}
 
 // Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
 // neither the sign-in forms nor the dashboard (decisions 064, 065).
-const AdminScreen = lazy(() => withToasts(import("@/app/screens/admin")).then((m) => ({ default: m.AdminScreen })));
-const AuthScreen = lazy(() => withToasts(import("@/app/screens/auth")).then((m) => ({ default: m.AuthScreen })));
-const loadDashboard = () => withToasts(import("@/app/screens/dashboard/dashboard"));
-const DashboardScreen = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardScreen })));
-const PasswordResetScreen = lazy(() =>
-  withToasts(import("@/app/screens/password-reset")).then((m) => ({ default: m.PasswordResetScreen })),
-);
-const PushDebugScreen = lazy(() => withToasts(import("@/app/screens/push-debug")).then((m) => ({ default: m.PushDebugScreen })));
-
-/**
- * Every screen but the landing page can show toasts: the toast library starts loading beside the
- * screen's chunk, so it is there before the first toast (also when the connection drops later).
- */
-function withToasts<T>(screenChunk: Promise<T>): Promise<T> {
-  toastLibrary.load().catch(() => {
-    // Tried again by the first toast.
-  });
-  return screenChunk;
-}
+const AdminScreen = lazyScreen(() => import("@/app/screens/admin").then((m) => m.AdminScreen));
+const AuthScreen = lazyScreen(() => import("@/app/screens/auth").then((m) => m.AuthScreen));
+const loadDashboard = () => import("@/app/screens/dashboard/dashboard");
+const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen));
+const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen));
+const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen));
 
 /**
  * The app is ready only when online and the health check succeeds (docs/product.md#health-check-gate). Until it has been
@@ -69,7 +90,12 @@ function StartupGate({ children }: { children: ReactNode }) {
   const { data: keptUser } = useQuery({ ...getUserQueryOptions(), enabled: false });
   const startsFromKeptReads = Boolean(keptUser) && answeredFromOfflineCopy("/api/session");
 
-  if (!ready && !hasBeenReady && !startsFromKeptReads) {
+  // The app replaces the start-up screen in a deferred render, which React does in slices that
+  // yield to the browser, rather than in the one long task of the health check's update: the
+  // dashboard is the app's largest render (decision 102).
+  const showsApp = useDeferredValue(ready || hasBeenReady || startsFromKeptReads);
+
+  if (!showsApp) {
     return (
       <LoadingScreen
         phase={failed ? "connecting" : "starting"}
@@ -123,12 +149,15 @@ function Routes() {
   );
 }
 
+/** The dashboard opens on the Home tab: no hash, #home, or one it does not know (use-hash-tab.ts). */
+const opensOnHomeTab = () => !["#todo", "#calendar"].includes(window.location.hash);
+
 /**
  * Who is signed in is asked beside the health check rather than after it, and a signed-in
- * student's dashboard starts downloading as soon as the answer says so: two round trips fewer
- * before the first screen on a phone's network. Nothing shows before the health check passes. A
- * failed ask is forgotten, so the user query starts afresh (pending, not failed) once the app is
- * ready, as it did before.
+ * student's dashboard starts downloading as soon as the answer says so, with the reads its Home
+ * tab shows: round trips fewer before the first screen on a phone's network. Nothing shows before
+ * the health check passes. A failed ask is forgotten, so the user query starts afresh (pending,
+ * not failed) once the app is ready, as it did before.
  */
 function useStartupPrefetch() {
   const queryClient = useQueryClient();
@@ -136,7 +165,10 @@ function useStartupPrefetch() {
     const options = getUserQueryOptions();
     queryClient.fetchQuery(options).then(
       (user) => {
-        if (user && window.location.pathname === ROUTES.home) loadDashboard().catch(() => {});
+        if (!user || window.location.pathname !== ROUTES.home) return;
+        loadDashboard().catch(() => {});
+        // A student who must first set a new password is sent to /password-reset, which reads none of them.
+        if (!user.passwordResetRequired && opensOnHomeTab()) prefetchHomeReads(queryClient);
       },
       () => queryClient.removeQueries({ queryKey: options.queryKey }),
     );

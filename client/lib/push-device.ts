@@ -1,40 +1,14 @@
 import type { PushConfig } from "@core/schemas/push";
 import { apiRequest } from "@/lib/api/transport";
+import { notificationPermission, pushSupport } from "@/lib/push-support";
 
 /**
  * This device's side of Web Push (docs/product.md#push-notifications-and-installable-app,
- * decision 087): what the browser supports, its permission, and its PushManager subscription,
- * kept in step with the server's copy (POST/DELETE /api/push/subscriptions).
+ * decision 087): its PushManager subscription, kept in step with the server's copy (POST/DELETE
+ * /api/push/subscriptions). What the browser supports and its permission are in push-support.ts,
+ * which the Home tab's first screen reads; this part downloads when a device's subscription is
+ * looked up or changed (decision 102).
  */
-
-export type PushSupport =
-  /** Service worker, PushManager and notifications are all there. */
-  | "supported"
-  /** iPhone or iPad in a browser tab: push needs the app on the Home Screen first. */
-  | "ios-not-installed"
-  /** No Web Push in this browser. */
-  | "unsupported";
-
-/** iPhone, iPod, or an iPad (which reports itself as a Mac with touch). */
-export function isIOS(userAgent = navigator.userAgent, touchPoints = navigator.maxTouchPoints): boolean {
-  return /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && touchPoints > 1);
-}
-
-/** Opened from the Home Screen (or an installed desktop app), not in a browser tab. */
-export function isStandalone(): boolean {
-  const legacy = (navigator as Navigator & { standalone?: boolean }).standalone;
-  return legacy === true || window.matchMedia?.("(display-mode: standalone)").matches === true;
-}
-
-export function pushSupport(): PushSupport {
-  if (isIOS() && !isStandalone()) return "ios-not-installed";
-  const supported = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
-  return supported ? "supported" : "unsupported";
-}
-
-export function notificationPermission(): NotificationPermission | "unsupported" {
-  return "Notification" in window ? Notification.permission : "unsupported";
-}
 
 /** The app's service worker registration, or null when there is none within `timeoutMs`. */
 export async function pushRegistration(timeoutMs = 10_000): Promise<ServiceWorkerRegistration | null> {

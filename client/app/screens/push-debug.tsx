@@ -19,7 +19,7 @@ export function PushDebugScreen({ user }: { user: User }) {
           </Link>
         </Button>
       </header>
-      <PushDebugPanel userId={user.id} />
+      <PushDebugPanel userId={user.id} cardHeadings="h2" />
     </main>
   );
 }

@@ -9,11 +9,12 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div data-slot="card-header" className={cn("flex flex-col gap-1.5 p-4 sm:p-6", className)} {...props} />;
 }
 
-export function CardTitle({ className, children, ...props }: ComponentProps<"h3">) {
+/** A card's heading: an h3 under a screen's h2 sections; `as="h2"` where the card sits right under the page's h1. */
+export function CardTitle({ as: Heading = "h3", className, children, ...props }: ComponentProps<"h3"> & { as?: "h2" | "h3" }) {
   return (
-    <h3 data-slot="card-title" className={cn("text-lg leading-tight font-semibold", className)} {...props}>
+    <Heading data-slot="card-title" className={cn("text-lg leading-tight font-semibold", className)} {...props}>
       {children}
-    </h3>
+    </Heading>
   );
 }
 

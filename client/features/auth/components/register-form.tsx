@@ -1,12 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type UseFormClearErrors, useForm } from "react-hook-form";
-import { registerSchema, type RegisterInput } from "@core/schemas/auth";
+import type { RegisterInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useRegister } from "@/features/auth/api/register";
+import { prefetchAuthValidation, registerResolver } from "@/features/auth/hooks/auth-validation";
 import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { showToast } from "@/lib/toast";
@@ -24,7 +24,7 @@ type RegisterFormProps = {
 
 export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: RegisterFormProps) {
   const form = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
+    resolver: registerResolver,
     defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
     reValidateMode: "onSubmit",
   });
@@ -57,7 +57,14 @@ export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: 
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
+      <form
+        onSubmit={onSubmit}
+        onFocus={prefetchAuthValidation}
+        onPointerDown={prefetchAuthValidation}
+        noValidate
+        className="grid gap-4"
+        aria-label="Create account"
+      >
         {formError && <FormError message={formError} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField {...field} name="firstName" label="First Name" autoComplete="given-name" />

@@ -1,11 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { signInSchema, type SignInInput } from "@core/schemas/auth";
+import type { SignInInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useSignIn } from "@/features/auth/api/sign-in";
+import { prefetchAuthValidation, signInResolver } from "@/features/auth/hooks/auth-validation";
 import { errorMessage } from "@/lib/api/errors";
 import type { User } from "@core/api-types";
 
@@ -17,7 +17,7 @@ type SignInFormProps = {
 
 export function SignInForm({ showPassword, onToggleShowPassword, onSuccess }: SignInFormProps) {
   const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver: signInResolver,
     defaultValues: { email: "", password: "" },
     reValidateMode: "onSubmit",
   });
@@ -29,7 +29,14 @@ export function SignInForm({ showPassword, onToggleShowPassword, onSuccess }: Si
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+      <form
+        onSubmit={onSubmit}
+        onFocus={prefetchAuthValidation}
+        onPointerDown={prefetchAuthValidation}
+        noValidate
+        className="grid gap-4"
+        aria-label="Sign in"
+      >
         {signIn.isError && <FormError message={errorMessage(signIn.error, "Sign in failed")} />}
         <TextField
           control={form.control}

@@ -4,7 +4,8 @@ import { getPushStateQueryOptions } from "@/api/push/push-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorMessage, serverMessage } from "@/lib/api/errors";
-import { currentSubscription, isIOS, isStandalone, notificationPermission, pushRegistration } from "@/lib/push-device";
+import { currentSubscription, pushRegistration } from "@/lib/push-device";
+import { isIOS, isStandalone, notificationPermission } from "@/lib/push-support";
 import { showToast } from "@/lib/toast";
 import { useQueryClient } from "@tanstack/react-query";
 
@@ -22,7 +23,14 @@ const shorten = (endpoint: string) => (endpoint.length > 48 ? `${endpoint.slice(
  * device and the server know of its push setup, a permission request, and a test notification both
  * shown here and sent through the server to oneself.
  */
-export function PushDebugPanel({ userId }: { userId: number }) {
+export function PushDebugPanel({
+  userId,
+  cardHeadings = "h3",
+}: {
+  userId: number;
+  /** h3 under the admin panel's Push Debug heading; h2 on /admin/push-debug, right under its h1. */
+  cardHeadings?: "h2" | "h3";
+}) {
   const queryClient = useQueryClient();
   const [report, setReport] = useState<PushReport | null>(null);
   const [checking, setChecking] = useState(false);
@@ -103,7 +111,9 @@ export function PushDebugPanel({ userId }: { userId: number }) {
       {report && (
         <Card>
           <CardHeader>
-            <CardTitle className="text-base">Push state</CardTitle>
+            <CardTitle as={cardHeadings} className="text-base">
+              Push state
+            </CardTitle>
           </CardHeader>
           <CardContent>
             <dl aria-label="Push state" className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -119,7 +129,9 @@ export function PushDebugPanel({ userId }: { userId: number }) {
       )}
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Push on iPhone and iPad needs</CardTitle>
+          <CardTitle as={cardHeadings} className="text-base">
+            Push on iPhone and iPad needs
+          </CardTitle>
         </CardHeader>
         <CardContent>
           <ul className="list-disc space-y-1 pl-5 text-sm">

@@ -2,8 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { PUSH_STATE_QUERY_KEY } from "@/api/push/push-state";
 import { errorMessage } from "@/lib/api/errors";
-import { currentSubscription, notificationPermission, pushSupport, subscribeDevice, unsubscribeDevice } from "@/lib/push-device";
+import { notificationPermission, pushSupport } from "@/lib/push-support";
 import { showToast } from "@/lib/toast";
+import { pushDevice } from "./push-device-part";
 
 /** The notifications card's states (docs/product.md#notifications-card). */
 export type PushCardState = "loading" | "enabled" | "not-enabled" | "ios-not-installed" | "unsupported";
@@ -47,10 +48,13 @@ export function usePushDevice() {
   useEffect(() => {
     if (!looksForSubscription) return;
     let current = true;
-    currentSubscription().then(
-      (subscription) => current && setState(subscription ? "enabled" : "not-enabled"),
-      () => current && setState("not-enabled"),
-    );
+    pushDevice
+      .load()
+      .then((device) => device.currentSubscription())
+      .then(
+        (subscription) => current && setState(subscription ? "enabled" : "not-enabled"),
+        () => current && setState("not-enabled"),
+      );
     return () => {
       current = false;
     };
@@ -67,12 +71,16 @@ export function usePushDevice() {
     if (Notification.permission === "denied") return showToast({ ...PUSH_TOASTS.blocked, variant: "destructive" });
     // Asked before anything is awaited: the tap's user activation must still hold.
     const asked = Notification.requestPermission();
+    // The subscription code downloads while the browser asks (a failure is reported where it is
+    // awaited, and unused when the permission is refused).
+    const device = pushDevice.load();
+    device.catch(() => {});
     setBusy(true);
     asked
       .then(async (permission) => {
         if (permission === "denied") return showToast({ ...PUSH_TOASTS.blocked, variant: "destructive" });
         if (permission !== "granted") return showToast({ ...PUSH_TOASTS.notGranted, variant: "destructive" });
-        await subscribeDevice();
+        await (await device).subscribeDevice();
         setState("enabled");
         showToast({ ...PUSH_TOASTS.enabled, variant: "success" });
       })
@@ -85,7 +93,9 @@ export function usePushDevice() {
 
   const disable = useCallback(() => {
     setBusy(true);
-    unsubscribeDevice()
+    pushDevice
+      .load()
+      .then((device) => device.unsubscribeDevice())
       .then(() => {
         setState("not-enabled");
         showToast({ ...PUSH_TOASTS.disabled, variant: "success" });

@@ -1,4 +1,4 @@
-// `npm test`: lint, type check and format check, the unit and API suites (Vitest), the client build with its
+// `npm test`: the message catalogs, lint, type check and format check, the unit and API suites (Vitest), the client build with its
 // bundle budget (scripts/bundle-budget.ts), then the browser suite (Playwright + Chromium).
 // Without PostgreSQL or Chromium a suite is skipped with the reason; under CI it fails instead.
 import { spawnSync } from "node:child_process";
@@ -10,6 +10,10 @@ const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const bin = (name) => path.resolve("node_modules", ".bin", name);
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 const results = [];
+
+// First: the type check and the app read the compiled catalogs (decision 108).
+console.log("\n▶ Message catalogs (lingui compile --strict: every language has every message)");
+results.push(["catalogs", run(bin("lingui"), ["compile", "--strict"]) || run(bin("tsx"), ["scripts/compile-messages.ts", "--check"])]);
 
 console.log("\n▶ Lint (ESLint: TypeScript, import boundaries, React hooks, JSX accessibility)");
 results.push(["lint", run(bin("eslint"), ["--max-warnings=0", "."])]);

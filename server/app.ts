@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "./db/unavailable";
 import { installFastLane, requestIdSequence } from "./fast-lane";
 import { accessLine, turnBatchedStream } from "./log-stream";
 import { HttpError, serviceUnavailable } from "./errors";
+import { requestLocale, wordError } from "./i18n";
 import apiNoStore from "./plugins/api-no-store";
 import drain from "./plugins/drain";
 import inputGuard from "./plugins/input-guard";
@@ -181,7 +182,8 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      // Worded in the request's language, with the message's id as a stable `code` (decision 108).
+      return reply.code(error.statusCode).send(wordError(requestLocale(request), error.message, error.errors));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -259,13 +259,13 @@ describeEachEngine("reminders", (engine) => {
   it("the evening summary lists what is due tomorrow and overdue, only when there is something", async () => {
     now = ny("2026-12-09 12:00");
     const { client, device } = await student();
-    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: null });
+    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: null, locale: "en" });
     const bad = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "7pm" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ eveningSummaryTime: [SUMMARY_TIME_MESSAGE] });
     const set = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30" });
-    expect(set.json()).toEqual({ eveningSummaryTime: "19:30" });
-    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30" });
+    expect(set.json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });
+    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });
 
     await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2026-12-10" });
     await client.request("POST", "/api/tasks", { title: "Worksheet", dueDate: "2026-12-08" });
@@ -283,6 +283,7 @@ describeEachEngine("reminders", (engine) => {
 
     expect((await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: null })).json()).toEqual({
       eveningSummaryTime: null,
+      locale: "en",
     });
     await scanAt(ny("2026-12-11 19:30") + SECOND);
     expect(payloads(device)).toHaveLength(1);

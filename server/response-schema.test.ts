@@ -59,6 +59,7 @@ describe("response schemas derived from the core zod schemas", () => {
       isAdmin: false,
       passwordResetRequired: true,
       userClasses: ["Math"],
+      locale: "es",
     };
     expect(JSON.parse(await serialize(userSchema, { ...user, password_hash: "x" }))).toEqual(user);
   });

@@ -14,6 +14,8 @@ import { answeredFromOfflineCopy } from "@/lib/api/offline-copies";
 import { ROUTES } from "@/lib/routes";
 import { toastLibrary } from "@/lib/toast";
 import { whenIdle } from "@/lib/when-idle";
+import { useAccountLocale } from "@/app/use-account-locale";
+import { type ClientMessageGroup, loadWords, useT } from "@/lib/i18n";
 
 /**
  * Every screen but the landing page can show toasts. The toast library is not part of the first
@@ -34,9 +36,15 @@ function ToastsWhenIdle() {
   return null;
 }
 
-/** A screen that is its own chunk, loaded when first shown, with the toast library after it. */
-function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  const Screen = lazy(() => load().then((component) => ({ default: component })));
+/**
+ * A screen that is its own chunk, loaded when first shown together with the words it shows
+ * (decision 108), with the toast library after it.
+ */
+function lazyScreen<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  words: ClientMessageGroup[] = [],
+): ComponentType<Props> {
+  const Screen = lazy(() => Promise.all([load(), loadWords(...words)]).then(([component]) => ({ default: component })));
   return function ScreenWithToasts(props: Props) {
     return (
       <>
@@ -49,12 +57,12 @@ function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Prop
 
 // Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
 // neither the sign-in forms nor the dashboard (decisions 064, 065).
-const AdminScreen = lazyScreen(() => import("@/app/screens/admin").then((m) => m.AdminScreen));
+const AdminScreen = lazyScreen(() => import("@/app/screens/admin").then((m) => m.AdminScreen), ["app", "admin"]);
 const AuthScreen = lazyScreen(() => import("@/app/screens/auth").then((m) => m.AuthScreen));
 const loadDashboard = () => import("@/app/screens/dashboard/dashboard");
-const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen));
+const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen), ["app"]);
 const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen));
-const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen));
+const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen), ["app", "admin"]);
 
 /**
  * The app is ready only when online and the health check succeeds (docs/product.md#health-check-gate). Until it has been
@@ -75,7 +83,8 @@ function StartupGate({ children }: { children: ReactNode }) {
   if (health.isError && !failedBefore) setFailedBefore(true);
   if (health.isSuccess && !health.isError && failedBefore) setFailedBefore(false);
   const failed = !online || health.isError || (failedBefore && !health.isSuccess);
-  const error = online ? "Service unavailable" : "You appear to be offline";
+  const t = useT();
+  const error = online ? t("common.service_unavailable") : t("common.offline");
   // Busy only while the person's own retry is under way: the background poll and its backoff
   // retries kept the button disabled most of the time, so it looked broken (issue 14).
   const [retrying, setRetrying] = useState(false);
@@ -99,7 +108,7 @@ function StartupGate({ children }: { children: ReactNode }) {
     return (
       <LoadingScreen
         phase={failed ? "connecting" : "starting"}
-        message={online ? "Getting Student Hub ready for you" : "Waiting for a connection to reach Student Hub"}
+        message={online ? t("common.getting_ready") : t("common.waiting_for_connection")}
         error={failed ? error : null}
         onRetry={failed ? retry : undefined}
         retrying={retrying}
@@ -117,8 +126,10 @@ function StartupGate({ children }: { children: ReactNode }) {
 function Routes() {
   const { data: user, isPending } = useUser();
   const [location] = useLocation();
+  const t = useT();
+  useAccountLocale(user);
 
-  if (isPending) return <LoadingScreen phase="loading-account" message="Loading your Student Hub account" />;
+  if (isPending) return <LoadingScreen phase="loading-account" message={t("common.loading_your_account")} />;
 
   // Spec §2: a user who must change a password can reach only /password-reset.
   if (user?.passwordResetRequired && location !== ROUTES.passwordReset) {
@@ -126,7 +137,7 @@ function Routes() {
   }
 
   return (
-    <Suspense fallback={<LoadingScreen phase="loading-account" message="Loading your Student Hub account" />}>
+    <Suspense fallback={<LoadingScreen phase="loading-account" message={t("common.loading_your_account")} />}>
       <Switch>
         <Route path={ROUTES.home}>{user ? <DashboardScreen user={user} /> : <LandingScreen />}</Route>
         <Route path={ROUTES.auth}>{user ? <Redirect to={ROUTES.home} replace /> : <AuthScreen />}</Route>
@@ -167,6 +178,7 @@ function useStartupPrefetch() {
       (user) => {
         if (!user || window.location.pathname !== ROUTES.home) return;
         loadDashboard().catch(() => {});
+        loadWords("app").catch(() => {});
         // A student who must first set a new password is sent to /password-reset, which reads none of them.
         if (!user.passwordResetRequired && opensOnHomeTab()) prefetchHomeReads(queryClient);
       },

@@ -1,9 +1,14 @@
 import { useSyncExternalStore } from "react";
+import type { MessageId } from "@core/i18n/translate";
 
 /** The theme chosen in Settings (decision 075): the system's, or always light, or always dark. */
 export type ThemeChoice = "system" | "light" | "dark";
 export const THEME_CHOICES: readonly ThemeChoice[] = ["system", "light", "dark"];
-export const THEME_LABEL: Record<ThemeChoice, string> = { system: "System", light: "Light", dark: "Dark" };
+export const THEME_LABEL = {
+  system: "settings.theme_system",
+  light: "settings.theme_light",
+  dark: "settings.theme_dark",
+} as const satisfies Record<ThemeChoice, MessageId>;
 
 /** Kept per device, not per account: it describes the screen, and survives sign-out (sign-out.ts). */
 export const THEME_STORAGE_KEY = "student-hub:theme";

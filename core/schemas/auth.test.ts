@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registerSchema, setNewPasswordSchema, signInSchema } from "./auth";
 import { fieldErrors } from "./field-errors";
+import { inEnglish } from "../test/in-english";
 
 const GOOD = "Str0ng!Pass";
 
@@ -11,7 +12,7 @@ function firstError(
   field: string,
 ): string | undefined {
   const result = schema.safeParse(value);
-  return result.success ? undefined : fieldErrors(result.error)[field]?.[0];
+  return result.success ? undefined : inEnglish(fieldErrors(result.error)[field]?.[0]);
 }
 
 describe("sign-in schema", () => {

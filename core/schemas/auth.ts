@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageRef } from "../i18n/translate";
 
 // The password rules (docs/product.md#validation-messages), in the order their messages are shown:
 // a form shows only the first failing rule per field.
@@ -6,18 +7,21 @@ const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
 const EMAIL_MAX = 320;
-const email = z.string({ error: "Invalid email address" }).trim().email("Invalid email address").max(EMAIL_MAX, "Email too long");
+const INVALID_EMAIL = messageRef("auth.email_invalid");
+const EMAIL_TOO_LONG = messageRef("auth.email_too_long");
+const email = z.string({ error: INVALID_EMAIL }).trim().email(INVALID_EMAIL).max(EMAIL_MAX, EMAIL_TOO_LONG);
 
+const PASSWORD_TOO_SHORT = messageRef("auth.password_too_short", { min: PASSWORD_MIN });
 const passwordLength = z
-  .string({ error: "Password must be at least 8 characters" })
+  .string({ error: PASSWORD_TOO_SHORT })
   .trim()
-  .min(PASSWORD_MIN, "Password must be at least 8 characters")
-  .max(PASSWORD_MAX, "Password must be less than 128 characters");
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX, messageRef("auth.password_too_long", { max: PASSWORD_MAX }));
 
-const hasUppercase = [/[A-Z]/, "Password must contain at least one uppercase letter"] as const;
-const hasLowercase = [/[a-z]/, "Password must contain at least one lowercase letter"] as const;
-const hasNumber = [/[0-9]/, "Password must contain at least one number"] as const;
-const hasSpecial = [/[^A-Za-z0-9]/, "Password must contain at least one special character"] as const;
+const hasUppercase = [/[A-Z]/, messageRef("auth.password_needs_uppercase")] as const;
+const hasLowercase = [/[a-z]/, messageRef("auth.password_needs_lowercase")] as const;
+const hasNumber = [/[0-9]/, messageRef("auth.password_needs_number")] as const;
+const hasSpecial = [/[^A-Za-z0-9]/, messageRef("auth.password_needs_special")] as const;
 
 /** Registration order: uppercase, lowercase, number, special. */
 export const strongPassword = passwordLength
@@ -33,41 +37,57 @@ const strongNewPassword = passwordLength
   .regex(...hasNumber)
   .regex(...hasSpecial);
 
+const PASSWORDS_DONT_MATCH = messageRef("auth.passwords_dont_match");
+
 export const signInSchema = z.object({
   // The length cap also keeps an absurd address from reaching the database as a rate-limit key.
-  email: z.string({ error: "Invalid email address" }).trim().email("Invalid email address").max(EMAIL_MAX, "Email too long"),
-  password: z.string({ error: "Password is required" }).trim().min(1, "Password is required"),
+  email: z.string({ error: INVALID_EMAIL }).trim().email(INVALID_EMAIL).max(EMAIL_MAX, EMAIL_TOO_LONG),
+  password: z
+    .string({ error: messageRef("auth.password_required") })
+    .trim()
+    .min(1, messageRef("auth.password_required")),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const registerSchema = z
   .object({
-    firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(50, "First name too long"),
-    lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(50, "Last name too long"),
+    firstName: z
+      .string({ error: messageRef("auth.first_name_required") })
+      .trim()
+      .min(1, messageRef("auth.first_name_required"))
+      .max(50, messageRef("auth.first_name_too_long")),
+    lastName: z
+      .string({ error: messageRef("auth.last_name_required") })
+      .trim()
+      .min(1, messageRef("auth.last_name_required"))
+      .max(50, messageRef("auth.last_name_too_long")),
     email,
     password: strongPassword,
-    confirmPassword: z.string({ error: "Passwords don't match" }).trim(),
+    confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }).trim(),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: PASSWORDS_DONT_MATCH,
     path: ["confirmPassword"],
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const setNewPasswordSchema = z
   .object({
-    temporaryPassword: z.string({ error: "Temporary password is required" }).trim().min(1, "Temporary password is required"),
+    temporaryPassword: z
+      .string({ error: messageRef("auth.temporary_password_required") })
+      .trim()
+      .min(1, messageRef("auth.temporary_password_required")),
     newPassword: strongNewPassword,
-    confirmPassword: z.string({ error: "Passwords don't match" }).trim(),
+    confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }).trim(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: PASSWORDS_DONT_MATCH,
     path: ["confirmPassword"],
   });
 export type SetNewPasswordInput = z.infer<typeof setNewPasswordSchema>;
 
-export const PASSWORD_REQUIRED = "Password is required";
-export const WRONG_PASSWORD = "Password is incorrect";
+export const PASSWORD_REQUIRED = messageRef("auth.password_required");
+export const WRONG_PASSWORD = messageRef("auth.password_incorrect");
 
 /** DELETE /api/user: the account's own password confirms the deletion. */
 export const deleteAccountSchema = z.object({

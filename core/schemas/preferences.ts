@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isWallClockTime } from "../dates";
+import { LOCALES } from "../i18n/locale";
+import { messageRef } from "../i18n/translate";
 
 /** A student's own settings kept on the server (docs/product.md#reminders). */
 
@@ -11,6 +13,8 @@ export const preferencesSchema = z.object({
     .string({ error: SUMMARY_TIME_MESSAGE })
     .refine((v) => isWallClockTime(v), SUMMARY_TIME_MESSAGE)
     .nullable(),
+  /** The language the app, its pushes and its files are worded in, on every device (decision 108). */
+  locale: z.enum(LOCALES, { error: messageRef("validation.locale_invalid") }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -12,6 +12,7 @@ import * as m09 from "./migrations/2026-11-25-03-reminders";
 import * as m10 from "./migrations/2026-11-25-04-school-schedule";
 import * as m11 from "./migrations/2026-11-25-05-calendar-feeds";
 import * as m12 from "./migrations/2026-11-25-06-cache-notifications";
+import * as m13 from "./migrations/2026-11-26-01-user-locale";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-04-school-schedule": m10,
   "2026-11-25-05-calendar-feeds": m11,
   "2026-11-25-06-cache-notifications": m12,
+  "2026-11-26-01-user-locale": m13,
 };
 export const MIGRATION_NAMES = Object.keys(migrations);
 

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Locale } from "../../core/i18n/locale";
 
 // Booleans are stored as 0/1 integers and instants as ISO-8601 UTC text in both engines,
 // so one query path serves SQLite and PostgreSQL alike (docs/decisions/003-portable-column-types.md).
@@ -22,6 +23,8 @@ export interface UsersTable {
   evening_summary_time: string | null;
   /** JSON of the school day (bell times, school days, rotation, days off; decision 090), null until set. */
   school_schedule: string | null;
+  /** "en" or "es": the language the account reads (decision 108). */
+  locale: Generated<Locale>;
   created_at: string;
   updated_at: string;
 }

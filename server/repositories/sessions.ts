@@ -38,6 +38,7 @@ const SESSION_USER_COLUMNS = {
   user_classes: true,
   data_version: true,
   evening_summary_time: true,
+  locale: true,
   created_at: true,
   updated_at: true,
 } satisfies Record<keyof SessionUser, true>;

@@ -1,5 +1,6 @@
 import type { AdminUser } from "../../core/schemas/admin";
 import type { User } from "../../core/schemas/user";
+import type { Locale } from "../../core/i18n/locale";
 import { sql } from "kysely";
 import { type Executor, isPostgres } from "../db/connection";
 import type { UserRow } from "../db/schema";
@@ -14,6 +15,7 @@ export function toPublicUser(row: Omit<UserRow, "password_hash" | "school_schedu
     isAdmin: Boolean(row.is_admin),
     passwordResetRequired: Boolean(row.password_reset_required),
     userClasses: parseClasses(row.user_classes),
+    locale: row.locale,
   };
 }
 
@@ -93,6 +95,8 @@ export function createUsersRepository(db: Executor) {
       firstName: string;
       lastName: string;
       isAdmin: boolean;
+      /** The language the account starts in: the one its registration was made in (decision 108). */
+      locale?: Locale;
     }): Promise<UserRow | undefined> {
       const now = new Date().toISOString();
       return db
@@ -105,6 +109,7 @@ export function createUsersRepository(db: Executor) {
           is_admin: input.isAdmin ? 1 : 0,
           password_reset_required: 0,
           user_classes: "[]",
+          ...(input.locale ? { locale: input.locale } : {}),
           created_at: now,
           updated_at: now,
         })
@@ -150,6 +155,11 @@ export function createUsersRepository(db: Executor) {
         .set((eb) => ({ school_schedule: json, data_version: eb("data_version", "+", 1), updated_at: new Date().toISOString() }))
         .where("id", "=", id)
         .execute();
+    },
+
+    /** The account's language (decision 108). */
+    async setLocale(id: number, locale: Locale): Promise<void> {
+      await db.updateTable("users").set({ locale, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
     },
 
     /** The evening summary's time (HH:mm), or null to turn it off. */

@@ -58,7 +58,7 @@ describeEachEngine("export and import", (engine) => {
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="student-hub-export-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.body).not.toMatch(/password|hash|csrf/i);
     const file = res.json();
-    expect(file).toMatchObject({ format: "student-hub-export", version: 1, preferences: { eveningSummaryTime: "19:30" } });
+    expect(file).toMatchObject({ format: "student-hub-export", version: 1, preferences: { eveningSummaryTime: "19:30", locale: "en" } });
     expect(file.tasks).toHaveLength(3);
     expect(file.events).toHaveLength(5); // series, exception, exception + changed occurrence, split series
 
@@ -84,7 +84,7 @@ describeEachEngine("export and import", (engine) => {
       "Physics",
     ]);
     expect((await target.request("GET", "/api/user/schedule")).json().rotation).toMatchObject({ anchorDate: "2099-01-05" });
-    expect((await target.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30" });
+    expect((await target.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });
     const targetId = (await target.request("GET", "/api/user")).json().id;
     const scheduled = await t.db.selectFrom("reminder_schedule").select("kind").where("user_id", "=", targetId).execute();
     expect(scheduled.map((r) => r.kind).sort()).toEqual(["event", "event", "event", "summary", "task", "task", "task"]);

@@ -8,6 +8,7 @@ import { normalizeEmail, type UsersRepository } from "../repositories/users";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { AuthRateLimiter } from "./rate-limiter";
 import type { SessionService } from "./session-service";
+import { requestLocale } from "../i18n";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 export const LAST_ADMIN_ACCOUNT = "You are the last admin: make another user an admin before deleting your account.";
@@ -44,6 +45,7 @@ export function createAccountService({ users, authRateLimiter, sessionService, t
           firstName: input.firstName,
           lastName: input.lastName,
           isAdmin: isBootstrapAdmin(input.email),
+          locale: requestLocale(request),
         });
         if (!user) {
           throw conflict("An account with this email already exists", { email: ["An account with this email already exists"] });

@@ -66,7 +66,7 @@ export function createDataPortability({ transaction, users, tasks, events, remin
           createdAt: user.created_at,
         },
         schedule: schedule ? (JSON.parse(schedule) as SchoolSchedule) : null,
-        preferences: { eveningSummaryTime: user.evening_summary_time },
+        preferences: { eveningSummaryTime: user.evening_summary_time, locale: user.locale },
         tasks: taskList,
         events: eventList,
       };
@@ -143,6 +143,8 @@ export function createDataPortability({ transaction, users, tasks, events, remin
           await tx.users.setEveningSummaryTime(user.id, summary);
           await reminders.armSummary(tx, user.id, summary);
         }
+        // A file exported before languages existed has none: the account keeps its own.
+        if (file.preferences?.locale) await tx.users.setLocale(user.id, file.preferences.locale);
         return { tasks: taskData.length, events: rows.length, classes: classes?.length ?? 0 };
       });
     },

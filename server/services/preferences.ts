@@ -4,11 +4,11 @@ import type { RunInTransaction } from "../repositories/transaction";
 import type { ReminderPlanner } from "./reminders";
 
 /** The preferences of a users row. */
-export function preferencesOf(user: { evening_summary_time: string | null }): Preferences {
-  return { eveningSummaryTime: user.evening_summary_time };
+export function preferencesOf(user: { evening_summary_time: string | null; locale: Preferences["locale"] }): Preferences {
+  return { eveningSummaryTime: user.evening_summary_time, locale: user.locale };
 }
 
-/** PUT /api/user/preferences: the evening summary's time and its schedule change together. */
+/** PUT /api/user/preferences: the evening summary's time and its schedule change together, with the language beside them. */
 export function createPreferencesService(transaction: RunInTransaction, reminders: ReminderPlanner) {
   return {
     update(userId: number, changes: Partial<Preferences>): Promise<Preferences> {
@@ -17,6 +17,7 @@ export function createPreferencesService(transaction: RunInTransaction, reminder
           await tx.users.setEveningSummaryTime(userId, changes.eveningSummaryTime);
           await reminders.armSummary(tx, userId, changes.eveningSummaryTime);
         }
+        if (changes.locale !== undefined) await tx.users.setLocale(userId, changes.locale);
         const user = await tx.users.findById(userId);
         if (!user) throw notFound("User not found");
         return preferencesOf(user);

@@ -11,6 +11,8 @@ import { EveningSummarySetting } from "@/features/reminders/components/evening-s
 import type { User } from "@core/api-types";
 import { type ClassEditorStart, ROUTES } from "@/lib/routes";
 import { setTheme, THEME_CHOICES, THEME_LABEL, useThemeChoice } from "@/lib/theme";
+import { AccountLanguagePicker } from "@/features/auth/components/account-language-picker";
+import { useT } from "@/lib/i18n";
 
 type SettingsDialogProps = {
   user: User;
@@ -25,6 +27,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
   const signOut = useSignOut();
 
   const handleSignOut = () => signOut.mutate();
+  const t = useT();
   const [deleting, setDeleting] = useState(false);
 
   return (
@@ -33,9 +36,10 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
       <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent className="max-h-[calc(var(--page-height)-2rem)] max-w-sm overflow-y-auto">
           <DialogHeader>
-            <DialogTitle>Settings</DialogTitle>
-            <DialogDescription>Manage your classes and your account.</DialogDescription>
+            <DialogTitle>{t("settings.title")}</DialogTitle>
+            <DialogDescription>{t("settings.description")}</DialogDescription>
           </DialogHeader>
+          <AccountLanguagePicker />
           <ThemePicker />
           <EveningSummarySetting />
           <CalendarFeedSetting />
@@ -49,7 +53,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
                 onEditClasses();
               }}
             >
-              <BookOpen aria-hidden="true" /> Edit Classes
+              <BookOpen aria-hidden="true" /> {t("settings.edit_classes")}
             </Button>
             <Button
               variant="outline"
@@ -59,7 +63,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
                 onEditClasses("school-day");
               }}
             >
-              <Clock aria-hidden="true" /> School Day
+              <Clock aria-hidden="true" /> {t("settings.school_day")}
             </Button>
             {user.isAdmin && (
               <Button
@@ -70,7 +74,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
                   navigate(ROUTES.admin);
                 }}
               >
-                <ShieldCheck aria-hidden="true" /> Admin Panel
+                <ShieldCheck aria-hidden="true" /> {t("settings.admin_panel")}
               </Button>
             )}
             <Button
@@ -81,7 +85,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
                 setDeleting(true);
               }}
             >
-              <UserX aria-hidden="true" /> Delete my account
+              <UserX aria-hidden="true" /> {t("settings.delete_account")}
             </Button>
             <Button
               variant="outline"
@@ -89,7 +93,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
               onClick={handleSignOut}
               disabled={signOut.isPending}
             >
-              <LogOut aria-hidden="true" /> {signOut.isPending ? "Signing Out..." : "Sign Out"}
+              <LogOut aria-hidden="true" /> {signOut.isPending ? t("settings.signing_out") : t("settings.sign_out")}
             </Button>
           </div>
         </DialogContent>
@@ -101,9 +105,10 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: Sett
 /** System, Light or Dark, kept on this device (decision 075): native radios, so arrow keys move between them. */
 function ThemePicker() {
   const choice = useThemeChoice();
+  const t = useT();
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium">Theme</legend>
+      <legend className="mb-2 text-sm font-medium">{t("settings.theme")}</legend>
       <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1">
         {THEME_CHOICES.map((option) => (
           <label
@@ -118,7 +123,7 @@ function ThemePicker() {
               onChange={() => setTheme(option)}
               className="sr-only"
             />
-            {THEME_LABEL[option]}
+            {t(THEME_LABEL[option])}
           </label>
         ))}
       </div>

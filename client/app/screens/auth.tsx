@@ -5,24 +5,14 @@ import { AppLogo } from "@/app/components/app-logo";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
+import { LanguageSwitch } from "@/components/language-switch";
+import { useT } from "@/lib/i18n";
 import { ROUTES } from "@/lib/routes";
 
 const BLURBS = [
-  {
-    icon: ListChecks,
-    title: "Task management",
-    text: "Keep assignments on track with smart priority tracking.",
-  },
-  {
-    icon: CalendarDays,
-    title: "Advanced calendar",
-    text: "Plan your weeks with recurring events and exceptions.",
-  },
-  {
-    icon: ShieldCheck,
-    title: "Secure workspace",
-    text: "A personal workspace that only you can see.",
-  },
+  { icon: ListChecks, title: "auth.blurb_tasks_title", text: "auth.blurb_tasks_text" },
+  { icon: CalendarDays, title: "auth.blurb_calendar_title", text: "auth.blurb_calendar_text" },
+  { icon: ShieldCheck, title: "auth.blurb_secure_title", text: "auth.blurb_secure_text" },
 ] as const;
 
 export function AuthScreen() {
@@ -30,7 +20,9 @@ export function AuthScreen() {
   const [, navigate] = useLocation();
   const isRegister = new URLSearchParams(search).get("mode") === "register";
   const [showPassword, setShowPassword] = useState(false);
-  useDocumentTitle(screenTitle(isRegister ? "Create Account" : "Sign In"));
+  const t = useT();
+  const heading = isRegister ? t("auth.create_account") : t("auth.sign_in");
+  useDocumentTitle(screenTitle(heading));
 
   const toggleShowPassword = () => setShowPassword((v) => !v);
   const goHome = () => navigate(ROUTES.home, { replace: true });
@@ -42,7 +34,7 @@ export function AuthScreen() {
           <AppLogo className="size-12 bg-white/10" alt="" />
           <span className="text-2xl font-bold tracking-tight">Student Hub</span>
         </div>
-        <p className="text-3xl leading-tight font-semibold text-balance">Your Student Productivity Hub</p>
+        <p className="text-3xl leading-tight font-semibold text-balance">{t("common.tagline")}</p>
         <ul className="grid gap-6">
           {BLURBS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-4">
@@ -50,8 +42,8 @@ export function AuthScreen() {
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <span>
-                <span className="block font-semibold">{title}</span>
-                <span className="text-sm text-indigo-100">{text}</span>
+                <span className="block font-semibold">{t(title)}</span>
+                <span className="text-sm text-indigo-100">{t(text)}</span>
               </span>
             </li>
           ))}
@@ -69,10 +61,8 @@ export function AuthScreen() {
           </Link>
           <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
             <div className="mb-6 text-center">
-              <h1 className="text-2xl font-bold tracking-tight">{isRegister ? "Create Account" : "Sign In"}</h1>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {isRegister ? "Join Student Hub and get organized." : "Welcome back to Student Hub."}
-              </p>
+              <h1 className="text-2xl font-bold tracking-tight">{heading}</h1>
+              <p className="mt-1 text-sm text-muted-foreground">{isRegister ? t("auth.join") : t("auth.welcome_back")}</p>
             </div>
             {/* Each mode mounts a fresh form, so switching clears fields and errors (docs/product.md#auth-screen). */}
             {isRegister ? (
@@ -81,18 +71,19 @@ export function AuthScreen() {
               <SignInForm key="sign-in" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
             )}
             <p className="mt-6 text-center text-sm text-muted-foreground">
-              {isRegister ? "Already have an account?" : "Don't have an account?"}{" "}
+              {isRegister ? t("auth.have_account") : t("auth.no_account")}{" "}
               <Link
                 href={isRegister ? ROUTES.auth : ROUTES.register}
                 replace
                 onClick={() => setShowPassword(false)}
                 className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
               >
-                {isRegister ? "Sign in" : "Create an account"}
+                {isRegister ? t("auth.sign_in_link") : t("auth.create_account_link")}
               </Link>
             </p>
           </div>
-          <p className="mt-6 text-center text-xs text-muted-foreground lg:hidden">Your Student Productivity Hub</p>
+          <p className="mt-6 text-center text-xs text-muted-foreground lg:hidden">{t("common.tagline")}</p>
+          <LanguageSwitch className="mt-4" />
         </div>
       </main>
     </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Control, FieldPath, FieldValues, UseFormClearErrors } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { useT } from "@/lib/i18n";
 
 type TextFieldProps<T extends FieldValues> = {
   control: Control<T>;
@@ -58,6 +59,7 @@ export function TextField<T extends FieldValues>({
   revealed,
   onToggleReveal,
 }: TextFieldProps<T>) {
+  const t = useT();
   const isPassword = type === "password";
   const inputType = isPassword && revealed ? "text" : type;
   return (
@@ -105,7 +107,8 @@ export function TextField<T extends FieldValues>({
                 className="absolute inset-y-0 right-0 flex items-center gap-1 rounded-r-md px-3 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-pressed:text-foreground"
               >
                 {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
-                Show<span className="sr-only"> password</span>
+                {t("common.show")}
+                <span className="sr-only">{t("common.show_password_rest")}</span>
               </button>
             )}
           </div>

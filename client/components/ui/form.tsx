@@ -11,6 +11,7 @@ import {
 } from "react-hook-form";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
+import { useT, wordMessage } from "@/lib/i18n";
 
 /**
  * shadcn-style form helpers over react-hook-form: FormField wires the label, aria-invalid and
@@ -98,7 +99,9 @@ export function FormDescription({ className, ...props }: ComponentProps<"p">) {
 
 export function FormMessage({ className, children, ...props }: ComponentProps<"p">) {
   const { error, formMessageId } = useFormField();
-  const body: ReactNode = error?.message ? String(error.message) : children;
+  useT();
+  // A shared schema's message is a reference worded here, in the app's language (decision 108).
+  const body: ReactNode = error?.message ? wordMessage(String(error.message)) : children;
   if (!body) return null;
   return (
     <p data-slot="form-message" id={formMessageId} className={cn("text-sm text-destructive", className)} {...props}>

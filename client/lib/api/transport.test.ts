@@ -67,7 +67,7 @@ describe("apiRequest headers", () => {
     await apiRequest("GET", "/api/tasks");
     expect(calls).toHaveLength(1);
     expect(calls[0]!.init.credentials).toBe("include");
-    expect(headersOf(calls[0])).toEqual({ "Cache-Control": "no-cache", Pragma: "no-cache" });
+    expect(headersOf(calls[0])).toEqual({ "Cache-Control": "no-cache", Pragma: "no-cache", "Accept-Language": "en" });
     expect(calls[0]!.init.body).toBeUndefined();
     expect(calls[0]!.init.signal).toBeInstanceOf(AbortSignal);
   });

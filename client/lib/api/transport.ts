@@ -5,6 +5,7 @@ import { ApiError, SessionExpiredError } from "./errors";
 import { dropAnswer, keepAnswer, keptAnswer } from "./kept-answers";
 import { forgetSession, redirectToAuth } from "./session-expiry";
 import { noteAnswer } from "./offline-copies";
+import { activeLocale } from "@/lib/i18n";
 
 /**
  * The one API client (docs/product.md#api-client). Every call to the server goes through `apiRequest`
@@ -43,7 +44,8 @@ async function send(method: string, url: string, body: unknown, options: Request
 
   const path = pathOf(url);
   const hasBody = body !== undefined;
-  const headers: Record<string, string> = { ...NO_CACHE_HEADERS };
+  // The server words its answers (errors above all) in the language the app shows (decision 108).
+  const headers: Record<string, string> = { ...NO_CACHE_HEADERS, "Accept-Language": activeLocale() };
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   if (options.ifNoneMatch) headers["If-None-Match"] = options.ifNoneMatch;
   if (hasBody) headers["Content-Type"] = "application/json";

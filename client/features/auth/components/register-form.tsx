@@ -9,10 +9,9 @@ import { useRegister } from "@/features/auth/api/register";
 import { prefetchAuthValidation, registerResolver } from "@/features/auth/hooks/auth-validation";
 import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
-
-export const PASSWORD_HINT = "At least 8 characters with uppercase, lowercase, number, and special character";
 
 const FIELDS = ["firstName", "lastName", "email", "password", "confirmPassword"] as const;
 
@@ -29,6 +28,7 @@ export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: 
     reValidateMode: "onSubmit",
   });
   const registerUser = useRegister();
+  const t = useT();
   // A refusal of the whole form (too many accounts from this network, an outage) stays in the
   // form after the toast has gone, so a student can still read when to try again; a field's
   // refusal is already said under the field.
@@ -42,7 +42,7 @@ export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: 
         applyServerFieldErrors(form.setError, error, FIELDS);
         const saidUnderAField = FIELDS.some((name) => fieldErrorsOf(error)[name]?.length);
         if (!saidUnderAField) setFormError(errorMessage(error));
-        showToast({ title: "Registration failed", description: errorMessage(error), variant: "destructive" });
+        showToast({ title: t("auth.registration_failed"), description: errorMessage(error), variant: "destructive" });
       },
     });
   });
@@ -63,34 +63,41 @@ export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: 
         onPointerDown={prefetchAuthValidation}
         noValidate
         className="grid gap-4"
-        aria-label="Create account"
+        aria-label={t("auth.create_account_form")}
       >
         {formError && <FormError message={formError} />}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...field} name="firstName" label="First Name" autoComplete="given-name" />
-          <TextField {...field} name="lastName" label="Last Name" autoComplete="family-name" />
+          <TextField {...field} name="firstName" label={t("auth.first_name")} autoComplete="given-name" />
+          <TextField {...field} name="lastName" label={t("auth.last_name")} autoComplete="family-name" />
         </div>
-        <TextField {...field} name="email" label="Email" type="email" autoComplete="email" placeholder="you@school.edu" />
+        <TextField
+          {...field}
+          name="email"
+          label={t("auth.email")}
+          type="email"
+          autoComplete="email"
+          placeholder={t("auth.email_placeholder")}
+        />
         <TextField
           {...field}
           name="password"
-          label="Password"
+          label={t("auth.password")}
           type="password"
           autoComplete="new-password"
-          description={PASSWORD_HINT}
+          description={t("auth.password_hint")}
           revealed={showPassword}
           onToggleReveal={onToggleShowPassword}
         />
         <TextField
           {...field}
           name="confirmPassword"
-          label="Confirm Password"
+          label={t("auth.confirm_password")}
           type="password"
           autoComplete="new-password"
           revealed={showPassword}
         />
-        <SubmitButton size="lg" className="mt-1 w-full" pending={registerUser.isPending} pendingText="Creating Account...">
-          Create Account
+        <SubmitButton size="lg" className="mt-1 w-full" pending={registerUser.isPending} pendingText={t("auth.creating_account")}>
+          {t("auth.create_account")}
         </SubmitButton>
       </form>
     </Form>

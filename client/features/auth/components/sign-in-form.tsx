@@ -7,6 +7,7 @@ import { TextField } from "@/components/form/text-field";
 import { useSignIn } from "@/features/auth/api/sign-in";
 import { prefetchAuthValidation, signInResolver } from "@/features/auth/hooks/auth-validation";
 import { errorMessage } from "@/lib/api/errors";
+import { useT } from "@/lib/i18n";
 import type { User } from "@core/api-types";
 
 type SignInFormProps = {
@@ -22,6 +23,7 @@ export function SignInForm({ showPassword, onToggleShowPassword, onSuccess }: Si
     reValidateMode: "onSubmit",
   });
   const signIn = useSignIn();
+  const t = useT();
 
   const onSubmit = form.handleSubmit((values) => {
     signIn.mutate(values, { onSuccess });
@@ -35,30 +37,30 @@ export function SignInForm({ showPassword, onToggleShowPassword, onSuccess }: Si
         onPointerDown={prefetchAuthValidation}
         noValidate
         className="grid gap-4"
-        aria-label="Sign in"
+        aria-label={t("auth.sign_in_form")}
       >
-        {signIn.isError && <FormError message={errorMessage(signIn.error, "Sign in failed")} />}
+        {signIn.isError && <FormError message={errorMessage(signIn.error, t("auth.sign_in_failed"))} />}
         <TextField
           control={form.control}
           clearErrors={form.clearErrors}
           name="email"
-          label="Email"
+          label={t("auth.email")}
           type="email"
           autoComplete="email"
-          placeholder="you@school.edu"
+          placeholder={t("auth.email_placeholder")}
         />
         <TextField
           control={form.control}
           clearErrors={form.clearErrors}
           name="password"
-          label="Password"
+          label={t("auth.password")}
           type="password"
           autoComplete="current-password"
           revealed={showPassword}
           onToggleReveal={onToggleShowPassword}
         />
-        <SubmitButton size="lg" className="mt-1 w-full" pending={signIn.isPending} pendingText="Signing In...">
-          Sign In
+        <SubmitButton size="lg" className="mt-1 w-full" pending={signIn.isPending} pendingText={t("auth.signing_in")}>
+          {t("auth.sign_in")}
         </SubmitButton>
       </form>
     </Form>

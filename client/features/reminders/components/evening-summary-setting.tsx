@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api/errors";
 import { showToast } from "@/lib/toast";
-import { usePreferences, useUpdatePreferences } from "../api/preferences";
+import { usePreferences, useUpdatePreferences } from "@/api/user/preferences";
 
 /**
  * Settings → Evening summary (docs/product.md#reminders): off by default; on, one push at the

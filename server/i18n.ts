@@ -1,0 +1,73 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import type { FastifyRequest } from "fastify";
+import { messages as englishAdmin } from "../core/i18n/compiled/en/admin";
+import { messages as englishApp } from "../core/i18n/compiled/en/app";
+import { messages as englishServer } from "../core/i18n/compiled/en/server";
+import { messages as englishStart } from "../core/i18n/compiled/en/start";
+import { messages as spanishAdmin } from "../core/i18n/compiled/es/admin";
+import { messages as spanishApp } from "../core/i18n/compiled/es/app";
+import { messages as spanishServer } from "../core/i18n/compiled/es/server";
+import { messages as spanishStart } from "../core/i18n/compiled/es/start";
+import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from "../core/i18n/locale";
+import { type MessageId, messageRefId, type Translate, translatorFor, wordMessageRef } from "../core/i18n/translate";
+
+/**
+ * The server's words (decision 108): errors, pushes, the calendar feed. One Lingui instance per
+ * language, each with its own catalog active, so that concurrent requests in different languages
+ * never switch a shared one.
+ */
+const INSTANCES: Record<Locale, I18n> = {
+  en: setupI18n({ locale: "en", messages: { en: { ...englishStart, ...englishApp, ...englishAdmin, ...englishServer } as Messages } }),
+  es: setupI18n({ locale: "es", messages: { es: { ...spanishStart, ...spanishApp, ...spanishAdmin, ...spanishServer } as Messages } }),
+};
+
+export function i18nFor(locale: Locale): I18n {
+  return INSTANCES[locale];
+}
+
+/** Words messages in one language: `translator("es")("auth.password_required")`. */
+export function translator(locale: Locale): Translate {
+  return translatorFor(INSTANCES[locale]);
+}
+
+/** The language of a request's answer: the signed-in account's, else Accept-Language (which the app sets to its own), else English. */
+export function requestLocale(request: FastifyRequest): Locale {
+  const accountLocale = request.user?.locale;
+  if (isLocale(accountLocale)) return accountLocale;
+  return localeFromAcceptLanguage(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
+}
+
+/** What an error answer says, in a language: the words, and the message's id as `code` with its values as `params`. */
+export interface WordedError {
+  message: string;
+  code?: MessageId;
+  params?: Record<string, unknown>;
+  errors?: Record<string, string[]>;
+}
+
+/**
+ * An error's message and field messages, worded (decision 108). A message reference
+ * (`auth.password_required`, core/i18n/translate.ts) becomes its words and gives the answer its
+ * `code`; any other text is sent as it is, without a code.
+ */
+export function wordError(locale: Locale, message: string, errors?: Record<string, string[]>): WordedError {
+  const i18n = INSTANCES[locale];
+  const code = messageRefId(i18n, message);
+  const space = message.indexOf(" ");
+  let params: Record<string, unknown> | undefined;
+  if (code && space > 0) {
+    try {
+      params = JSON.parse(message.slice(space + 1)) as Record<string, unknown>;
+    } catch {
+      params = undefined;
+    }
+  }
+  return {
+    message: wordMessageRef(i18n, message),
+    ...(code ? { code } : {}),
+    ...(params ? { params } : {}),
+    ...(errors
+      ? { errors: Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => wordMessageRef(i18n, m))])) }
+      : {}),
+  };
+}

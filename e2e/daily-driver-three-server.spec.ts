@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { tooManyRegistrationsMessage } from "../server/services/rate-limiter";
+import { inEnglish } from "../core/test/in-english";
 import { expectNoAxeViolations } from "./axe";
 import { expect, PASSWORD, seedUser, signIn, test, type SeededUser } from "./fixtures";
 import { toast } from "./task-helpers";
@@ -11,7 +12,7 @@ import { toast } from "./task-helpers";
 
 /** What the server answers the 41st student of a lesson once the address has met its limit (decision 097). */
 const TWELVE_MINUTES = 12 * 60;
-const REGISTRATION_LIMIT_MESSAGE = tooManyRegistrationsMessage(TWELVE_MINUTES);
+const REGISTRATION_LIMIT_MESSAGE = inEnglish(tooManyRegistrationsMessage(TWELVE_MINUTES))!;
 
 /**
  * The browser suite's server runs with 100 times the limits (playwright.config.ts), so the 429 the

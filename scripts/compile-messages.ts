@@ -22,7 +22,7 @@ type CompiledPart = string | [string, string?, Record<string, Compiled>?];
 
 /** The placeholders of one message and the type each takes: a plural counts, anything else is shown as given. */
 function placeholdersOf(compiled: Compiled, into = new Map<string, string>()): Map<string, string> {
-  if (typeof compiled === "string") return into;
+  if (!Array.isArray(compiled)) return into; // text, or a plural's offset
   for (const part of compiled) {
     if (typeof part === "string") continue;
     const [name, format, options] = part;

@@ -4,26 +4,32 @@ import { messages as admin } from "../i18n/compiled/en/admin";
 import { messages as server } from "../i18n/compiled/en/server";
 import { type I18n, wordMessageRef } from "../i18n/translate";
 
-type Part = string | [name: string, format?: string];
+type Part = string | [name: string, format?: string, branches?: Record<string, Part[]>];
+
+/** Words compiled parts: text, values, and English plurals (one for 1, other otherwise). */
+function word(id: string, parts: string | Part[], values: Record<string, unknown>, count?: number): string {
+  if (typeof parts === "string") return parts;
+  return parts
+    .map((part) => {
+      if (typeof part === "string") return part === "#" && count !== undefined ? String(count) : part;
+      const [name, format, branches] = part;
+      if (!format) return String(values[name]);
+      if (format !== "plural" || !branches) throw new Error(`${id}: in-english words no ${format}`);
+      const n = Number(values[name]);
+      return word(id, branches[n === 1 ? "one" : "other"] ?? branches.other!, values, n);
+    })
+    .join("");
+}
 
 /**
- * The English catalog as a Lingui instance would word it, for core's tests (core imports no
- * package but zod): plain text and simple values, which is all a validation message uses; a
- * plural or a select is the app's own runtime's job (decision 108).
+ * The English catalog as a Lingui instance would word it, for tests that import no Lingui (core
+ * imports no package but zod): text, values and English plurals, all a refusal uses (decision 108).
  */
 const messages: Readonly<Record<string, unknown>> = { ...start, ...app, ...admin, ...server };
 const english: I18n = {
   messages,
   _(id, values = {}) {
-    const compiled = messages[id] as string | Part[];
-    if (typeof compiled === "string") return compiled;
-    return compiled
-      .map((part) => {
-        if (typeof part === "string") return part;
-        if (part[1]) throw new Error(`${id}: in-english words no ${part[1]}`);
-        return String(values[part[0]]);
-      })
-      .join("");
+    return word(id, messages[id] as string | Part[], values);
   },
 };
 

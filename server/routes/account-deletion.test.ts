@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { PASSWORD_REQUIRED as PASSWORD_REQUIRED_REF, WRONG_PASSWORD as WRONG_PASSWORD_REF } from "../../core/schemas/auth";
 import { inEnglish } from "../../core/test/in-english";
-import { LAST_ADMIN_ACCOUNT } from "../services/account-service";
+import { LAST_ADMIN_ACCOUNT as LAST_ADMIN_ACCOUNT_REF } from "../services/account-service";
 import { DEFAULT_AUTH_RATE_LIMITS } from "../services/rate-limiter";
 import { buildTestApp, describeEachEngine, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
 
 // The schema's messages are references the server words (decision 108): the English answers.
 const PASSWORD_REQUIRED = inEnglish(PASSWORD_REQUIRED_REF);
 const WRONG_PASSWORD = inEnglish(WRONG_PASSWORD_REF);
+const LAST_ADMIN_ACCOUNT = inEnglish(LAST_ADMIN_ACCOUNT_REF);
 
 describeEachEngine("deleting one's own account", (engine) => {
   let t: TestApp;

@@ -173,6 +173,7 @@ describeEachEngine("accounts API", (engine) => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
         message: "An account with this email already exists",
+        code: "auth.email_taken",
         errors: { email: ["An account with this email already exists"] },
       });
     });
@@ -242,8 +243,8 @@ describeEachEngine("accounts API", (engine) => {
       const unknown = await new TestClient(t.app).login("nobody@example.com", "Wrong!Passw0rd");
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ message: "Invalid email or password" });
-      expect(unknown.json()).toEqual({ message: "Invalid email or password" });
+      expect(wrong.json()).toEqual({ message: "Invalid email or password", code: "auth.invalid_credentials" });
+      expect(unknown.json()).toEqual({ message: "Invalid email or password", code: "auth.invalid_credentials" });
     });
 
     it("refuses an absurdly long email with 400 on either database, storing no counter for it", async () => {
@@ -518,7 +519,11 @@ describeEachEngine("rate limits", (engine) => {
     expect((await new TestClient(t.app).request("POST", "/api/register", newUserBody())).statusCode).toBe(201);
     const third = await new TestClient(t.app).request("POST", "/api/register", newUserBody());
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ message: "Too many accounts were created from this network. Try again in 1 minute." });
+    expect(third.json()).toEqual({
+      message: "Too many accounts were created from this network. Try again in 1 minute.",
+      code: "auth.too_many_registrations",
+      params: { minutes: 1 },
+    });
     expect(Number(third.headers["retry-after"])).toBeLessThanOrEqual(60);
   });
 
@@ -551,7 +556,10 @@ describeEachEngine("set-new-password attempts", (engine) => {
     expect((await attempt("Guess2!two")).statusCode).toBe(400);
     const locked = await attempt(STRONG_PASSWORD);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: "Too many incorrect passwords. Please wait a few minutes and try again." });
+    expect(locked.json()).toEqual({
+      message: "Too many incorrect passwords. Please wait a few minutes and try again.",
+      code: "auth.too_many_password_changes",
+    });
     // Nothing changed: the old password still signs in.
     const me = (await client.request("GET", "/api/user")).json();
     expect((await new TestClient(t.app).login(me.email, STRONG_PASSWORD)).statusCode).toBe(200);

@@ -3,8 +3,8 @@ import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "../services/rate-
 import { buildTestApp, describeEachEngine, newUserBody, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
 
 const WRONG = "Wrong!Passw0rd";
-const INVALID = { message: "Invalid email or password" };
-const TOO_MANY = { message: "Too many sign-in attempts. Please wait a few minutes and try again." };
+const INVALID = { message: "Invalid email or password", code: "auth.invalid_credentials" };
+const TOO_MANY = { message: "Too many sign-in attempts. Please wait a few minutes and try again.", code: "auth.too_many_sign_ins" };
 
 const window = 60_000;
 const limits = (overrides: Partial<AuthRateLimits>): AuthRateLimits => ({ ...DEFAULT_AUTH_RATE_LIMITS, ...overrides });
@@ -55,7 +55,10 @@ describeEachEngine("sign-in limits", (engine) => {
       );
       expect(tally(responses)).toEqual({ 400: 10, 429: 30 });
       const locked = responses.find((r) => r.statusCode === 429)!;
-      expect(locked.json()).toEqual({ message: "Too many incorrect passwords. Please wait a few minutes and try again." });
+      expect(locked.json()).toEqual({
+        message: "Too many incorrect passwords. Please wait a few minutes and try again.",
+        code: "auth.too_many_password_changes",
+      });
       expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
     });
 
@@ -107,7 +110,11 @@ describeEachEngine("sign-in limits", (engine) => {
       const retryAfterSeconds = Number(refused.headers["retry-after"]);
       expect(retryAfterSeconds).toBeGreaterThan(14 * 60);
       expect(retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
-      expect(refused.json()).toEqual({ message: "Too many accounts were created from this network. Try again in 15 minutes." });
+      expect(refused.json()).toEqual({
+        message: "Too many accounts were created from this network. Try again in 15 minutes.",
+        code: "auth.too_many_registrations",
+        params: { minutes: 15 },
+      });
       // Another address is not held up.
       expect((await register(t, "203.0.113.42", newUserBody())).statusCode).toBe(201);
     });

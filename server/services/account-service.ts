@@ -9,10 +9,11 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { AuthRateLimiter } from "./rate-limiter";
 import type { SessionService } from "./session-service";
 import { requestLocale } from "../i18n";
+import { messageRef } from "../../core/i18n/translate";
 
-const INVALID_CREDENTIALS = "Invalid email or password";
-export const LAST_ADMIN_ACCOUNT = "You are the last admin: make another user an admin before deleting your account.";
-const TEMPORARY_PASSWORD_EXPIRED = "Your temporary password has expired. Ask a staff member to reset it again.";
+const INVALID_CREDENTIALS = messageRef("auth.invalid_credentials");
+export const LAST_ADMIN_ACCOUNT = messageRef("auth.last_admin");
+const TEMPORARY_PASSWORD_EXPIRED = messageRef("auth.temporary_password_expired");
 
 export interface AccountServiceOptions {
   users: UsersRepository;
@@ -48,7 +49,7 @@ export function createAccountService({ users, authRateLimiter, sessionService, t
           locale: requestLocale(request),
         });
         if (!user) {
-          throw conflict("An account with this email already exists", { email: ["An account with this email already exists"] });
+          throw conflict(messageRef("auth.email_taken"), { email: [messageRef("auth.email_taken")] });
         }
         await sessionService.start(request, reply, user.id, tx);
         return user;
@@ -98,11 +99,11 @@ export function createAccountService({ users, authRateLimiter, sessionService, t
       const attempt = await authRateLimiter.passwordChangeAttempt(user.id);
       const currentHash = await users.findPasswordHash(user.id);
       if (!currentHash || !(await verifyPassword(currentHash, input.temporaryPassword))) {
-        throw badRequest("Temporary password is incorrect", { temporaryPassword: ["Temporary password is incorrect"] });
+        throw badRequest(messageRef("auth.temporary_password_incorrect"), { temporaryPassword: [messageRef("auth.temporary_password_incorrect")] });
       }
       await attempt.succeeded();
       if (input.newPassword === input.temporaryPassword) {
-        const message = "New password must be different from the temporary password";
+        const message = messageRef("auth.new_password_same");
         throw badRequest(message, { newPassword: [message] });
       }
       const newHash = await hashPassword(input.newPassword);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { messageRef } from "../../core/i18n/translate";
 import { tooManyRequests } from "../errors";
 import type { RateLimitsRepository } from "../repositories/rate-limits";
 import { createFailureCounter, type FailureAttempt, type Limit } from "./failure-counter";
@@ -39,13 +40,12 @@ export function scaleLimits(limits: AuthRateLimits, multiplier: number): AuthRat
   return scaled;
 }
 
-const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a few minutes and try again.";
-/** The registration 429's sentence: when to try again, in whole minutes a student can act on. */
+const TOO_MANY_SIGN_INS = messageRef("auth.too_many_sign_ins");
+/** The registration 429's sentence (a message reference, decision 108): when to try again, in whole minutes a student can act on. */
 export function tooManyRegistrationsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many accounts were created from this network. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  return messageRef("auth.too_many_registrations", { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
 }
-const TOO_MANY_PASSWORD_CHANGES = "Too many incorrect passwords. Please wait a few minutes and try again.";
+const TOO_MANY_PASSWORD_CHANGES = messageRef("auth.too_many_password_changes");
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 

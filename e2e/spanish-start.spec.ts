@@ -101,7 +101,10 @@ test.describe("Settings → Language", () => {
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     // Back to English for the account: the next load is English again.
-    await page.getByRole("complementary").getByRole("button", { name: /Settings|Configuración/ }).click();
+    await page
+      .getByRole("complementary")
+      .getByRole("button", { name: /Settings|Configuración/ })
+      .click();
     await page.getByRole("dialog", { name: "Configuración" }).getByText("English", { exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
     await page.reload();

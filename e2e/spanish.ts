@@ -16,7 +16,12 @@ const ENGLISH_TEXTS: string[] = [
     Object.entries(english)
       .filter(([id, text]) => text !== spanish[id])
       .flatMap(([, text]) => text.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/))
-      .map((part) => part.trim().replace(/^[.,:;·!?()-]+|[.,:;·!?()-]+$/g, "").trim())
+      .map((part) =>
+        part
+          .trim()
+          .replace(/^[.,:;·!?()-]+|[.,:;·!?()-]+$/g, "")
+          .trim(),
+      )
       .filter((part) => part.length >= 4 && /[A-Za-z]{3}/.test(part)),
   ),
 ];

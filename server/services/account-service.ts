@@ -99,7 +99,9 @@ export function createAccountService({ users, authRateLimiter, sessionService, t
       const attempt = await authRateLimiter.passwordChangeAttempt(user.id);
       const currentHash = await users.findPasswordHash(user.id);
       if (!currentHash || !(await verifyPassword(currentHash, input.temporaryPassword))) {
-        throw badRequest(messageRef("auth.temporary_password_incorrect"), { temporaryPassword: [messageRef("auth.temporary_password_incorrect")] });
+        throw badRequest(messageRef("auth.temporary_password_incorrect"), {
+          temporaryPassword: [messageRef("auth.temporary_password_incorrect")],
+        });
       }
       await attempt.succeeded();
       if (input.newPassword === input.temporaryPassword) {

@@ -5,7 +5,7 @@
  * panel's with it; the server's stay on the server.
  */
 export const MESSAGE_GROUPS = {
-  start: ["common", "auth", "validation"],
+  start: ["common", "auth", "validation", "landing"],
   app: ["settings", "tasks", "calendar", "classes", "dashboard"],
   admin: ["admin"],
   server: ["server"],

@@ -28,6 +28,7 @@ export interface MessageValues {
   "auth.last_name": undefined;
   "auth.last_name_required": undefined;
   "auth.last_name_too_long": undefined;
+  "auth.logout_failed": undefined;
   "auth.new_password_same": undefined;
   "auth.no_account": undefined;
   "auth.password": undefined;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api/errors";
+import { t } from "@/lib/i18n";
 import { forgetSession } from "@/lib/api/session-expiry";
 import { ACCOUNT_PATH } from "@core/api-paths";
 import { apiJson, apiRequestIfSignedIn } from "@/lib/api/transport";
@@ -47,7 +48,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
-    onError: (error) => showToast({ title: "Logout failed", description: errorMessage(error), variant: "destructive" }),
+    onError: (error) => showToast({ title: t("auth.logout_failed"), description: errorMessage(error), variant: "destructive" }),
     onSuccess: async () => {
       await clearClientState(queryClient);
       window.location.href = "/";

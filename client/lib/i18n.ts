@@ -62,13 +62,14 @@ const currentWordsVersion = () => wordsVersion;
 
 /** The translator for a component: the component renders again when the language or its words change. */
 export function useT(): Translate {
-  useSyncExternalStore(subscribeToWords, currentWordsVersion);
+  // The same snapshot on the server: the landing page is rendered at build time (scripts/prerender-landing.ts).
+  useSyncExternalStore(subscribeToWords, currentWordsVersion, currentWordsVersion);
   return t;
 }
 
 /** The active language, for a component (formatting dates and times in it); it renders again when it changes. */
 export function useLocale(): Locale {
-  useSyncExternalStore(subscribeToWords, currentWordsVersion);
+  useSyncExternalStore(subscribeToWords, currentWordsVersion, currentWordsVersion);
   return i18n.locale as Locale;
 }
 

@@ -7,7 +7,9 @@ import type { SettingsRepository } from "../repositories/settings";
 import { isApiRequest, routerPath } from "../request-context";
 import { STATIC_FILE_ROUTE } from "./metrics";
 import type { SessionService } from "../services/session-service";
-import { type LandingVariants, loadStaticLanding } from "../static-landing";
+import { type LandingVariants, landingLocale, loadStaticLanding, LOCALE_COOKIE_MAX_AGE } from "../static-landing";
+import { isLocale, LOCALE_COOKIE } from "../../core/i18n/locale";
+import { LANDING_LOCALE_PARAM } from "../../core/static-landing";
 
 export interface StaticClientOptions {
   /** The built client (CLIENT_DIR); nothing is served from it when it holds no index.html. */
@@ -21,7 +23,7 @@ export interface StaticClientOptions {
 /**
  * The built client and every path no route matches: hashed assets cached for a year, index.html
  * revalidated every time and sent for every client route, the landing page at `/` for visitors
- * (decision 068), and the one JSON 404 for the rest. Registered after the routes, so that the
+ * in their language (decisions 068, 108), and the one JSON 404 for the rest. Registered after the routes, so that the
  * not-found handler set here is the app's.
  */
 async function staticClient(app: FastifyInstance, { clientDir, sessionService, settings }: StaticClientOptions) {
@@ -64,7 +66,8 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
     try {
       await sessionService.resume(request, reply);
       if (request.user) return null;
-      return staticLanding!.variants(await settings.getPublic());
+      const locale = landingLocale(request.cookies[LOCALE_COOKIE], request.headers["accept-language"]);
+      return staticLanding!.variants(await settings.getPublic(), locale);
     } catch (error) {
       request.log.warn({ err: error }, "landing page: session or settings unavailable, serving the app");
       return null;
@@ -100,11 +103,28 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
         reply.code(200).header("cache-control", "no-cache").header("vary", "Accept-Encoding").type("text/html");
         const accepted = acceptedEncodings(request.headers["accept-encoding"]);
         if (staticLanding && request.url.split("?")[0] === "/") {
+          // The landing page's language links (`/?lang=es`): the choice is kept on this device,
+          // where the app reads it too, and the visitor comes back to / in it (decision 108).
+          const query = new URL(request.url, "http://localhost").searchParams;
+          const chosen = query.get(LANDING_LOCALE_PARAM);
+          if (isLocale(chosen)) {
+            query.delete(LANDING_LOCALE_PARAM);
+            const rest = query.toString();
+            reply.setCookie(LOCALE_COOKIE, chosen, {
+              path: "/",
+              maxAge: LOCALE_COOKIE_MAX_AGE,
+              sameSite: "lax",
+              secure: request.protocol === "https",
+            });
+            return reply.header("cache-control", "no-store").redirect(rest ? `/?${rest}` : "/", 303);
+          }
           // What / shows depends on the session: a visitor gets the landing page, with no
-          // JavaScript to download (decision 068); a signed-in student gets the app.
-          reply.header("vary", "Accept-Encoding, Cookie");
+          // JavaScript to download (decision 068), in the language chosen on this device or the
+          // browser's (decision 108); a signed-in student gets the app.
+          reply.header("vary", "Accept-Encoding, Cookie, Accept-Language");
           const landing = await visitorLanding(request, reply);
           if (landing) {
+            reply.header("content-language", landing.locale);
             const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
             return encoding ? reply.header("content-encoding", encoding).send(landing[encoding]) : reply.send(landing.identity);
           }

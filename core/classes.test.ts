@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { classPeriodOf, parseUserClasses, periodLabel, serializeClassPeriods, subjectOptions, type Words } from "./classes";
-import { tEnglish } from "./test/in-english";
+import { translateInEnglish } from "./test/in-english";
 
-const english: Words = { t: tEnglish, locale: "en" };
+const english: Words = { t: translateInEnglish, locale: "en" };
 
 describe("period labels", () => {
   it.each([

@@ -83,7 +83,7 @@ for (const size of WIDTHS) {
       await period(dialog, 7).getByRole("button", { name: "Bloque doble" }).click();
       await expect(period(dialog, 7).getByRole("button", { name: "Bloque doble" })).toHaveAttribute("aria-pressed", "true");
       await expect(period(dialog, 8)).toContainText("Periodo 8 ocupado por un bloque doble");
-      await period(dialog, 7).getByRole("button", { name: "Bloque triple" }).click();
+      await period(dialog, 7).getByRole("button", { name: "Bloque triple" }).click({ force: true });
       await expect(period(dialog, 7)).toContainText("Un bloque triple no puede pasar del último periodo.");
       await period(dialog, 2).getByRole("button", { name: "Bloque triple" }).click();
       await expect(period(dialog, 3)).toContainText("Periodo 3 ocupado por un bloque triple");

@@ -40,4 +40,4 @@ export function inEnglish(text: string | undefined): string | undefined {
 }
 
 /** A translator wording the English catalog, for tests of core code that takes one (decision 108). */
-export const tEnglish: Translate = translatorFor(english);
+export const translateInEnglish: Translate = translatorFor(english);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { classPeriodOf, parseUserClasses, periodLabel, serializeClassPeriods, subjectOptions } from "./classes";
+import { classPeriodOf, parseUserClasses, periodLabel, serializeClassPeriods, subjectOptions, type Words } from "./classes";
+import { translateInEnglish } from "./test/in-english";
+
+const english: Words = { t: translateInEnglish, locale: "en" };
 
 describe("period labels", () => {
   it.each([
@@ -8,7 +11,7 @@ describe("period labels", () => {
     [2, 3, "2nd to 4th period"],
     [10, 3, "10th to 12th period"],
   ] as const)("period %i spanning %i → %s", (period, span, expected) => {
-    expect(periodLabel(period, span)).toBe(expected);
+    expect(periodLabel(english, period, span)).toBe(expected);
   });
 });
 
@@ -31,7 +34,7 @@ describe("subjects from a user's classes", () => {
     ["only blank entries", ["", "   "]],
     ["only lunch", ["Lunch"]],
   ])("%s give the fallback subjects", (_name, classes) => {
-    expect(subjectOptions(classes).map((o) => [o.value, o.label])).toEqual(fallback);
+    expect(subjectOptions(classes, english).map((o) => [o.value, o.label])).toEqual(fallback);
   });
 
   it.each([
@@ -106,7 +109,7 @@ describe("subjects from a user's classes", () => {
       ],
     ],
   ])("%s", (_name, classes, expected) => {
-    expect(subjectOptions(classes).map((o) => [o.value, o.label])).toEqual(expected);
+    expect(subjectOptions(classes, english).map((o) => [o.value, o.label])).toEqual(expected);
   });
 });
 

@@ -12,6 +12,8 @@
  */
 
 import { ordinal } from "./format";
+import type { Locale } from "./i18n/locale";
+import type { Translate } from "./i18n/translate";
 
 export type BlockSpan = 1 | 2 | 3;
 
@@ -39,10 +41,24 @@ export interface SubjectOption {
   periodLabel: string;
 }
 
-/** "3rd period" for one period, "2nd to 4th period" for a block. */
-export function periodLabel(period: number, span: BlockSpan = 1): string {
-  if (span === 1) return `${ordinal(period)} period`;
-  return `${ordinal(period)} to ${ordinal(period + span - 1)} period`;
+/**
+ * How a label is worded: the catalog's translator and its language (for the ordinals). Core words
+ * nothing itself (docs/decisions/108): the caller hands these in.
+ */
+export interface Words {
+  t: Translate;
+  locale: Locale;
+}
+
+/** "3rd period" for one period, "2nd to 4th period" for a block ("3.º periodo", "del 2.º al 4.º periodo"). */
+export function periodLabel({ t, locale }: Words, period: number, span: BlockSpan = 1): string {
+  if (span === 1) return t("classes.period_label", { ordinal: ordinal(period, locale) });
+  return t("classes.period_range_label", { first: ordinal(period, locale), last: ordinal(period + span - 1, locale) });
+}
+
+/** "Chemistry (3rd period)": a subject choice's label. */
+function subjectLabel(words: Words, name: string, period: string): string {
+  return words.t("classes.subject_label", { subject: name, period });
 }
 
 function stripSuffix(name: string, suffix: string): string | null {
@@ -142,43 +158,48 @@ export function periodsFilled(periods: readonly ClassPeriod[]): number {
 export function classPeriodOf(userClasses: readonly string[] | null | undefined): (subject: string | null) => number | null {
   const periods = new Map<string, number>();
   const parsed = parseUserClasses(userClasses);
-  if (parsed.every((p) => p.isLunch)) FALLBACK_SUBJECTS.forEach((s, i) => periods.set(classNameKey(s.value), i + 1));
+  if (parsed.every((p) => p.isLunch)) FALLBACK_SUBJECT_NAMES.forEach((name, i) => periods.set(classNameKey(name), i + 1));
   for (const p of parsed)
     if (!p.isLunch) for (const name of p.names) if (!periods.has(classNameKey(name))) periods.set(classNameKey(name), p.period);
   return (subject) => (subject ? (periods.get(classNameKey(subject)) ?? null) : null);
 }
 
-/** Used when the user has no classes yet (docs/product.md#classes-and-subjects). */
-export const FALLBACK_SUBJECTS: readonly SubjectOption[] = [
-  "Mathematics",
-  "Science",
-  "History",
-  "English",
-  "Chemistry",
-  "Physics",
-  "Biology",
-  "Other",
-].map((name, i) => {
-  const label = periodLabel(i + 1);
-  return { value: name, label: `${name} (${label})`, periodLabel: label };
-});
+/**
+ * Used when the user has no classes yet (docs/product.md#classes-and-subjects): stored on a task
+ * by these names, whatever the language; shown in the reader's.
+ */
+export const FALLBACK_SUBJECT_NAMES = ["Mathematics", "Science", "History", "English", "Chemistry", "Physics", "Biology", "Other"] as const;
+type FallbackSubject = (typeof FALLBACK_SUBJECT_NAMES)[number];
+
+/** A fallback subject in the reader's language ("Matemáticas"); its stored value stays as named above. */
+export function fallbackSubjectName(t: Translate, name: FallbackSubject): string {
+  return t("classes.fallback_subject", { subject: name.toLowerCase() });
+}
+
+/** The fallback subjects as choices, one per period from the 1st. */
+export function fallbackSubjects(words: Words): SubjectOption[] {
+  return FALLBACK_SUBJECT_NAMES.map((name, i) => {
+    const label = periodLabel(words, i + 1);
+    return { value: name, label: subjectLabel(words, fallbackSubjectName(words.t, name), label), periodLabel: label };
+  });
+}
 
 /**
  * The Subject choices for a user: one per class (both halves of a semester pair, with the same
  * period), Lunch left out, duplicates kept once (the first period wins). No classes → fallbacks.
  */
-export function subjectOptions(userClasses: readonly string[] | null | undefined): SubjectOption[] {
+export function subjectOptions(userClasses: readonly string[] | null | undefined, words: Words): SubjectOption[] {
   const options: SubjectOption[] = [];
   const seen = new Set<string>();
   for (const p of parseUserClasses(userClasses)) {
     if (p.isLunch) continue;
-    const label = periodLabel(p.period, p.span);
+    const label = periodLabel(words, p.period, p.span);
     for (const name of p.names) {
       const key = classNameKey(name);
       if (seen.has(key)) continue;
       seen.add(key);
-      options.push({ value: name, label: `${name} (${label})`, periodLabel: label });
+      options.push({ value: name, label: subjectLabel(words, name, label), periodLabel: label });
     }
   }
-  return options.length > 0 ? options : [...FALLBACK_SUBJECTS];
+  return options.length > 0 ? options : fallbackSubjects(words);
 }

@@ -11,6 +11,7 @@ import {
   todaysAgenda,
 } from "./school-day";
 import { schoolScheduleSchema } from "./schemas/school-schedule";
+import { inEnglish } from "./test/in-english";
 
 /** The school year 2026/27 of a US school: Thanksgiving, winter and spring breaks, single holidays. */
 const DAYS_OFF = [
@@ -163,7 +164,7 @@ describe("classesOn", () => {
 describe("schoolScheduleSchema", () => {
   const errors = (value: unknown) => {
     const result = schoolScheduleSchema.safeParse(value);
-    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), inEnglish(i.message)]));
   };
 
   it("accepts the issue's example and puts the weekdays and bell times in order", () => {

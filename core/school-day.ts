@@ -8,6 +8,7 @@
  */
 import { parseUserClasses } from "./classes";
 import { formatDayNumber, parseDayNumber, WEEKDAY_NAMES, type WeekdayName, weekdayOf } from "./day-numbers";
+import type { Translate } from "./i18n/translate";
 
 export interface BellTime {
   period: number;
@@ -24,6 +25,20 @@ export interface Rotation {
   anchorDay: string;
   /** The periods that meet on each rotation day; a day not named here meets every period. */
   periodsByDay?: Record<string, number[]>;
+}
+
+/** The days of a "Day 1 … Day N" cycle as stored (the same in every language): "Day 3". */
+export function cycleDayLabel(number: number): string {
+  return `Day ${number}`;
+}
+
+/**
+ * A rotation day as the reader reads it: a cycle's "Day 3" in their language ("Día 3"); "A", "B"
+ * and any other name as stored (decision 108: core words nothing itself, the caller hands `t`).
+ */
+export function rotationDayName(day: string, t: Translate): string {
+  const cycleDay = /^Day (\d+)$/.exec(day);
+  return cycleDay ? t("classes.cycle_day", { number: Number(cycleDay[1]) }) : day;
 }
 
 export interface DayOff {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { duplicateClassKeys, parseUserClasses, periodsFilled, scheduledClassNames } from "../classes";
+import { inEnglish } from "../test/in-english";
 import { createClassesSchema, tooFewClassesMessage, updateClassesSchema } from "./classes";
 
 describe("what counts as a class", () => {
@@ -37,8 +38,8 @@ describe("what counts as a class", () => {
 
 describe("the save schemas", () => {
   it("say create on the first setup and update on an edit", () => {
-    expect(tooFewClassesMessage("create")).toBe("Please add at least 6 classes to create your schedule");
-    expect(tooFewClassesMessage("update")).toBe("Please add at least 4 classes to update your schedule");
+    expect(inEnglish(tooFewClassesMessage("create"))).toBe("Please add at least 6 classes to create your schedule");
+    expect(inEnglish(tooFewClassesMessage("update"))).toBe("Please add at least 4 classes to update your schedule");
   });
 
   it("the same 5 classes pass an edit and fail the first setup", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { duplicateClassKeys, parseUserClasses, periodsFilled, scheduledClassNames } from "../classes";
+import { messageRef } from "../i18n/translate";
 
 /**
  * POST and PUT /api/user/classes (docs/product.md#class-setup): the class editor validates with
@@ -24,19 +25,21 @@ export const MAX_CLASS_ENTRIES = 100;
 /** "create" is the first setup (POST), "update" an edit from Settings (PUT). */
 export type ClassSaveMode = "create" | "update";
 
-export const NOT_A_CLASS_LIST = "userClasses must be a list of class names";
-export const CLASS_NAME_NOT_TEXT = "Each class name must be text";
-export const CLASS_NAME_TOO_LONG = `Class names must be at most ${CLASS_NAME_MAX} characters`;
-export const TOO_MANY_PERIODS = `A schedule has at most ${MAX_PERIODS} periods`;
-export const DUPLICATE_CLASSES = "Please remove duplicate class names.";
+// Message references (decision 108): worded by the form kit and by the server's error answer.
+export const NOT_A_CLASS_LIST = messageRef("classes.not_a_class_list");
+export const CLASS_NAME_NOT_TEXT = messageRef("classes.class_name_not_text");
+export const CLASS_NAME_TOO_LONG = messageRef("classes.class_name_too_long", { max: CLASS_NAME_MAX });
+export const TOO_MANY_PERIODS = messageRef("classes.too_many_periods", { max: MAX_PERIODS });
+export const DUPLICATE_CLASSES = messageRef("classes.duplicate_classes");
 
 export function minimumClasses(mode: ClassSaveMode): number {
   return mode === "create" ? MIN_CLASSES_FIRST_SETUP : MIN_CLASSES_EDIT;
 }
 
-/** "Please add at least 6 classes to create your schedule" / "… 4 classes to update your schedule". */
+/** "Please add at least 6 classes to create your schedule" / "… 4 classes to update your schedule", as a message reference. */
 export function tooFewClassesMessage(mode: ClassSaveMode): string {
-  return `Please add at least ${minimumClasses(mode)} classes to ${mode} your schedule`;
+  const min = minimumClasses(mode);
+  return mode === "create" ? messageRef("classes.too_few_classes_create", { min }) : messageRef("classes.too_few_classes_update", { min });
 }
 
 function userClassesSchema(mode: ClassSaveMode) {

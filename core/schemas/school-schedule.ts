@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate, isWallClockTime, weekdayOfDate } from "../dates";
 import { parseDayNumber, WEEKDAY_NAMES } from "../day-numbers";
+import { messageRef } from "../i18n/translate";
 import type { SchoolSchedule } from "../school-day";
 
 /** GET/PUT /api/user/schedule (docs/product.md#school-day): one schema for the client and the server. */
@@ -13,60 +14,62 @@ export const DAY_OFF_LABEL_MAX = 100;
 /** A day-off range may span at most a year (366 days with a leap day). */
 export const DAY_OFF_MAX_DAYS = 366;
 
-const TIME = "must be a time in HH:mm format";
-const DATE = "must be a real date in yyyy-MM-dd format";
+// Message references (decision 108): worded by the form kit and by the server's error answer.
+const time = (message: string) => z.string({ error: message }).refine(isWallClockTime, message);
+const date = (message: string) => z.string({ error: message }).refine(isCalendarDate, message);
+const PERIOD_INVALID = messageRef("classes.period_invalid", { max: MAX_PERIOD });
+const period = z.number({ error: PERIOD_INVALID }).int(PERIOD_INVALID).min(1, PERIOD_INVALID).max(MAX_PERIOD, PERIOD_INVALID);
 
-const time = (label: string) => z.string({ error: `${label} ${TIME}` }).refine(isWallClockTime, `${label} ${TIME}`);
-const date = (label: string) => z.string({ error: `${label} ${DATE}` }).refine(isCalendarDate, `${label} ${DATE}`);
-const period = z
-  .number({ error: `Period must be a whole number from 1 to ${MAX_PERIOD}` })
-  .int(`Period must be a whole number from 1 to ${MAX_PERIOD}`)
-  .min(1, `Period must be a whole number from 1 to ${MAX_PERIOD}`)
-  .max(MAX_PERIOD, `Period must be a whole number from 1 to ${MAX_PERIOD}`);
+const bellTime = z
+  .object({ period, start: time(messageRef("classes.start_time_invalid")), end: time(messageRef("classes.end_time_invalid")) })
+  .refine((b) => b.start < b.end, {
+    message: messageRef("classes.start_before_end"),
+    path: ["end"],
+  });
 
-const bellTime = z.object({ period, start: time("Start"), end: time("End") }).refine((b) => b.start < b.end, {
-  message: "Start must be before end",
-  path: ["end"],
-});
-
+const ROTATION_DAY_NOT_TEXT = messageRef("classes.rotation_day_not_text");
 const label = z
-  .string({ error: "Each rotation day must be a name" })
+  .string({ error: ROTATION_DAY_NOT_TEXT })
   .trim()
-  .min(1, "Each rotation day must be a name")
-  .max(ROTATION_LABEL_MAX, `Each rotation day must be at most ${ROTATION_LABEL_MAX} characters`);
+  .min(1, ROTATION_DAY_NOT_TEXT)
+  .max(ROTATION_LABEL_MAX, messageRef("classes.rotation_day_too_long", { max: ROTATION_LABEL_MAX }));
 
 const rotation = z.object({
   days: z
-    .array(label, { error: "Rotation days must be a list" })
-    .min(1, "A rotation needs at least one day")
-    .max(MAX_ROTATION_DAYS, `A rotation has at most ${MAX_ROTATION_DAYS} days`),
-  anchorDate: date("Anchor date"),
-  anchorDay: z.string({ error: "Anchor day must be one of the rotation days" }).trim(),
+    .array(label, { error: messageRef("classes.rotation_days_not_list") })
+    .min(1, messageRef("classes.rotation_needs_day"))
+    .max(MAX_ROTATION_DAYS, messageRef("classes.rotation_too_many_days", { max: MAX_ROTATION_DAYS })),
+  anchorDate: date(messageRef("classes.anchor_date_invalid")),
+  anchorDay: z.string({ error: messageRef("classes.anchor_day_invalid") }).trim(),
   periodsByDay: z.record(z.string(), z.array(period).max(MAX_PERIOD)).optional(),
 });
 
 const dayOff = z.object({
-  from: date("From"),
-  to: date("To"),
+  from: date(messageRef("classes.from_date_invalid")),
+  to: date(messageRef("classes.to_date_invalid")),
   label: z
-    .string({ error: "Label must be text" })
+    .string({ error: messageRef("classes.day_off_label_not_text") })
     .trim()
-    .min(1, "Label is required")
-    .max(DAY_OFF_LABEL_MAX, `Label must be at most ${DAY_OFF_LABEL_MAX} characters`),
+    .min(1, messageRef("classes.day_off_label_required"))
+    .max(DAY_OFF_LABEL_MAX, messageRef("classes.day_off_label_too_long", { max: DAY_OFF_LABEL_MAX })),
 });
 
 export const schoolScheduleSchema = z
   .object({
-    bellTimes: z.array(bellTime, { error: "bellTimes must be a list" }).max(MAX_PERIOD).optional().default([]),
+    bellTimes: z
+      .array(bellTime, { error: messageRef("classes.bell_times_not_list") })
+      .max(MAX_PERIOD)
+      .optional()
+      .default([]),
     schoolDays: z
-      .array(z.enum(WEEKDAY_NAMES, { error: "Each school day must be a weekday name, like monday" }), {
-        error: "schoolDays must be a list of weekday names",
+      .array(z.enum(WEEKDAY_NAMES, { error: messageRef("classes.school_day_invalid") }), {
+        error: messageRef("classes.school_days_not_list"),
       })
-      .min(1, "Choose at least one school day"),
+      .min(1, messageRef("classes.school_days_required")),
     rotation: rotation.nullish().transform((v) => v ?? null),
     daysOff: z
-      .array(dayOff, { error: "daysOff must be a list" })
-      .max(MAX_DAYS_OFF, `At most ${MAX_DAYS_OFF} days off`)
+      .array(dayOff, { error: messageRef("classes.days_off_not_list") })
+      .max(MAX_DAYS_OFF, messageRef("classes.too_many_days_off", { max: MAX_DAYS_OFF }))
       .optional()
       .default([]),
   })
@@ -75,28 +78,28 @@ export const schoolScheduleSchema = z
     const byPeriod = new Set<number>();
     s.bellTimes.forEach((b, i) => {
       if (byPeriod.has(b.period))
-        ctx.addIssue({ code: "custom", path: ["bellTimes", i, "period"], message: "Each period has one bell time" });
+        ctx.addIssue({ code: "custom", path: ["bellTimes", i, "period"], message: messageRef("classes.period_one_bell_time") });
       byPeriod.add(b.period);
     });
     const sorted = s.bellTimes.map((b, i) => ({ ...b, i })).sort((a, b) => a.start.localeCompare(b.start));
     for (let k = 1; k < sorted.length; k++) {
       if (sorted[k]!.start < sorted[k - 1]!.end)
-        ctx.addIssue({ code: "custom", path: ["bellTimes", sorted[k]!.i, "start"], message: "Periods must not overlap" });
+        ctx.addIssue({ code: "custom", path: ["bellTimes", sorted[k]!.i, "start"], message: messageRef("classes.periods_overlap") });
     }
     s.daysOff.forEach((d, i) => {
       const from = parseDayNumber(d.from);
       const to = parseDayNumber(d.to);
       if (from === null || to === null) return;
-      if (to < from) ctx.addIssue({ code: "custom", path: ["daysOff", i, "to"], message: "To must be on or after from" });
+      if (to < from) ctx.addIssue({ code: "custom", path: ["daysOff", i, "to"], message: messageRef("classes.day_off_to_before_from") });
       else if (to - from + 1 > DAY_OFF_MAX_DAYS)
-        ctx.addIssue({ code: "custom", path: ["daysOff", i, "to"], message: "A day off spans at most a year" });
+        ctx.addIssue({ code: "custom", path: ["daysOff", i, "to"], message: messageRef("classes.day_off_too_long") });
     });
     const r = s.rotation;
     if (!r) return;
     if (new Set(r.days).size !== r.days.length)
-      ctx.addIssue({ code: "custom", path: ["rotation", "days"], message: "Rotation days must be unique" });
+      ctx.addIssue({ code: "custom", path: ["rotation", "days"], message: messageRef("classes.rotation_days_unique") });
     if (!r.days.includes(r.anchorDay))
-      ctx.addIssue({ code: "custom", path: ["rotation", "anchorDay"], message: "Anchor day must be one of the rotation days" });
+      ctx.addIssue({ code: "custom", path: ["rotation", "anchorDay"], message: messageRef("classes.anchor_day_invalid") });
     if (isCalendarDate(r.anchorDate)) {
       const weekday = WEEKDAY_NAMES[weekdayOfDate(r.anchorDate)]!;
       const anchor = parseDayNumber(r.anchorDate)!;
@@ -106,11 +109,11 @@ export const schoolScheduleSchema = z
         return from !== null && to !== null && anchor >= from && anchor <= to;
       });
       if (!s.schoolDays.includes(weekday) || inDayOff)
-        ctx.addIssue({ code: "custom", path: ["rotation", "anchorDate"], message: "The anchor date must be a school day" });
+        ctx.addIssue({ code: "custom", path: ["rotation", "anchorDate"], message: messageRef("classes.anchor_date_not_school_day") });
     }
     for (const key of Object.keys(r.periodsByDay ?? {})) {
       if (!r.days.includes(key))
-        ctx.addIssue({ code: "custom", path: ["rotation", "periodsByDay", key], message: "periodsByDay keys must be rotation days" });
+        ctx.addIssue({ code: "custom", path: ["rotation", "periodsByDay", key], message: messageRef("classes.periods_by_day_keys") });
     }
   })
   .transform((s): SchoolSchedule => ({

@@ -3,6 +3,7 @@ import type { RefCallBack } from "react-hook-form";
 import { subjectOptions } from "@core/classes";
 import { FormControl, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useLocale, useT } from "@/lib/i18n";
 
 /** Radix Select items cannot have an empty value; this one stands for "no subject". */
 const NO_SUBJECT = "__none__";
@@ -24,11 +25,13 @@ type SubjectFieldProps = {
  */
 export function SubjectField({ label, value, onChange, onBlur, selectRef, userClasses }: SubjectFieldProps) {
   const [stored] = useState(value);
+  const t = useT();
+  const locale = useLocale();
   const subjects = useMemo(() => {
-    const options = subjectOptions(userClasses);
+    const options = subjectOptions(userClasses, { t, locale });
     if (stored && !options.some((o) => o.value === stored)) options.push({ value: stored, label: stored, periodLabel: "" });
     return options;
-  }, [userClasses, stored]);
+  }, [userClasses, stored, t, locale]);
   return (
     <FormItem>
       <FormLabel>{label}</FormLabel>

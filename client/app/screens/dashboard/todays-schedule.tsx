@@ -9,6 +9,7 @@ import { formatShortDate, formatTime12, weekdayLabel } from "@core/format";
 import { weekdayOfDate } from "@core/dates";
 import { type ClassRow, classesOn, type SchoolSchedule, isSchoolDaySet, nextSchoolDay, schoolDayOf, todaysAgenda } from "@core/school-day";
 import { useSchoolSchedule } from "@/api/user/school-schedule";
+import { useLocale, useT } from "@/lib/i18n";
 import { useEvents } from "@/api/events/get-events";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { EmptyState } from "@/components/states/empty-state";
@@ -116,6 +117,7 @@ function EntryItem({ entry }: { entry: CalendarEntry }) {
 /** A class of today's, marked "Now" with the minutes left while it meets, or "Next". */
 function ClassItem({ row }: { row: ClassRow }) {
   const { meeting, status, minutesLeft } = row;
+  const words = { t: useT(), locale: useLocale() };
   return (
     <li
       aria-current={status === "now" ? "time" : undefined}
@@ -125,12 +127,12 @@ function ClassItem({ row }: { row: ClassRow }) {
       )}
     >
       <span className="w-16 shrink-0 text-xs font-medium tabular-nums text-muted-foreground">
-        {meeting.start ? formatTime12(meeting.start) : periodLabel(meeting.period)}
+        {meeting.start ? formatTime12(meeting.start) : periodLabel(words, meeting.period)}
       </span>
       <span className="min-w-0 flex-1 text-sm font-medium break-words">
         {meeting.name}
         <span className="block text-xs font-normal text-muted-foreground">
-          {meeting.start && meeting.end ? `${periodLabel(meeting.period)} · until ${formatTime12(meeting.end)}` : "Class"}
+          {meeting.start && meeting.end ? `${periodLabel(words, meeting.period)} · until ${formatTime12(meeting.end)}` : "Class"}
         </span>
       </span>
       {status === "now" && <Badge>{`Now · ${minutesLeft} min left`}</Badge>}
@@ -148,13 +150,14 @@ function NextSchoolDay({ date, schedule, userClasses }: { date: string; schedule
   const first = classes.slice(0, NEXT_DAY_CLASSES_SHOWN);
   const more = classes.length - first.length;
   const rotation = !day.off && day.rotationDay ? ` (${rotationText(day.rotationDay)})` : "";
+  const words = { t: useT(), locale: useLocale() };
   return (
     <div className="grid gap-1 rounded-md bg-muted/50 px-3 py-2" aria-label="Next school day" role="group">
       <p className="text-sm font-medium">{`Next school day: ${weekdayLabel(weekdayOfDate(date))}, ${formatShortDate(date)}${rotation}`}</p>
       {first.length > 0 && (
         <ul className="text-sm text-muted-foreground">
           {first.map((m) => (
-            <li key={m.period}>{m.start ? `${formatTime12(m.start)} · ${m.name}` : `${periodLabel(m.period)} · ${m.name}`}</li>
+            <li key={m.period}>{m.start ? `${formatTime12(m.start)} · ${m.name}` : `${periodLabel(words, m.period)} · ${m.name}`}</li>
           ))}
           {more > 0 && <li>{`+${more} more`}</li>}
         </ul>

@@ -1,8 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
+import { useFormContext } from "react-hook-form";
+import { messageRef } from "@core/i18n/translate";
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 
 type WholeNumberFieldProps = {
-  id: string;
+  /** The form kit's name of the field: its message is kept there. */
+  name: string;
   label: string;
   /** The last whole number in range that was typed: what the form works with. */
   value: number;
@@ -18,9 +22,9 @@ type WholeNumberFieldProps = {
   checkRequest: number;
 };
 
-/** "Enter a whole number from 1 to 240." */
+/** "Enter a whole number from 1 to 240.", as a message reference (decision 108). */
 export function wholeNumberMessage(min: number, max: number): string {
-  return `Enter a whole number from ${min} to ${max}.`;
+  return messageRef("classes.whole_number", { min, max });
 }
 
 function parseWholeNumber(text: string, min: number, max: number): number | null {
@@ -36,13 +40,18 @@ function parseWholeNumber(text: string, min: number, max: number): number | null
  * is handed on as typed (so the arrow keys and the spinner still move the value at once); anything
  * else leaves the form's value as it was and, once the field is left, says what it takes.
  */
-export function WholeNumberField({ id, label, value, min, max, onChange, onValidityChange, checkRequest }: WholeNumberFieldProps) {
+export function WholeNumberField({ name, label, value, min, max, onChange, onValidityChange, checkRequest }: WholeNumberFieldProps) {
   const [text, setText] = useState(String(value));
   const [checked, setChecked] = useState(false);
   const parsed = parseWholeNumber(text, min, max);
   const valid = parsed !== null;
-  const errorId = `${id}-error`;
   const error = !valid && checked ? wholeNumberMessage(min, max) : null;
+  // The field's own message, in the form kit's state (the step's other messages leave it alone).
+  const { setError, clearErrors } = useFormContext();
+  useLayoutEffect(() => {
+    if (error) setError(name, { type: "custom", message: error });
+    else clearErrors(name);
+  }, [error, name, setError, clearErrors]);
 
   const [seenCheckRequest, setSeenCheckRequest] = useState(checkRequest);
   if (checkRequest !== seenCheckRequest) {
@@ -62,39 +71,37 @@ export function WholeNumberField({ id, label, value, min, max, onChange, onValid
   useEffect(() => () => onValidityChange(true), [onValidityChange]);
 
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm">
-        {label}
-      </label>
-      <Input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        step={1}
-        value={text}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="tabular-nums"
-        onChange={(event) => {
-          const next = event.target.value;
-          setText(next);
-          // While typing, the last complaint goes away; it comes back on leaving if still true.
-          setChecked(false);
-          const n = parseWholeNumber(next, min, max);
-          if (n !== null) {
-            setShownValue(n);
-            onChange(n);
-          }
-        }}
-        onBlur={() => setChecked(true)}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
+    <FormField
+      name={name}
+      render={() => (
+        <FormItem className="gap-1">
+          <FormLabel className="font-normal">{label}</FormLabel>
+          <FormControl>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={min}
+              max={max}
+              step={1}
+              value={text}
+              className="tabular-nums"
+              onChange={(event) => {
+                const next = event.target.value;
+                setText(next);
+                // While typing, the last complaint goes away; it comes back on leaving if still true.
+                setChecked(false);
+                const n = parseWholeNumber(next, min, max);
+                if (n !== null) {
+                  setShownValue(n);
+                  onChange(n);
+                }
+              }}
+              onBlur={() => setChecked(true)}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
       )}
-    </div>
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "@core/test/in-english";
 import {
   addPeriod,
   canAddPeriod,
@@ -75,15 +76,15 @@ describe("blocks", () => {
     [12, 11, 2, null],
   ] as const)("with %i periods, a span of %i+%i: %s", (count, period, span, reason) => {
     const rows = namedRows(count);
-    expect(spanUnavailableReason(rows, period - 1, span)).toBe(reason);
+    expect(inEnglish(spanUnavailableReason(rows, period - 1, span) ?? undefined) ?? null).toBe(reason);
     const after = toggleSpan(rows, period - 1, span);
     expect(after[period - 1]!.span).toBe(reason ? 1 : span);
   });
 
   it("a block cannot start over a period that starts another block", () => {
     const rows = toggleSpan(namedRows(8), 2, 2);
-    expect(spanUnavailableReason(rows, 1, 2)).toBe("Period 3 starts another block.");
-    expect(spanUnavailableReason(rows, 0, 3)).toBe("Period 3 starts another block.");
+    expect(inEnglish(spanUnavailableReason(rows, 1, 2)!)).toBe("Period 3 starts another block.");
+    expect(inEnglish(spanUnavailableReason(rows, 0, 3)!)).toBe("Period 3 starts another block.");
     expect(spanUnavailableReason(rows, 0, 2)).toBeNull();
     expect(toggleSpan(rows, 1, 2)).toEqual(rows);
   });
@@ -131,10 +132,10 @@ describe("Semester / Full Year", () => {
 
   it("a semester pair and a block exclude each other, each saying why", () => {
     const semester = setSemester(namedRows(8), 0, true);
-    expect(spanUnavailableReason(semester, 0, 2)).toBe("A semester class fills one period: switch it to Full Year first.");
+    expect(inEnglish(spanUnavailableReason(semester, 0, 2)!)).toBe("A semester class fills one period: switch it to Full Year first.");
     expect(toggleSpan(semester, 0, 2)[0]!.span).toBe(1);
     const block = toggleSpan(namedRows(8), 6, 2);
-    expect(semesterUnavailableReason(block, 6)).toBe("A double block can't be split into semesters: turn the block off first.");
+    expect(inEnglish(semesterUnavailableReason(block, 6)!)).toBe("A double block can't be split into semesters: turn the block off first.");
     expect(setSemester(block, 6, true)[6]!.semester).toBe(false);
   });
 
@@ -331,7 +332,7 @@ describe("validation", () => {
     ["create", ["Art (Double Block)", "B", "C", "D", "E", "F"], "Remove “(Double Block)” from the name and use the buttons instead."],
     ["update", ["A", "B", "C", "Music (semester 2)"], "Remove “(Semester 2)” from the name and use the buttons instead."],
   ] as const)("%s with %j → %s", (mode, names, message) => {
-    expect(validateRows(fill([...names]), mode).message).toBe(message);
+    expect(inEnglish(validateRows(fill([...names]), mode).message ?? undefined) ?? null).toBe(message);
   });
 
   it.each([
@@ -341,8 +342,9 @@ describe("validation", () => {
     let rows = fill(["A", "B", "C", "D", "E", "F"]);
     rows = setName(setName(setSemester(rows, 6, true), 6, "name", first), 6, "secondName", second);
     const result = validateRows(rows, "create");
-    expect(result.message).toBe("Name both semesters, or switch this period to Full Year.");
-    expect(result.fieldErrors).toEqual({ [`6.${field}`]: "Name both semesters, or switch this period to Full Year." });
+    expect(inEnglish(result.message!)).toBe("Name both semesters, or switch this period to Full Year.");
+    expect(Object.keys(result.fieldErrors)).toEqual([`6.${field}`]);
+    expect(inEnglish(result.fieldErrors[`6.${field}`])).toBe("Name both semesters, or switch this period to Full Year.");
     expect(validateRows(setSemester(rows, 6, false), "create").message).toBeNull();
   });
 
@@ -351,7 +353,7 @@ describe("validation", () => {
     rows = setName(setSemester(rows, 6, true), 6, "name", "Ceramics");
     rows = setName(rows, 6, "secondName", "ART");
     const result = validateRows(rows, "update");
-    expect(result.message).toBe("Please remove duplicate class names.");
+    expect(inEnglish(result.message!)).toBe("Please remove duplicate class names.");
     expect([...result.duplicateRows]).toEqual([0, 6]);
   });
 

@@ -18,6 +18,7 @@ import {
   serializeClassPeriods,
   TRIPLE_BLOCK_SUFFIX,
 } from "@core/classes";
+import { messageRef } from "@core/i18n/translate";
 import { type ClassSaveMode, classesSchemaFor, INITIAL_PERIODS, MAX_PERIODS, MIN_PERIODS } from "@core/schemas/classes";
 
 export type PeriodRow = {
@@ -40,8 +41,6 @@ const SEMESTER_PERIODS = new Set([1, 7, 8]);
 /** Periods 4 to 6 have "Set as Lunch", when there are more than 6 periods. */
 const LUNCH_PERIODS = new Set([4, 5, 6]);
 
-export const SPAN_NAMES: Record<2 | 3, "double" | "triple"> = { 2: "double", 3: "triple" };
-
 export function emptyRows(count = INITIAL_PERIODS): PeriodRow[] {
   return Array.from({ length: count }, () => ({ ...EMPTY_ROW }));
 }
@@ -59,14 +58,17 @@ export function isLunchRow(row: PeriodRow): boolean {
   return !row.semester && classNameKey(row.name) === LUNCH.toLowerCase();
 }
 
-/** Why a Double (2) or Triple (3) block cannot start on this row, or null when it can (or is on). */
+/**
+ * Why a Double (2) or Triple (3) block cannot start on this row, or null when it can (or is on): a
+ * message reference (decision 108), worded where it is shown.
+ */
 export function spanUnavailableReason(rows: readonly PeriodRow[], index: number, span: 2 | 3): string | null {
   const row = rows[index]!;
   if (row.span === span) return null;
-  if (row.semester) return "A semester class fills one period: switch it to Full Year first.";
-  if (index + span > rows.length) return `A ${SPAN_NAMES[span]} block can't run past the last period.`;
+  if (row.semester) return messageRef("classes.semester_fills_one_period");
+  if (index + span > rows.length) return messageRef(span === 2 ? "classes.double_block_past_end" : "classes.triple_block_past_end");
   for (let next = index + 1; next < index + span; next++) {
-    if (rows[next]!.span > 1) return `Period ${next + 1} starts another block.`;
+    if (rows[next]!.span > 1) return messageRef("classes.period_starts_block", { period: next + 1 });
   }
   return null;
 }
@@ -84,10 +86,11 @@ export function hasSemesterToggle(rows: readonly PeriodRow[], index: number): bo
   return SEMESTER_PERIODS.has(index + 1) || rows[index]!.semester;
 }
 
+/** Why this row cannot become a semester pair (a message reference), or null when it can. */
 export function semesterUnavailableReason(rows: readonly PeriodRow[], index: number): string | null {
   const row = rows[index]!;
   if (row.semester || row.span === 1) return null;
-  return `A ${SPAN_NAMES[row.span as 2 | 3]} block can't be split into semesters: turn the block off first.`;
+  return messageRef(row.span === 2 ? "classes.double_block_no_semesters" : "classes.triple_block_no_semesters");
 }
 
 export function setSemester(rows: readonly PeriodRow[], index: number, semester: boolean): PeriodRow[] {
@@ -156,19 +159,22 @@ export function rowsFromUserClasses(userClasses: readonly string[] | null | unde
   return rows;
 }
 
-export const SEMESTER_HALF_MISSING = "Name both semesters, or switch this period to Full Year.";
+export const SEMESTER_HALF_MISSING = messageRef("classes.semester_half_missing");
 
 const RESERVED_SUFFIXES = [DOUBLE_BLOCK_SUFFIX, TRIPLE_BLOCK_SUFFIX, SEMESTER_1_SUFFIX, SEMESTER_2_SUFFIX];
 
-/** A name typed with a suffix the encoding reserves would be read back as a block or a semester half. */
+/**
+ * A name typed with a suffix the encoding reserves would be read back as a block or a semester half
+ * (a message reference naming the suffix as stored, whatever the language).
+ */
 export function reservedSuffixMessage(name: string): string | null {
   const trimmed = name.trim().toLowerCase();
   const suffix = RESERVED_SUFFIXES.find((s) => trimmed.endsWith(s.toLowerCase()));
-  return suffix ? `Remove “${suffix.trim()}” from the name and use the buttons instead.` : null;
+  return suffix ? messageRef("classes.remove_suffix", { suffix: suffix.trim() }) : null;
 }
 
 export type RowsValidation = {
-  /** The message for the whole schedule (the spec's minimum and duplicate messages), or null. */
+  /** The message for the whole schedule (the spec's minimum and duplicate messages), or null: message references. */
   message: string | null;
   /** Messages for single name fields, keyed `${index}.${field}`. */
   fieldErrors: Record<string, string>;
@@ -204,6 +210,6 @@ export function validateRows(rows: readonly PeriodRow[], mode: ClassSaveMode): R
   const firstFieldError = Object.values(fieldErrors)[0];
   if (firstFieldError) return { message: firstFieldError, fieldErrors, duplicateRows, userClasses };
   const parsed = classesSchemaFor(mode).safeParse({ userClasses });
-  const message = parsed.success ? null : (parsed.error.issues[0]?.message ?? "Please check your classes.");
+  const message = parsed.success ? null : (parsed.error.issues[0]?.message ?? messageRef("classes.check_classes"));
   return { message, fieldErrors, duplicateRows, userClasses };
 }

@@ -1,13 +1,13 @@
-import { parseUserClasses, periodLabel } from "@core/classes";
+import { parseUserClasses, periodLabel, type Words } from "@core/classes";
 import { WEEKDAY_NAMES, type WeekdayName } from "@core/day-numbers";
-import type { SchoolSchedule } from "@core/school-day";
+import { cycleDayLabel, type SchoolSchedule } from "@core/school-day";
 import { MAX_PERIOD, type SchoolScheduleInput } from "@core/schemas/school-schedule";
 
 /** One period's bell time as the form holds it: "" while unset. */
 export interface BellRow {
   period: number;
-  /** "1st period · Chemistry". */
-  label: string;
+  /** The class's name ("Art / Health" for a semester pair). */
+  name: string;
   isLunch: boolean;
   start: string;
   end: string;
@@ -53,7 +53,7 @@ const LAST_MINUTE = 23 * 60 + 59;
 /** The rotation's labels: A and B, or Day 1 … Day N. */
 export function rotationLabels(kind: RotationKind, cycleLength: number): string[] {
   if (kind === "ab") return ["A", "B"];
-  if (kind === "cycle") return Array.from({ length: cycleLength }, (_, i) => `Day ${i + 1}`);
+  if (kind === "cycle") return Array.from({ length: cycleLength }, (_, i) => cycleDayLabel(i + 1));
   return [];
 }
 
@@ -67,7 +67,7 @@ export function bellRowsFor(userClasses: readonly string[], bellTimes: SchoolSch
       const name = cls.names.join(" / ");
       rows.push({
         period,
-        label: `${periodLabel(period)} · ${name}`,
+        name,
         isLunch: cls.isLunch,
         start: stored.get(period)?.start ?? "",
         end: stored.get(period)?.end ?? "",
@@ -75,6 +75,11 @@ export function bellRowsFor(userClasses: readonly string[], bellTimes: SchoolSch
     }
   }
   return rows;
+}
+
+/** "1st period · Chemistry", "5.º periodo · Almuerzo": a bell row as the reader reads it. */
+export function bellLabel(bell: BellRow, words: Words): string {
+  return `${periodLabel(words, bell.period)} · ${bell.isLunch ? words.t("classes.lunch") : bell.name}`;
 }
 
 /** Fills every period's start and end from the quick-fill settings; a time past 23:59 stays unset. */
@@ -124,4 +129,32 @@ export function scheduleFromForm(state: SchoolDayFormState): SchoolScheduleInput
           },
     daysOff: state.daysOff.map((d) => ({ from: d.from, to: d.to || d.from, label: d.label })),
   };
+}
+
+/** The form kit's name of a bell time's field: where its message is kept. */
+export function bellFieldName(index: number, field: "start" | "end"): string {
+  return `bells.${index}.${field}`;
+}
+
+/**
+ * The schema's messages (schoolScheduleSchema, on scheduleFromForm's body) by the form's field
+ * names: a field's path as the schema gives it, except bell times, which the body lists without the
+ * unset ones (their field is found by period), a period's own message going to its start.
+ */
+export function fieldMessagesOf(
+  state: SchoolDayFormState,
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): Map<string, string> {
+  const sent = state.bells.flatMap((b, index) => (b.start || b.end ? [index] : []));
+  const messages = new Map<string, string>();
+  for (const issue of issues) {
+    const [root, position, field] = issue.path;
+    if (root === "bellTimes" && typeof position === "number" && sent[position] !== undefined) {
+      const name = bellFieldName(sent[position], field === "end" ? "end" : "start");
+      if (field !== "period" || !messages.has(name)) messages.set(name, issue.message);
+    } else {
+      messages.set(issue.path.join("."), issue.message);
+    }
+  }
+  return messages;
 }

@@ -3,6 +3,7 @@ import type { RefCallBack } from "react-hook-form";
 import { subjectOptions } from "@core/classes";
 import { FormControl, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useT } from "@/lib/i18n";
 
 /** Radix Select items cannot have an empty value; this one stands for "no subject". */
 const NO_SUBJECT = "__none__";
@@ -24,6 +25,7 @@ type SubjectFieldProps = {
  */
 export function SubjectField({ label, value, onChange, onBlur, selectRef, userClasses }: SubjectFieldProps) {
   const [stored] = useState(value);
+  const t = useT();
   const subjects = useMemo(() => {
     const options = subjectOptions(userClasses);
     if (stored && !options.some((o) => o.value === stored)) options.push({ value: stored, label: stored, periodLabel: "" });
@@ -35,11 +37,11 @@ export function SubjectField({ label, value, onChange, onBlur, selectRef, userCl
       <Select value={value || NO_SUBJECT} onValueChange={(v) => onChange(v === NO_SUBJECT ? "" : v)}>
         <FormControl>
           <SelectTrigger onBlur={onBlur} ref={selectRef}>
-            <SelectValue placeholder="Select a subject" />
+            <SelectValue placeholder={t("dashboard.select_a_subject")} />
           </SelectTrigger>
         </FormControl>
         <SelectContent>
-          <SelectItem value={NO_SUBJECT}>No subject</SelectItem>
+          <SelectItem value={NO_SUBJECT}>{t("dashboard.no_subject")}</SelectItem>
           {subjects.map((s) => (
             <SelectItem key={s.value} value={s.value}>
               {s.label}

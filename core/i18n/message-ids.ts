@@ -125,6 +125,9 @@ export interface MessageValues {
   "dashboard.open_menu": undefined;
   "dashboard.overdue_count": { "count": string | number };
   "dashboard.pick_a_date": undefined;
+  "dashboard.push_no_service_worker": undefined;
+  "dashboard.push_not_configured": undefined;
+  "dashboard.push_window_refused": undefined;
   "dashboard.reminder": undefined;
   "dashboard.reminder_15_minutes": undefined;
   "dashboard.reminder_1_day": undefined;

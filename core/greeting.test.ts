@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { greeting, timeOfDay } from "./greeting";
+import { translateInEnglish, translateInSpanish } from "./test/in-english";
 
 const NY = "America/New_York";
 
@@ -22,9 +23,15 @@ describe("time-of-day greeting in the school's time zone", () => {
 
   it("greets by first name, or without one", () => {
     const at = new Date("2026-11-22T14:00:00Z");
-    expect(greeting(at, NY, "Ana")).toBe("Good morning, Ana");
-    expect(greeting(at, NY, "  ")).toBe("Good morning");
-    expect(greeting(at, NY, null)).toBe("Good morning");
-    expect(greeting(at, "Asia/Tokyo", "Ana")).toBe("Good evening, Ana"); // 23:00 in Tokyo
+    expect(greeting(at, NY, "Ana", translateInEnglish)).toBe("Good morning, Ana");
+    expect(greeting(at, NY, "  ", translateInEnglish)).toBe("Good morning");
+    expect(greeting(at, NY, null, translateInEnglish)).toBe("Good morning");
+    expect(greeting(at, "Asia/Tokyo", "Ana", translateInEnglish)).toBe("Good evening, Ana"); // 23:00 in Tokyo
+  });
+
+  it("greets in Spanish: Buenos días, Buenas tardes, Buenas noches", () => {
+    expect(greeting(new Date("2026-11-22T14:00:00Z"), NY, "Ana", translateInSpanish)).toBe("Buenos días, Ana");
+    expect(greeting(new Date("2026-11-22T19:00:00Z"), NY, null, translateInSpanish)).toBe("Buenas tardes");
+    expect(greeting(new Date("2026-11-22T23:00:00Z"), NY, "Ana", translateInSpanish)).toBe("Buenas noches, Ana");
   });
 });

@@ -3,6 +3,7 @@
  * the browser's.
  */
 import { zonedParts } from "./dates";
+import type { Translate } from "./i18n/translate";
 
 export type TimeOfDay = "morning" | "afternoon" | "evening";
 
@@ -14,9 +15,20 @@ export function timeOfDay(now: Date, timeZone: string): TimeOfDay {
   return "evening";
 }
 
-/** "Good morning", or "Good morning, Ana" when a first name is known. */
-export function greeting(now: Date, timeZone: string, firstName?: string | null): string {
-  const base = `Good ${timeOfDay(now, timeZone)}`;
+const GREETING = {
+  morning: "dashboard.greeting_morning",
+  afternoon: "dashboard.greeting_afternoon",
+  evening: "dashboard.greeting_evening",
+} as const;
+const GREETING_WITH_NAME = {
+  morning: "dashboard.greeting_morning_name",
+  afternoon: "dashboard.greeting_afternoon_name",
+  evening: "dashboard.greeting_evening_name",
+} as const;
+
+/** "Good morning", or "Good morning, Ana" when a first name is known; worded with `t` ("Buenos días, Ana"). */
+export function greeting(now: Date, timeZone: string, firstName: string | null | undefined, t: Translate): string {
+  const time = timeOfDay(now, timeZone);
   const name = firstName?.trim();
-  return name ? `${base}, ${name}` : base;
+  return name ? t(GREETING_WITH_NAME[time], { name }) : t(GREETING[time]);
 }

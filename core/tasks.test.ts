@@ -11,11 +11,11 @@ import {
   homeTaskList,
   isOverdue,
   isUrgent,
-  moreTasksLabel,
   sortTasks,
   tasksDueOn,
 } from "./tasks";
 import { task } from "./test/builders";
+import { translateInEnglish, translateInSpanish } from "./test/in-english";
 
 const NY = "America/New_York";
 
@@ -173,8 +173,8 @@ describe("Home tab task list", () => {
     const list = homeTaskList(tasks, today);
     expect(list.shown).toHaveLength(5);
     expect(list.more).toBe(3);
-    expect(moreTasksLabel(list.more)).toBe("+3 more tasks");
-    expect(moreTasksLabel(1)).toBe("+1 more task");
+    expect(translateInEnglish("tasks.more_tasks", { count: list.more })).toBe("+3 more tasks");
+    expect(translateInEnglish("tasks.more_tasks", { count: 1 })).toBe("+1 more task");
   });
 
   it("is empty when everything is done", () => {
@@ -231,7 +231,7 @@ describe("grouping by due date (No sorting)", () => {
       task({ title: "done today", dueDate: today, completed: true }),
     ];
     const { groups, completed } = groupTasksByDue(tasks, today);
-    expect(groups.map((g) => [g.label, titles(g.tasks)])).toEqual([
+    expect(groups.map((g) => [translateInEnglish(g.label), titles(g.tasks)])).toEqual([
       ["Overdue", ["last week", "yesterday"]],
       ["Today", ["today 3pm", "today no time"]],
       ["Tomorrow", ["tomorrow"]],
@@ -273,6 +273,16 @@ describe("relative due dates", () => {
     [{ dueDate: "2025-12-01", dueTime: null }, "Dec 1, 2025"],
     [{ dueDate: null, dueTime: null }, null],
   ])("%o reads %s", (due, expected) => {
-    expect(formatRelativeDue(due, today)).toBe(expected);
+    expect(formatRelativeDue(due, today, translateInEnglish)).toBe(expected);
+  });
+
+  it.each([
+    [{ dueDate: "2026-11-22", dueTime: null }, "Ayer"],
+    [{ dueDate: "2026-11-24", dueTime: "08:00" }, "Mañana 8:00 a. m."],
+    [{ dueDate: "2026-11-27", dueTime: null }, "vie"],
+    [{ dueDate: "2026-12-14", dueTime: null }, "14 dic"],
+    [{ dueDate: "2027-01-05", dueTime: "15:00" }, "5 ene 2027 3:00 p. m."],
+  ])("%o reads %s in Spanish", (due, expected) => {
+    expect(formatRelativeDue(due, today, translateInSpanish, "es")).toBe(expected);
   });
 });

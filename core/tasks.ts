@@ -5,34 +5,56 @@
  * Every rule that depends on "today" takes it as a yyyy-MM-dd calendar date in the school's time
  * zone (core/dates.ts `todayIn`), never the browser's clock, so 03:30 UTC on the 22nd is still the
  * 21st for a school in New York.
+ *
+ * Labels are message ids, worded where they are shown, in the reader's language (decision 108).
  */
 import { addDaysToDate, weekdayOfDate } from "./dates";
-import { formatShortDate, formatTime12, MONTH_SHORT_NAMES, weekdayShortLabel } from "./format";
+import { formatShortDate, formatTime12, monthShortLabel, weekdayShortLabel } from "./format";
+import { DEFAULT_LOCALE, type Locale } from "./i18n/locale";
+import type { PlainMessageId, Translate } from "./i18n/translate";
 import type { Priority, Task } from "./schemas/task";
 
 /** Sorting weight of each priority (docs/product.md#task). */
 export const PRIORITY_WEIGHT: Record<Priority, number> = { high: 3, medium: 2, low: 1 };
 
-export const PRIORITY_LABEL: Record<Priority, string> = { high: "High", medium: "Medium", low: "Low" };
+export const PRIORITY_LABEL: Record<Priority, PlainMessageId> = {
+  high: "tasks.priority_high",
+  medium: "tasks.priority_medium",
+  low: "tasks.priority_low",
+};
+
+/** A task row's priority badge: "High priority". */
+export const PRIORITY_BADGE: Record<Priority, PlainMessageId> = {
+  high: "tasks.priority_badge_high",
+  medium: "tasks.priority_badge_medium",
+  low: "tasks.priority_badge_low",
+};
 
 export const TASK_SORTS = ["none", "priority-desc", "priority-asc", "subject"] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
-export const TASK_SORT_LABEL: Record<TaskSort, string> = {
-  none: "No sorting",
-  "priority-desc": "Priority High to Low",
-  "priority-asc": "Priority Low to High",
-  subject: "Subject/Class",
+export const TASK_SORT_LABEL: Record<TaskSort, PlainMessageId> = {
+  none: "tasks.sort_none",
+  "priority-desc": "tasks.sort_priority_desc",
+  "priority-asc": "tasks.sort_priority_asc",
+  subject: "tasks.sort_subject",
 };
 
 export const TASK_FILTERS = ["all", "pending", "completed", "overdue"] as const;
 export type TaskFilter = (typeof TASK_FILTERS)[number];
 
-export const TASK_FILTER_LABEL: Record<TaskFilter, string> = {
-  all: "All Tasks",
-  pending: "Pending",
-  completed: "Completed",
-  overdue: "Overdue",
+export const TASK_FILTER_LABEL: Record<TaskFilter, PlainMessageId> = {
+  all: "tasks.filter_all",
+  pending: "tasks.filter_pending",
+  completed: "tasks.filter_completed",
+  overdue: "tasks.filter_overdue",
+};
+
+/** What a filter tab says when it lists nothing ("All Tasks" says "No tasks yet" and offers to add one). */
+export const TASK_FILTER_EMPTY: Record<Exclude<TaskFilter, "all">, PlainMessageId> = {
+  pending: "tasks.no_pending_tasks",
+  completed: "tasks.no_completed_tasks",
+  overdue: "tasks.no_overdue_tasks",
 };
 
 /** The fields the rules below read; a full Task fits, and so does an optimistic draft. */
@@ -153,11 +175,6 @@ export function homeTaskList<T extends TaskLike>(tasks: readonly T[], today: str
   return { kind, shown: list.slice(0, limit), more: Math.max(0, list.length - limit) };
 }
 
-/** "+1 more task", "+3 more tasks". */
-export function moreTasksLabel(more: number): string {
-  return `+${more} more ${more === 1 ? "task" : "tasks"}`;
-}
-
 /** Tasks due on a date (Today's Schedule), completed ones included, by time. */
 export function tasksDueOn<T extends TaskLike>(tasks: readonly T[], date: string): T[] {
   return tasks.filter((t) => t.dueDate === date).sort(compareByDue);
@@ -167,8 +184,8 @@ export function tasksDueOn<T extends TaskLike>(tasks: readonly T[], date: string
  * The due time as shown: a task with a date but no time is due at the end of that day, shown as
  * "11:59 PM" (docs/product.md#default-due-time; docs/decisions/024), the same time it sorts by.
  */
-export function formatDueTime(task: Pick<Task, "dueTime">): string {
-  return formatTime12(task.dueTime ?? END_OF_DAY_TIME);
+export function formatDueTime(task: Pick<Task, "dueTime">, locale: Locale = DEFAULT_LOCALE): string {
+  return formatTime12(task.dueTime ?? END_OF_DAY_TIME, locale);
 }
 
 /** "Nov 23, 2026 at 3:30 PM" ("at 11:59 PM" without a time); null without a due date. */
@@ -181,13 +198,13 @@ export function formatDue(task: Pick<Task, "dueDate" | "dueTime">): string | nul
 export const DUE_GROUPS = ["overdue", "today", "tomorrow", "this-week", "later", "no-date"] as const;
 export type DueGroup = (typeof DUE_GROUPS)[number];
 
-export const DUE_GROUP_LABEL: Record<DueGroup, string> = {
-  overdue: "Overdue",
-  today: "Today",
-  tomorrow: "Tomorrow",
-  "this-week": "This week",
-  later: "Later",
-  "no-date": "No date",
+export const DUE_GROUP_LABEL: Record<DueGroup, PlainMessageId> = {
+  overdue: "tasks.group_overdue",
+  today: "common.today",
+  tomorrow: "common.tomorrow",
+  "this-week": "tasks.group_this_week",
+  later: "tasks.group_later",
+  "no-date": "tasks.group_no_date",
 };
 
 /** The days after tomorrow that count as "This week": the next six days, named by their weekday. */
@@ -204,7 +221,7 @@ export function dueGroupOf(task: TaskLike, today: string): DueGroup {
 
 export interface GroupedTasks<T> {
   /** The non-empty groups of incomplete tasks, in DUE_GROUPS order, each earliest due first. */
-  groups: Array<{ group: DueGroup; label: string; tasks: T[] }>;
+  groups: Array<{ group: DueGroup; label: PlainMessageId; tasks: T[] }>;
   /** Completed tasks, last, in the incoming order. */
   completed: T[];
 }
@@ -232,21 +249,29 @@ export function groupTasksByDue<T extends TaskLike>(tasks: readonly T[], today: 
  * A due date as a student reads it, relative to the school's today: "Yesterday", "Today",
  * "Tomorrow", a weekday within the next six days ("Fri"), else "Dec 14", with the year only when it
  * is not this year ("Jan 5, 2027"); the time follows when one was set ("Tomorrow 8:00 AM"), and
- * none is shown when none was set. Null without a due date.
+ * none is shown when none was set. Null without a due date. Worded with `t` in `locale`
+ * (Spanish "Mañana 8:00 a. m.", "vie", "14 dic").
  */
-export function formatRelativeDue(task: Pick<Task, "dueDate" | "dueTime">, today: string): string | null {
+export function formatRelativeDue(
+  task: Pick<Task, "dueDate" | "dueTime">,
+  today: string,
+  t: Translate,
+  locale: Locale = DEFAULT_LOCALE,
+): string | null {
   const date = task.dueDate;
   if (!date) return null;
-  const day = relativeDay(date, today);
-  return task.dueTime ? `${day} ${formatTime12(task.dueTime)}` : day;
+  const day = relativeDay(date, today, t, locale);
+  return task.dueTime ? `${day} ${formatTime12(task.dueTime, locale)}` : day;
 }
 
-function relativeDay(date: string, today: string): string {
-  if (date === addDaysToDate(today, -1)) return "Yesterday";
-  if (date === today) return "Today";
-  if (date === addDaysToDate(today, 1)) return "Tomorrow";
-  if (date > today && date <= addDaysToDate(today, THIS_WEEK_LAST_DAY)) return weekdayShortLabel(weekdayOfDate(date));
-  const [year, month, dayOfMonth] = date.split("-").map(Number);
-  const monthDay = `${MONTH_SHORT_NAMES[month! - 1]} ${dayOfMonth}`;
-  return year === Number(today.slice(0, 4)) ? monthDay : `${monthDay}, ${year}`;
+function relativeDay(date: string, today: string, t: Translate, locale: Locale): string {
+  if (date === addDaysToDate(today, -1)) return t("common.yesterday");
+  if (date === today) return t("common.today");
+  if (date === addDaysToDate(today, 1)) return t("common.tomorrow");
+  if (date > today && date <= addDaysToDate(today, THIS_WEEK_LAST_DAY)) return weekdayShortLabel(weekdayOfDate(date), locale);
+  const [year, month, day] = date.split("-").map(Number);
+  const monthName = monthShortLabel(month!, locale);
+  return year === Number(today.slice(0, 4))
+    ? t("tasks.due_month_day", { month: monthName, day: day! })
+    : t("tasks.due_month_day_year", { month: monthName, day: day!, year: year! });
 }

@@ -48,7 +48,8 @@ async function readableText(page: Page): Promise<string> {
 /** The English catalog texts found on the page. */
 export async function englishOnPage(page: Page, ignore: readonly string[] = []): Promise<string[]> {
   let text = await readableText(page);
-  for (const typed of ignore) text = text.split(typed).join(" ");
+  // The product's name is never translated (and holds a catalog word, "Student").
+  for (const typed of [...ignore, "Student Hub"]) text = text.split(typed).join(" ");
   return ENGLISH_TEXTS.filter((part) => new RegExp(`(^|[^\\p{L}])${escape(part)}($|[^\\p{L}])`, "u").test(text));
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REMINDER_NEEDS_TIMING, REMINDER_TIMING_MESSAGE } from "../core/schemas/event";
 import { SUMMARY_TIME_MESSAGE } from "../core/schemas/preferences";
 import { REMINDER_MESSAGE, REMINDER_NEEDS_DUE_DATE } from "../core/schemas/task";
+import { inEnglish } from "../core/test/in-english";
 import { zonedInstant } from "../core/reminders";
 import type { ReminderScheduler } from "./services/reminder-scheduler";
 import { buildTestApp, describeEachEngine, describePostgresOnly, TestClient, type TestApp } from "./test/harness";
@@ -308,12 +309,12 @@ describeEachEngine("reminders", (engine) => {
 
     it("task reminders: a known choice, and only with a due date (also when an edit takes the date away)", async () => {
       const unknown = await client.request("POST", "/api/tasks", { title: "A", dueDate: "2026-12-20", reminder: "2-days" });
-      expect([unknown.statusCode, unknown.json().errors.reminder]).toEqual([400, [REMINDER_MESSAGE]]);
+      expect([unknown.statusCode, unknown.json().errors.reminder]).toEqual([400, [inEnglish(REMINDER_MESSAGE)]]);
       const undated = await client.request("POST", "/api/tasks", { title: "A", reminder: "1-hour" });
-      expect([undated.statusCode, undated.json().errors.reminder]).toEqual([400, [REMINDER_NEEDS_DUE_DATE]]);
+      expect([undated.statusCode, undated.json().errors.reminder]).toEqual([400, [inEnglish(REMINDER_NEEDS_DUE_DATE)]]);
       const task = (await client.request("POST", "/api/tasks", { title: "A", dueDate: "2026-12-20", reminder: "1-hour" })).json();
       const cleared = await client.request("PUT", `/api/tasks/${task.id}`, { dueDate: null });
-      expect([cleared.statusCode, cleared.json().errors.reminder]).toEqual([400, [REMINDER_NEEDS_DUE_DATE]]);
+      expect([cleared.statusCode, cleared.json().errors.reminder]).toEqual([400, [inEnglish(REMINDER_NEEDS_DUE_DATE)]]);
       // Nothing was lost: the task keeps its date and reminder.
       expect((await client.request("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ dueDate: "2026-12-20", reminder: "1-hour" });
       expect((await client.request("PUT", `/api/tasks/${task.id}`, { dueDate: null, reminder: null })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import type { PushConfig } from "@core/schemas/push";
 import { apiRequest } from "@/lib/api/transport";
+import { t } from "@/lib/i18n";
 import { notificationPermission, pushSupport } from "@/lib/push-support";
 
 /**
@@ -39,8 +40,7 @@ export async function sendSubscriptionToServer(subscription: PushSubscription): 
 
 export class PushSetupError extends Error {}
 
-/** What a window that may not subscribe is told (issue 32), rather than the browser's own words. */
-export const PUSH_WINDOW_REFUSED = "This window can't receive notifications, for example a private window.";
+/** A window that may not subscribe is told "This window can't receive notifications…" (issue 32), rather than the browser's own words. */
 
 /**
  * The browser's push service refused a subscription although notifications are allowed: Chrome
@@ -55,7 +55,7 @@ async function subscribeThisWindow(registration: ServiceWorkerRegistration, vapi
   try {
     return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidPublicKey });
   } catch (error) {
-    if (isRefusedWithPermission(error)) throw new PushSetupError(PUSH_WINDOW_REFUSED);
+    if (isRefusedWithPermission(error)) throw new PushSetupError(t("dashboard.push_window_refused"));
     throw error;
   }
 }
@@ -66,9 +66,9 @@ async function subscribeThisWindow(registration: ServiceWorkerRegistration, vapi
  */
 export async function subscribeDevice(): Promise<PushSubscription> {
   const registration = await pushRegistration();
-  if (!registration) throw new PushSetupError("The app's service worker is not running. Reload the page and try again.");
+  if (!registration) throw new PushSetupError(t("dashboard.push_no_service_worker"));
   const { vapidPublicKey } = await getPushConfig();
-  if (!vapidPublicKey) throw new PushSetupError("No push application id configured");
+  if (!vapidPublicKey) throw new PushSetupError(t("dashboard.push_not_configured"));
   const existing = await registration.pushManager.getSubscription();
   const subscription = existing ?? (await subscribeThisWindow(registration, vapidPublicKey));
   await sendSubscriptionToServer(subscription);

@@ -1,32 +1,37 @@
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
 import { isSessionExpired, serverMessage } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { t } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
-
-/** For a change nothing was kept of (a checkbox, a delete): no promise of a restore. */
-export const SESSION_EXPIRED_RETRY_TEXT = "You'll be redirected to login. Please sign in and try again.";
 
 /**
  * The toasts that report a save (docs/product.md#toasts), for one kind of record: "Success" with
  * the given text; on failure "Session Expired" when the session ran out (saying whether the form
  * was kept for after sign-in, docs/decisions/022), otherwise "Error" with the server's message or
- * the fallback. `Success` and `Failure` list the exact texts the product allows.
+ * the fallback. `Success` and `Failure` list the texts the product allows, worded by the caller in
+ * the reader's language; `draftKeptText` too, or a function that words it when the toast shows.
  */
-export function createSaveFeedback<Success extends string, Failure extends string>({ draftKeptText }: { draftKeptText: string }) {
+export function createSaveFeedback<Success extends string, Failure extends string>({
+  draftKeptText,
+}: {
+  draftKeptText: string | (() => string);
+}) {
   return {
     succeeded(description: Success): void {
-      showToast({ title: "Success", description, variant: "success" });
+      showToast({ title: t("dashboard.toast_success"), description, variant: "success" });
     },
     failed(error: unknown, fallback: Failure, { draftSaved = true }: { draftSaved?: boolean } = {}): void {
       if (isSessionExpired(error)) {
+        const kept = typeof draftKeptText === "function" ? draftKeptText() : draftKeptText;
         showToast({
-          title: "Session Expired",
-          description: draftSaved ? draftKeptText : SESSION_EXPIRED_RETRY_TEXT,
+          title: t("dashboard.session_expired"),
+          // For a change nothing was kept of (a checkbox, a delete): no promise of a restore.
+          description: draftSaved ? kept : t("dashboard.session_expired_retry"),
           variant: "destructive",
         });
         return;
       }
-      showToast({ title: "Error", description: serverMessage(error) ?? fallback, variant: "destructive" });
+      showToast({ title: t("dashboard.toast_error"), description: serverMessage(error) ?? fallback, variant: "destructive" });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { t } from "@/lib/i18n";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
 import type * as ToastLibrary from "@/lib/toast-library";
 
@@ -54,7 +55,11 @@ export function showToast(options: ToastOptions): void {
 
 export const toast = showToast;
 
-/** The toast for a part of the app that could not be downloaded (offline): "The task form", "Settings"… */
+/**
+ * The toast for a part of the app that could not be downloaded (offline): `part` is worded by the
+ * caller, "The task form", "Settings"… (Spanish "el formulario de la tarea": the sentence starts
+ * with it in English only).
+ */
 export function showDownloadFailed(part: string): void {
-  showToast({ title: "Error", description: `${part} could not be loaded. Check your connection.`, variant: "destructive" });
+  showToast({ title: t("dashboard.toast_error"), description: t("dashboard.download_failed", { part }), variant: "destructive" });
 }

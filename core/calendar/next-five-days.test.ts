@@ -155,6 +155,13 @@ describe("badges and times", () => {
     expect(entries[0]?.displayTime).toBe(displayTime);
   });
 
+  it("writes the times in the reader's language", () => {
+    expect(nextFiveDays([], [task({ dueDate: today, dueTime: null })], today, undefined, "es")[0]?.displayTime).toBe("11:59 p. m.");
+    expect(nextFiveDays([occurrence({ eventId: 1, date: today, time: "09:15" })], [], today, undefined, "es")[0]?.displayTime).toBe(
+      "9:15 a. m.",
+    );
+  });
+
   it("keeps a task's time null (it only shows and sorts as 11:59 PM) and carries the entry fields", () => {
     const [entry] = nextFiveDays([], [task({ id: 77, title: "Read ch. 4", subject: "English", dueDate: "2026-11-24" })], today);
     expect(entry).toEqual({

@@ -7,6 +7,7 @@
  */
 import { addDaysToDate } from "../dates";
 import { formatTime12 } from "../format";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locale";
 import type { Task } from "../schemas/task";
 import { formatDueTime } from "../tasks";
 import { type CalendarEntry, calendarEntries, clockOrder, eventTypeLabel } from "./entries";
@@ -50,12 +51,14 @@ export function entryBadge(entry: Pick<CalendarEntry, "kind" | "type">): string 
  *   still listed, with isCompleted for the view to fade it;
  * - in the clock order of Today's Schedule (clockOrder: by date, early dismissal and delay first,
  *   then all-day events, then by time, ties by class period when `classPeriodOf` is given), at most 4.
+ * Times are written in `locale` ("3:30 p. m." in Spanish).
  */
 export function nextFiveDays(
   occurrences: readonly Occurrence[],
   tasks: readonly Task[],
   today: string,
   classPeriodOf?: (subject: string | null) => number | null,
+  locale: Locale = DEFAULT_LOCALE,
 ): NextFiveDaysEntry[] {
   const { from, to } = nextFiveDaysRange(today);
   const open = tasks.filter((t) => !t.completed);
@@ -64,6 +67,11 @@ export function nextFiveDays(
     .map((entry) => ({
       ...entry,
       badge: entryBadge(entry),
-      displayTime: entry.kind === "task" ? formatDueTime({ dueTime: entry.time }) : entry.time === null ? null : formatTime12(entry.time),
+      displayTime:
+        entry.kind === "task"
+          ? formatDueTime({ dueTime: entry.time }, locale)
+          : entry.time === null
+            ? null
+            : formatTime12(entry.time, locale),
     }));
 }

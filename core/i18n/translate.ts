@@ -14,6 +14,9 @@ export type { MessageId, MessageValues } from "./message-ids";
 /** The values argument of a message: none for a message without placeholders, else its own. */
 export type ValuesOf<Id extends MessageId> = MessageValues[Id] extends undefined ? [] : [values: MessageValues[Id]];
 
+/** A message id that takes no values: what a table of labels holds (`Record<Priority, PlainMessageId>`), worded by `t(id)`. */
+export type PlainMessageId = { [Id in MessageId]: MessageValues[Id] extends undefined ? Id : never }[MessageId];
+
 /** `t("task.title_required")`, `t("task.count", { count: 3 })`: a message in the active language. */
 export type Translate = <Id extends MessageId>(id: Id, ...values: ValuesOf<Id>) => string;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./field-errors";
+import { inEnglish } from "../test/in-english";
 import { createTaskSchema, updateTaskSchema } from "./task";
 
 function firstError(value: unknown, field: string) {
@@ -40,7 +41,12 @@ describe("task schemas", () => {
     [{ title: "x", priority: "urgent" }, "priority", "Priority must be low, medium or high"],
     [{ title: "x", completed: 1 }, "completed", "Completed must be true or false"],
   ])("%j → %s: %s", (value, field, message) => {
-    expect(firstError(value, field)).toBe(message);
+    expect(inEnglish(firstError(value, field))).toBe(message);
+  });
+
+  it("refers to its messages by id, with their values, for the reader's language to word (decision 108)", () => {
+    expect(firstError({}, "title")).toBe("tasks.title_required");
+    expect(firstError({ title: "x".repeat(201) }, "title")).toBe('tasks.title_too_long {"max":200}');
   });
 
   it("accepts month ends and leap days", () => {

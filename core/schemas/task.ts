@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, isWallClockTime } from "../dates";
+import { messageRef } from "../i18n/translate";
 import { REMINDER_TIMINGS } from "../reminder-timings";
 import { optionalText } from "./fields";
 
@@ -11,52 +12,57 @@ export const TASK_SUBJECT_MAX = 100;
  * the Tasks tab loads in one answer stays a few megabytes at worst.
  */
 export const MAX_TASKS_PER_USER = 500;
-export const TOO_MANY_TASKS = `You can keep at most ${MAX_TASKS_PER_USER} tasks. Delete some completed tasks to add more.`;
+export const TOO_MANY_TASKS = messageRef("tasks.too_many", { max: MAX_TASKS_PER_USER });
 
 export const PRIORITIES = ["low", "medium", "high"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
+const TITLE_REQUIRED = messageRef("tasks.title_required");
 const title = z
-  .string({ error: "Title is required" })
+  .string({ error: TITLE_REQUIRED })
   .trim()
-  .min(1, "Title is required")
-  .max(TASK_TITLE_MAX, `Title must be at most ${TASK_TITLE_MAX} characters`);
+  .min(1, TITLE_REQUIRED)
+  .max(TASK_TITLE_MAX, messageRef("tasks.title_too_long", { max: TASK_TITLE_MAX }));
 
 const description = optionalText(
   TASK_DESCRIPTION_MAX,
-  `Description must be at most ${TASK_DESCRIPTION_MAX} characters`,
-  "Description must be text",
+  messageRef("tasks.description_too_long", { max: TASK_DESCRIPTION_MAX }),
+  messageRef("tasks.description_not_text"),
 );
-const subject = optionalText(TASK_SUBJECT_MAX, `Subject must be at most ${TASK_SUBJECT_MAX} characters`, "Subject must be text");
+const subject = optionalText(
+  TASK_SUBJECT_MAX,
+  messageRef("tasks.subject_too_long", { max: TASK_SUBJECT_MAX }),
+  messageRef("tasks.subject_not_text"),
+);
 
-const DUE_DATE_MESSAGE = "Due date must be a real date in yyyy-MM-dd format";
+const DUE_DATE_MESSAGE = messageRef("tasks.due_date_invalid");
 const dueDate = z
   .string({ error: DUE_DATE_MESSAGE })
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || isCalendarDate(v), DUE_DATE_MESSAGE);
 
-const DUE_TIME_MESSAGE = "Due time must be a time in HH:mm format";
+const DUE_TIME_MESSAGE = messageRef("tasks.due_time_invalid");
 const dueTime = z
   .string({ error: DUE_TIME_MESSAGE })
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || isWallClockTime(v), DUE_TIME_MESSAGE);
 
-const priority = z.enum(PRIORITIES, { error: "Priority must be low, medium or high" });
+const priority = z.enum(PRIORITIES, { error: messageRef("tasks.priority_invalid") });
 
 // Tasks do not repeat: the field exists in the data only with "none" (stored as null), so a
 // value that would promise a repetition nothing performs is refused rather than kept.
-const RECURRING_MESSAGE = 'Tasks do not repeat: recurring must be "none" or null';
+const RECURRING_MESSAGE = messageRef("tasks.recurring_invalid");
 const recurring = z
   .union([z.literal("none"), z.literal("")], { error: RECURRING_MESSAGE })
   .nullish()
   .transform(() => null);
 
-const completed = z.boolean({ error: "Completed must be true or false" });
+const completed = z.boolean({ error: messageRef("tasks.completed_invalid") });
 
-export const REMINDER_MESSAGE = `Reminder must be one of ${REMINDER_TIMINGS.join(", ")}, or null`;
-export const REMINDER_NEEDS_DUE_DATE = "A reminder needs a due date";
+export const REMINDER_MESSAGE = messageRef("tasks.reminder_invalid", { timings: REMINDER_TIMINGS.join(", ") });
+export const REMINDER_NEEDS_DUE_DATE = messageRef("tasks.reminder_needs_due_date");
 const reminder = z.enum(REMINDER_TIMINGS, { error: REMINDER_MESSAGE }).nullable();
 
 /** POST /api/tasks. Unknown fields are stripped, never stored. */

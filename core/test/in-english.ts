@@ -2,6 +2,10 @@ import { messages as start } from "../i18n/compiled/en/start";
 import { messages as app } from "../i18n/compiled/en/app";
 import { messages as admin } from "../i18n/compiled/en/admin";
 import { messages as server } from "../i18n/compiled/en/server";
+import { messages as spanishStart } from "../i18n/compiled/es/start";
+import { messages as spanishApp } from "../i18n/compiled/es/app";
+import { messages as spanishAdmin } from "../i18n/compiled/es/admin";
+import { messages as spanishServer } from "../i18n/compiled/es/server";
 import { type I18n, type Translate, translatorFor, wordMessageRef } from "../i18n/translate";
 
 type Part = string | [name: string, format?: string, branches?: Record<string, Part[]>];
@@ -26,18 +30,23 @@ function word(id: string, parts: string | Part[], values: Record<string, unknown
  * The English catalog as a Lingui instance would word it, for tests that import no Lingui (core
  * imports no package but zod): text, values and English plurals, all a refusal uses (decision 108).
  */
-const messages: Readonly<Record<string, unknown>> = { ...start, ...app, ...admin, ...server };
-const english: I18n = {
-  messages,
-  _(id, values = {}) {
-    return word(id, messages[id] as string | Part[], values);
-  },
-};
+function wordsOf(messages: Readonly<Record<string, unknown>>): I18n {
+  return {
+    messages,
+    _(id, values = {}) {
+      return word(id, messages[id] as string | Part[], values);
+    },
+  };
+}
+const english = wordsOf({ ...start, ...app, ...admin, ...server });
+
+/** `t` in English, for core code that takes a translator (due dates, greetings). */
+export const translateInEnglish: Translate = translatorFor(english);
+
+/** `t` in Spanish (whose plurals are English's: one for 1, other otherwise). */
+export const translateInSpanish: Translate = translatorFor(wordsOf({ ...spanishStart, ...spanishApp, ...spanishAdmin, ...spanishServer }));
 
 /** A schema's message reference worded in English, as the server and the form kit word it (decision 108). */
 export function inEnglish(text: string | undefined): string | undefined {
   return text === undefined ? undefined : wordMessageRef(english, text);
 }
-
-/** A translator wording the English catalog, for tests of core code that takes one (decision 108). */
-export const translateInEnglish: Translate = translatorFor(english);

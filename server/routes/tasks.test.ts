@@ -96,6 +96,27 @@ describeEachEngine("tasks API", (engine) => {
       expect((await alice.request("GET", "/api/tasks")).json()).toHaveLength(before);
     });
 
+    it("words its refusals in the reader's language, with the message's id as the code (decision 108)", async () => {
+      const english = await create(alice, { title: "x".repeat(201), reminder: "1-hour" });
+      expect(english.json()).toEqual({
+        message: "Title must be at most 200 characters",
+        code: "tasks.title_too_long",
+        params: { max: 200 },
+        errors: { title: ["Title must be at most 200 characters"], reminder: ["A reminder needs a due date"] },
+      });
+      const ana = new TestClient(t.app);
+      await ana.register({ firstName: "Ana" });
+      await ana.request("PUT", "/api/user/preferences", { locale: "es" });
+      const spanish = await create(ana, { title: "x".repeat(201), reminder: "1-hour" });
+      expect(spanish.statusCode).toBe(400);
+      expect(spanish.json()).toEqual({
+        message: "El título debe tener como máximo 200 caracteres",
+        code: "tasks.title_too_long",
+        params: { max: 200 },
+        errors: { title: ["El título debe tener como máximo 200 caracteres"], reminder: ["Un recordatorio necesita una fecha de entrega"] },
+      });
+    });
+
     it("keeps a well-formed emoji (a surrogate pair) exactly as sent", async () => {
       const res = await create(alice, { title: "Read 📚 chapter 5" });
       expect(res.statusCode).toBe(201);
@@ -213,7 +234,11 @@ describeEachEngine("tasks API", (engine) => {
       expect((await create(client, { title: "The 500th" })).statusCode).toBe(201);
       const over = await create(client, { title: "One too many" });
       expect(over.statusCode).toBe(409);
-      expect(over.json()).toEqual({ message: "You can keep at most 500 tasks. Delete some completed tasks to add more." });
+      expect(over.json()).toEqual({
+        message: "You can keep at most 500 tasks. Delete some completed tasks to add more.",
+        code: "tasks.too_many",
+        params: { max: 500 },
+      });
       expect(await count(client)).toBe(500);
     });
   });

@@ -1,6 +1,7 @@
 import { type QueryFunctionContext, queryOptions, useQuery } from "@tanstack/react-query";
 import { sessionEnded } from "@/lib/api/session-expiry";
 import { apiJson } from "@/lib/api/transport";
+import { t } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
 
@@ -19,15 +20,18 @@ export async function getCurrentUser(context?: Pick<QueryFunctionContext, "clien
     // Signed in a moment ago and not now: the session ended elsewhere (sign-out here reloads the
     // page). Say so and go to /auth, as a 401 does, keeping the page meanwhile rather than
     // turning it into the landing page without a word (issue 14).
-    showToast({ title: "Session Expired", description: SESSION_ENDED_TEXT, variant: "destructive", id: "session-expired" });
+    showToast({
+      title: t("dashboard.session_expired"),
+      // The spec words only the cases with a change under way: this one has none.
+      description: t("dashboard.session_ended"),
+      variant: "destructive",
+      id: "session-expired",
+    });
     sessionEnded();
     return before;
   }
   return user;
 }
-
-/** The "Session Expired" toast for a session that ended with no change under way (the spec words only the change cases). */
-export const SESSION_ENDED_TEXT = "You'll be redirected to login. Please sign in again.";
 
 export function getUserQueryOptions() {
   return queryOptions({

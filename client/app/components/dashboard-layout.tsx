@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@core/api-types";
 import type { ClassEditorStart, DashboardTabId } from "@/lib/routes";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
+import { useT } from "@/lib/i18n";
 import { showDownloadFailed } from "@/lib/toast";
 
 /**
@@ -55,9 +56,10 @@ function SidebarHeader({ user }: { user: User }) {
 }
 
 function SettingsButton({ onOpenSettings }: { onOpenSettings: () => void }) {
+  const t = useT();
   return (
     <Button variant="ghost" className="w-full justify-start" onClick={onOpenSettings}>
-      <Settings aria-hidden="true" /> Settings
+      <Settings aria-hidden="true" /> {t("settings.title")}
     </Button>
   );
 }
@@ -81,12 +83,13 @@ function DrawerSidebar({ user, onOpenSettings }: { user: User; onOpenSettings: (
 export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClasses, add, children }: DashboardLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const t = useT();
   const drawer = useOnDemand(drawerSheet, drawerOpen, () => {
-    showDownloadFailed("The menu");
+    showDownloadFailed(t("dashboard.the_menu"));
     setDrawerOpen(false);
   }).module;
   const settings = useOnDemand(settingsDialog, settingsOpen, () => {
-    showDownloadFailed("Settings");
+    showDownloadFailed(t("dashboard.the_settings"));
     setSettingsOpen(false);
   }).module;
 
@@ -107,7 +110,7 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
           Tasks; under 768 px a bar fixed at the bottom, in thumb's reach (clear of the Home Screen
           indicator on an installed app), while the rest of the sidebar moves to the drawer. */}
       <aside
-        aria-label="Sidebar"
+        aria-label={t("dashboard.sidebar")}
         className="md:sticky md:top-0 md:z-30 md:flex md:h-(--page-height) md:w-64 md:shrink-0 md:flex-col md:gap-6 md:border-r md:bg-card md:p-4"
       >
         <div className="hidden md:contents">
@@ -116,7 +119,7 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
         <TabsList
           data-bottom-bar
           className="fixed inset-x-0 bottom-0 z-40 grid h-auto w-full grid-cols-3 rounded-none border-t bg-card p-1 pb-[calc(0.25rem+env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.05)] md:static md:z-auto md:flex md:flex-col md:items-stretch md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none"
-          aria-label="Dashboard sections"
+          aria-label={t("dashboard.sections")}
         >
           {tabs.map(({ id, label, icon: Icon, badge }) => (
             <TabsTrigger
@@ -149,7 +152,7 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
 
       {/* The menu button sits on the left, the side the drawer slides in from. */}
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur md:hidden">
-        <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+        <Button variant="ghost" size="icon" aria-label={t("dashboard.open_menu")} onClick={() => setDrawerOpen(true)}>
           <Menu className="size-5" aria-hidden="true" />
         </Button>
         <div className="flex min-w-0 items-center gap-2">
@@ -161,8 +164,8 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
       {drawer && (
         <drawer.Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
           <drawer.SheetContent>
-            <drawer.SheetTitle className="sr-only">Menu</drawer.SheetTitle>
-            <drawer.SheetDescription className="sr-only">Your profile and settings</drawer.SheetDescription>
+            <drawer.SheetTitle className="sr-only">{t("dashboard.menu")}</drawer.SheetTitle>
+            <drawer.SheetDescription className="sr-only">{t("dashboard.menu_description")}</drawer.SheetDescription>
             <DrawerSidebar user={user} onOpenSettings={openSettings} />
           </drawer.SheetContent>
         </drawer.Sheet>

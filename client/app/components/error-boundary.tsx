@@ -1,6 +1,7 @@
 import { RotateCw } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { t } from "@/lib/i18n";
 
 type Props = { children: ReactNode };
 type State = { failed: boolean };
@@ -25,7 +26,7 @@ export class AppErrorBoundary extends Component<Props, State> {
     return (
       <main className="flex min-h-(--page-height) items-center justify-center px-4 py-10">
         <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
-          <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>
+          <h1 className="text-3xl font-bold tracking-tight">{t("common.something_went_wrong")}</h1>
           <p className="text-muted-foreground">The page could not be shown. Your saved tasks are safe; reloading usually fixes this.</p>
           <Button onClick={() => window.location.reload()}>
             <RotateCw aria-hidden="true" /> Reload

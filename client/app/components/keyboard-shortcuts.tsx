@@ -1,15 +1,16 @@
 import { useEffect, useEffectEvent } from "react";
+import type { PlainMessageId } from "@core/i18n/translate";
 
 export type ShortcutAction = "newTask" | "newEvent" | "home" | "tasks" | "calendar" | "help";
 
 /** What students do most, one key each (issue 14), in the order the dialog lists them. */
-export const SHORTCUTS: ReadonlyArray<{ action: ShortcutAction; keys: readonly string[]; label: string }> = [
-  { action: "newTask", keys: ["n"], label: "New task" },
-  { action: "newEvent", keys: ["e"], label: "New event" },
-  { action: "home", keys: ["1", "h"], label: "Go to Home" },
-  { action: "tasks", keys: ["2", "t"], label: "Go to Tasks" },
-  { action: "calendar", keys: ["3", "c"], label: "Go to Calendar" },
-  { action: "help", keys: ["?"], label: "Show keyboard shortcuts" },
+export const SHORTCUTS: ReadonlyArray<{ action: ShortcutAction; keys: readonly string[]; label: PlainMessageId }> = [
+  { action: "newTask", keys: ["n"], label: "dashboard.shortcut_new_task" },
+  { action: "newEvent", keys: ["e"], label: "dashboard.shortcut_new_event" },
+  { action: "home", keys: ["1", "h"], label: "common.go_home" },
+  { action: "tasks", keys: ["2", "t"], label: "dashboard.shortcut_tasks" },
+  { action: "calendar", keys: ["3", "c"], label: "dashboard.shortcut_calendar" },
+  { action: "help", keys: ["?"], label: "dashboard.shortcut_help" },
 ];
 
 const ACTION_BY_KEY = new Map(SHORTCUTS.flatMap(({ action, keys }) => keys.map((key) => [key, action] as const)));

@@ -1,16 +1,18 @@
 import { UserRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { User } from "@core/api-types";
+import { useT } from "@/lib/i18n";
 
-/** Full name, else the email, else "Student" (docs/product.md#sidebar-and-mobile-drawer). */
-export function displayName(user: Pick<User, "firstName" | "lastName" | "email">): string {
+/** Full name, else the email, else `fallback`, "Student" (docs/product.md#sidebar-and-mobile-drawer). */
+export function displayName(user: Pick<User, "firstName" | "lastName" | "email">, fallback: string): string {
   const full = `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim();
-  return full || user.email || "Student";
+  return full || user.email || fallback;
 }
 
 export function UserProfile({ user }: { user: User }) {
   const [imageFailed, setImageFailed] = useState(false);
-  const name = displayName(user);
+  const t = useT();
+  const name = displayName(user, t("dashboard.student"));
   const hasName = `${user.firstName ?? ""}${user.lastName ?? ""}`.trim().length > 0;
   const image = user.profileImageUrl && !imageFailed ? user.profileImageUrl : null;
   return (

@@ -7,6 +7,7 @@ import { FormControl, FormItem, FormLabel, FormMessage } from "@/components/ui/f
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
+import { useLocale, useT } from "@/lib/i18n";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
 
 /**
@@ -32,6 +33,7 @@ type DateFieldProps = {
   onChange: (value: string) => void;
   /** The school's today (yyyy-MM-dd): highlighted in the picker, and where it opens when empty. */
   today: string;
+  /** "Pick a date" when not given. */
   placeholder?: string;
 };
 
@@ -53,7 +55,9 @@ function focusSelectedDay(event: Event) {
  * A date picked from a calendar, held as a yyyy-MM-dd calendar date: no instant and no time zone
  * is involved, so the day chosen is the day stored. Use inside a react-hook-form FormField.
  */
-export function DateField({ label, value, onChange, today, placeholder = "Pick a date" }: DateFieldProps) {
+export function DateField({ label, value, onChange, today, placeholder }: DateFieldProps) {
+  const t = useT();
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const labelId = useId();
   const valueId = useId();
@@ -72,7 +76,7 @@ export function DateField({ label, value, onChange, today, placeholder = "Pick a
               aria-labelledby={`${labelId} ${valueId}`}
             >
               <CalendarIcon aria-hidden="true" />
-              <span id={valueId}>{value ? formatShortDate(value) : placeholder}</span>
+              <span id={valueId}>{value ? formatShortDate(value, locale) : (placeholder ?? t("dashboard.pick_a_date"))}</span>
             </Button>
           </PopoverTrigger>
         </FormControl>
@@ -94,9 +98,9 @@ export function DateField({ label, value, onChange, today, placeholder = "Pick a
             // About the picker's size, so the popover does not jump when it arrives.
             <div className="flex h-72 w-69 items-center justify-center p-3">
               {picker.failed ? (
-                <ErrorState message="The calendar could not be loaded." onRetry={picker.retry} size="sm" />
+                <ErrorState message={t("dashboard.calendar_picker_failed")} onRetry={picker.retry} size="sm" />
               ) : (
-                <Spinner label="Loading the calendar" />
+                <Spinner label={t("dashboard.loading_calendar_picker")} />
               )}
             </div>
           )}

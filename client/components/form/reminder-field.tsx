@@ -2,6 +2,7 @@ import type { RefCallBack } from "react-hook-form";
 import { REMINDER_CHOICES, type ReminderTiming } from "@core/reminder-timings";
 import { FormControl, FormDescription, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useT } from "@/lib/i18n";
 
 export type ReminderChoice = ReminderTiming | "none";
 
@@ -24,19 +25,20 @@ type ReminderFieldProps = {
  */
 export function ReminderField({ value, onChange, onBlur, selectRef, atTimeLabel, disabledReason, hint }: ReminderFieldProps) {
   const disabled = Boolean(disabledReason);
+  const t = useT();
   return (
     <FormItem>
-      <FormLabel>Reminder</FormLabel>
+      <FormLabel>{t("dashboard.reminder")}</FormLabel>
       <Select value={disabled ? "none" : value} onValueChange={(v) => onChange(v as ReminderChoice)} disabled={disabled}>
         <FormControl>
           <SelectTrigger onBlur={onBlur} ref={selectRef}>
-            <SelectValue placeholder="None" />
+            <SelectValue placeholder={t("dashboard.reminder_none")} />
           </SelectTrigger>
         </FormControl>
         <SelectContent>
           {REMINDER_CHOICES.map((choice) => (
             <SelectItem key={choice.value} value={choice.value}>
-              {choice.value === "at-time" && atTimeLabel ? atTimeLabel : choice.label}
+              {choice.value === "at-time" && atTimeLabel ? atTimeLabel : t(choice.label)}
             </SelectItem>
           ))}
         </SelectContent>

@@ -38,11 +38,11 @@ export function SubjectField({ label, value, onChange, onBlur, selectRef, userCl
       <Select value={value || NO_SUBJECT} onValueChange={(v) => onChange(v === NO_SUBJECT ? "" : v)}>
         <FormControl>
           <SelectTrigger onBlur={onBlur} ref={selectRef}>
-            <SelectValue placeholder="Select a subject" />
+            <SelectValue placeholder={t("dashboard.select_a_subject")} />
           </SelectTrigger>
         </FormControl>
         <SelectContent>
-          <SelectItem value={NO_SUBJECT}>No subject</SelectItem>
+          <SelectItem value={NO_SUBJECT}>{t("dashboard.no_subject")}</SelectItem>
           {subjects.map((s) => (
             <SelectItem key={s.value} value={s.value}>
               {s.label}

@@ -1,16 +1,25 @@
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { DayPicker, getDefaultClassNames } from "react-day-picker";
+import { es } from "react-day-picker/locale";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { useLocale } from "@/lib/i18n";
 
 export type CalendarProps = ComponentProps<typeof DayPicker>;
 
-/** A react-day-picker month grid styled like the other primitives. Pass mode/selected/onSelect as usual. */
+/**
+ * A react-day-picker month grid styled like the other primitives. Pass mode/selected/onSelect as usual.
+ * In the app's language: month and weekday names, and the navigation's and days' labels (react-day-picker's
+ * Spanish locale); weeks start on Sunday in both, as the Calendar tab's do.
+ */
 export function Calendar({ className, classNames, showOutsideDays = true, components, ...props }: CalendarProps) {
   const defaults = getDefaultClassNames();
+  const locale = useLocale();
   return (
     <DayPicker
+      locale={locale === "es" ? es : undefined}
+      weekStartsOn={0}
       showOutsideDays={showOutsideDays}
       className={cn("p-3", className)}
       classNames={{

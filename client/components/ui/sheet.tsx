@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n";
 import type { ReturnFocusFallback } from "@/lib/return-focus";
 
 /** A Radix Dialog shown as a drawer sliding in from the left (the mobile sidebar). */
@@ -18,6 +19,7 @@ type SheetContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
 /** The drawer; on close the focus returns to the control that opened it (docs/product.md#dialogs-and-focus). */
 export function SheetContent({ className, children, returnFocusFallback, onCloseAutoFocus, ref, ...props }: SheetContentProps) {
   const { contentRef, onCloseAutoFocus: returnFocus } = useReturnFocus({ fallback: returnFocusFallback, onCloseAutoFocus, ref });
+  const t = useT();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -37,7 +39,7 @@ export function SheetContent({ className, children, returnFocusFallback, onClose
         {children}
         <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <XIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{t("dashboard.close_menu")}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

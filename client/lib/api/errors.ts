@@ -1,3 +1,5 @@
+import { t } from "@/lib/i18n";
+
 /** An Error whose message is "{status}: {body or statusText}" (docs/product.md#api-client), with the parts kept. */
 export class ApiError extends Error {
   readonly status: number;
@@ -46,9 +48,9 @@ export function isSessionExpired(error: unknown): error is SessionExpiredError {
 
 /**
  * The text to show a person for an error from this client: the server's `message` when the
- * body was our JSON error shape, else the error text itself.
+ * body was our JSON error shape, else the error text itself, else `fallback` ("Something went wrong").
  */
-export function errorMessage(error: unknown, fallback = "Something went wrong"): string {
+export function errorMessage(error: unknown, fallback = t("common.something_went_wrong")): string {
   if (error instanceof ApiError) {
     const data = error.data as { message?: unknown } | undefined;
     if (data && typeof data.message === "string" && data.message) return data.message;

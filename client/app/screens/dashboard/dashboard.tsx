@@ -14,7 +14,9 @@ import { useHashTab } from "@/hooks/use-hash-tab";
 import { useToday } from "@/hooks/use-today";
 import { type OnDemand, onDemand, useOnDemand } from "@/lib/on-demand";
 import { type ClassEditorStart, DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
+import { useT } from "@/lib/i18n";
 import { showDownloadFailed } from "@/lib/toast";
+import type { PlainMessageId } from "@core/i18n/translate";
 import type { User } from "@core/api-types";
 import { countTasks } from "@core/tasks";
 
@@ -42,28 +44,36 @@ export type DashboardTabProps = {
  */
 function OnDemandTab<T>({
   part,
-  name,
+  loadingText,
+  failedText,
   children,
 }: {
   part: OnDemand<T>;
-  /** "tasks", "calendar": for the loading and failure texts. */
-  name: string;
+  /** "Loading tasks", "Your tasks could not be loaded." */
+  loadingText: PlainMessageId;
+  failedText: PlainMessageId;
   children: (module: T) => ReactNode;
 }) {
   const { module, failed, retry } = useOnDemand(part, true);
+  const t = useT();
   if (module) return children(module);
-  if (failed) return <ErrorState message={`Your ${name} could not be loaded.`} onRetry={retry} className="py-12" />;
-  return <LoadingState label={`Loading ${name}`} className="py-12" />;
+  if (failed) return <ErrorState message={t(failedText)} onRetry={retry} className="py-12" />;
+  return <LoadingState label={t(loadingText)} className="py-12" />;
 }
 
 /** Each tab's own document title (docs/product.md#screen-titles). */
-const DASHBOARD_TAB_TITLE: Record<DashboardTabId, string> = { home: "Home", todo: "Tasks", calendar: "Calendar" };
+const DASHBOARD_TAB_TITLE: Record<DashboardTabId, PlainMessageId> = {
+  home: "dashboard.tab_home",
+  todo: "dashboard.tab_tasks",
+  calendar: "dashboard.tab_calendar",
+};
 
 /** The tab composition: the one place the dashboard's feature tabs are plugged in. */
 export function DashboardScreen({ user }: { user: User }) {
   const { timeZone } = usePublicSettings();
   const [activeTab, setActiveTab] = useHashTab(DASHBOARD_TABS, "home");
-  useDocumentTitle(screenTitle(DASHBOARD_TAB_TITLE[activeTab]));
+  const t = useT();
+  useDocumentTitle(screenTitle(t(DASHBOARD_TAB_TITLE[activeTab])));
   const tabProps: DashboardTabProps = { user, timeZone, goToTab: setActiveTab };
   // "Add" asked for from outside a tab (a shortcut, the phone's add button): a task on Home and
   // Tasks (from the Calendar, on Tasks), an event on the Calendar. The tab that shows it opens it.
@@ -95,34 +105,34 @@ export function DashboardScreen({ user }: { user: User }) {
   const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0);
   const [editorStep, setEditorStep] = useState<ClassEditorStart>("classes");
   const editor = useOnDemand(classEditor, classEditorOpen, () => {
-    showDownloadFailed("The class editor");
+    showDownloadFailed(t("dashboard.the_class_editor"));
     setClassEditorOpen(false);
   }).module;
 
   const tabs: DashboardTab[] = [
     {
       id: "home",
-      label: "Home",
+      label: t("dashboard.tab_home"),
       icon: House,
       content: <HomeTab {...tabProps} {...taskRequest} notifications={<NotificationsCard />} />,
     },
     {
       id: "todo",
-      label: "Tasks",
+      label: t("dashboard.tab_tasks"),
       icon: ListTodo,
-      badge: overdue ? { count: overdue, description: `${overdue} overdue` } : undefined,
+      badge: overdue ? { count: overdue, description: t("dashboard.overdue_count", { count: overdue }) } : undefined,
       content: (
-        <OnDemandTab part={tasksTab} name="tasks">
+        <OnDemandTab part={tasksTab} loadingText="tasks.loading_tasks" failedText="tasks.load_failed">
           {({ TasksTab }) => <TasksTab {...tabProps} {...taskRequest} />}
         </OnDemandTab>
       ),
     },
     {
       id: "calendar",
-      label: "Calendar",
+      label: t("dashboard.tab_calendar"),
       icon: CalendarDays,
       content: (
-        <OnDemandTab part={calendarTab} name="calendar">
+        <OnDemandTab part={calendarTab} loadingText="dashboard.loading_calendar" failedText="dashboard.calendar_load_failed">
           {({ CalendarTab }) => (
             <CalendarTab user={user} timeZone={timeZone} createRequested={createRequest === "event"} onCreateOpened={createOpened} />
           )}
@@ -143,8 +153,8 @@ export function DashboardScreen({ user }: { user: User }) {
       }}
       add={
         activeTab === "calendar"
-          ? { label: "Add an event", onAdd: () => requestCreate("event") }
-          : { label: "Add a task", onAdd: () => requestCreate("task") }
+          ? { label: t("dashboard.add_an_event"), onAdd: () => requestCreate("event") }
+          : { label: t("dashboard.add_a_task"), onAdd: () => requestCreate("task") }
       }
     >
       {editor && (

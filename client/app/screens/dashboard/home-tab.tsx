@@ -6,6 +6,7 @@ import { greeting } from "@core/greeting";
 import { TodaysSchedule } from "@/app/screens/dashboard/todays-schedule";
 import { UrgentTasksCard } from "@/features/tasks/components/urgent-tasks-card";
 import { useToday } from "@/hooks/use-today";
+import { useLocale, useT } from "@/lib/i18n";
 
 type HomeTabProps = {
   user: User;
@@ -25,13 +26,15 @@ type HomeTabProps = {
  */
 export function HomeTab({ user, timeZone, notifications, createRequested, onCreateOpened }: HomeTabProps) {
   const { now, today } = useToday(timeZone);
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="home-greeting" className="flex flex-col gap-5">
       <div>
         <h2 id="home-greeting" className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
-          {greeting(now, timeZone, user.firstName)}
+          {greeting(now, timeZone, user.firstName, t)}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{formatFullDate(now, timeZone)}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{formatFullDate(now, timeZone, locale)}</p>
       </div>
 
       {notifications}

@@ -1,15 +1,25 @@
 import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
 import { useId, useMemo } from "react";
 import type { User } from "@core/api-types";
-import { type CalendarEntry, calendarEntries, clockOrder, entrySortTime, isSchoolDayChange } from "@core/calendar/entries";
-import { entryBadge } from "@core/calendar/next-five-days";
+import { type CalendarEntry, calendarEntries, clockOrder, entrySortTime, eventTypeLabel, isSchoolDayChange } from "@core/calendar/entries";
 import { expandEvents } from "@core/calendar/recurrence";
-import { classPeriodOf, periodLabel } from "@core/classes";
+import { classPeriodOf, LUNCH, periodLabel } from "@core/classes";
 import { formatShortDate, formatTime12, weekdayLabel } from "@core/format";
+import type { Locale } from "@core/i18n/locale";
+import type { Translate } from "@core/i18n/translate";
+import { formatDueTime } from "@core/tasks";
 import { weekdayOfDate } from "@core/dates";
-import { type ClassRow, classesOn, type SchoolSchedule, isSchoolDaySet, nextSchoolDay, schoolDayOf, todaysAgenda } from "@core/school-day";
+import {
+  type ClassRow,
+  classesOn,
+  type SchoolSchedule,
+  isSchoolDaySet,
+  nextSchoolDay,
+  schoolDayOf,
+  todaysAgenda,
+  rotationDayName,
+} from "@core/school-day";
 import { useSchoolSchedule } from "@/api/user/school-schedule";
-import { useLocale, useT } from "@/lib/i18n";
 import { useEvents } from "@/api/events/get-events";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { EmptyState } from "@/components/states/empty-state";
@@ -20,6 +30,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { OnDemandEventFormDialog } from "@/features/calendar/components/on-demand-event-form-dialog";
 import { useRestoredEventDraft } from "@/features/calendar/hooks/event-draft";
 import { cn } from "@/lib/cn";
+import { useLocale, useT } from "@/lib/i18n";
 
 /**
  * Today's Schedule on the Home tab (docs/product.md#home-tab): today's event occurrences and the
@@ -48,31 +59,36 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
   const showNextDay = schedule !== null && user.userClasses.length > 0 && (schoolDay?.off || (lastEnd !== null && nowTime >= lastEnd));
   const nextDay = useMemo(() => (showNextDay && schedule ? nextSchoolDay(schedule, today) : null), [showNextDay, schedule, today]);
   const headingId = useId();
+  const t = useT();
   return (
     <Card aria-labelledby={headingId} role="region">
       <CardHeader className="flex-row items-start justify-between gap-2 space-y-0">
         {/* One line beside Add Event at 375 px: a smaller title on phones, never wrapped. */}
         <CardTitle id={headingId} className="flex min-w-0 items-center gap-2 text-base whitespace-nowrap sm:text-lg">
           <CalendarDaysIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-          Today&apos;s Schedule
+          {t("dashboard.todays_schedule")}
         </CardTitle>
         <Button size="sm" variant="outline" onClick={() => setForm({ mode: "create" })}>
           <CalendarPlusIcon aria-hidden="true" />
-          Add Event
+          {t("dashboard.add_event")}
         </Button>
       </CardHeader>
       <CardContent className="grid gap-3">
         {schoolDay?.off ? (
-          <p className="text-sm font-medium">{schoolDay.label ? `No school today: ${schoolDay.label}` : "No school today"}</p>
+          <p className="text-sm font-medium">
+            {schoolDay.label ? t("dashboard.no_school_today_because", { reason: schoolDay.label }) : t("dashboard.no_school_today")}
+          </p>
         ) : (
-          schoolDay?.rotationDay && <p className="text-sm font-medium">{rotationText(schoolDay.rotationDay)}</p>
+          schoolDay?.rotationDay && <p className="text-sm font-medium">{rotationText(schoolDay.rotationDay, t)}</p>
         )}
         {tasksQuery.isPending || eventsQuery.isPending ? (
-          <LoadingState label="Loading today's schedule" />
+          <LoadingState label={t("dashboard.loading_todays_schedule")} />
         ) : agenda.length === 0 ? (
-          !showNextDay && <EmptyState icon={<CalendarDaysIcon />} title="No events or tasks today" text="Your schedule is free!" />
+          !showNextDay && (
+            <EmptyState icon={<CalendarDaysIcon />} title={t("dashboard.nothing_today")} text={t("dashboard.schedule_free")} />
+          )
         ) : (
-          <ul aria-label="Today's schedule" className="flex flex-col gap-2">
+          <ul aria-label={t("dashboard.todays_schedule_list")} className="flex flex-col gap-2">
             {agenda.map((row) =>
               row.kind === "class" ? (
                 <ClassItem key={`class-${row.meeting.period}`} row={row} />
@@ -89,12 +105,20 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
   );
 }
 
-/** "A day", or the label itself when it already says "Day" ("Day 3"). */
-function rotationText(label: string): string {
-  return /day/i.test(label) ? label : `${label} day`;
+/** "A day" (Spanish "Día A"); a cycle's stored "Day 3" in the reader's language ("Día 3"); any other day's own name. */
+function rotationText(label: string, t: Translate): string {
+  if (/^Day \d+$/.test(label)) return rotationDayName(label, t);
+  return /day|d[ií]a/i.test(label) ? label : t("dashboard.rotation_day", { label });
+}
+
+/** A class's name as stored, but Lunch (stored in English, as every language's schedule keeps it) in the reader's language. */
+function className(name: string, t: Translate): string {
+  return name === LUNCH ? t("classes.lunch") : name;
 }
 
 function EntryItem({ entry }: { entry: CalendarEntry }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <li
       className={cn(
@@ -103,13 +127,17 @@ function EntryItem({ entry }: { entry: CalendarEntry }) {
       )}
     >
       <span className="w-16 shrink-0 text-xs font-medium tabular-nums text-muted-foreground">
-        {entry.time ? formatTime12(entry.time) : entry.kind === "task" ? "11:59 PM" : "All day"}
+        {entry.kind === "task"
+          ? formatDueTime({ dueTime: entry.time }, locale)
+          : entry.time
+            ? formatTime12(entry.time, locale)
+            : t("common.all_day")}
       </span>
       <span className={cn("min-w-0 flex-1 text-sm font-medium break-words", entry.isCompleted && "text-muted-foreground line-through")}>
         {entry.title}
         {entry.subject && <span className="block text-xs font-normal text-muted-foreground">{entry.subject}</span>}
       </span>
-      <Badge variant="secondary">{entryBadge(entry)}</Badge>
+      <Badge variant="secondary">{entry.kind === "task" ? t("dashboard.due_badge") : eventTypeLabel(entry.type)}</Badge>
     </li>
   );
 }
@@ -117,7 +145,8 @@ function EntryItem({ entry }: { entry: CalendarEntry }) {
 /** A class of today's, marked "Now" with the minutes left while it meets, or "Next". */
 function ClassItem({ row }: { row: ClassRow }) {
   const { meeting, status, minutesLeft } = row;
-  const words = { t: useT(), locale: useLocale() };
+  const t = useT();
+  const locale = useLocale();
   return (
     <li
       aria-current={status === "now" ? "time" : undefined}
@@ -127,16 +156,18 @@ function ClassItem({ row }: { row: ClassRow }) {
       )}
     >
       <span className="w-16 shrink-0 text-xs font-medium tabular-nums text-muted-foreground">
-        {meeting.start ? formatTime12(meeting.start) : periodLabel(words, meeting.period)}
+        {meeting.start ? formatTime12(meeting.start, locale) : periodLabel({ t, locale }, meeting.period)}
       </span>
       <span className="min-w-0 flex-1 text-sm font-medium break-words">
-        {meeting.name}
+        {className(meeting.name, t)}
         <span className="block text-xs font-normal text-muted-foreground">
-          {meeting.start && meeting.end ? `${periodLabel(words, meeting.period)} · until ${formatTime12(meeting.end)}` : "Class"}
+          {meeting.start && meeting.end
+            ? t("dashboard.class_until", { period: periodLabel({ t, locale }, meeting.period), time: formatTime12(meeting.end, locale) })
+            : t("dashboard.class")}
         </span>
       </span>
-      {status === "now" && <Badge>{`Now · ${minutesLeft} min left`}</Badge>}
-      {status === "next" && <Badge variant="outline">Next</Badge>}
+      {status === "now" && <Badge>{t("dashboard.class_now", { minutes: minutesLeft ?? 0 })}</Badge>}
+      {status === "next" && <Badge variant="outline">{t("common.next")}</Badge>}
     </li>
   );
 }
@@ -149,17 +180,23 @@ function NextSchoolDay({ date, schedule, userClasses }: { date: string; schedule
   const classes = classesOn(schedule, userClasses, date);
   const first = classes.slice(0, NEXT_DAY_CLASSES_SHOWN);
   const more = classes.length - first.length;
-  const rotation = !day.off && day.rotationDay ? ` (${rotationText(day.rotationDay)})` : "";
-  const words = { t: useT(), locale: useLocale() };
+  const t = useT();
+  const locale: Locale = useLocale();
+  const rotation = !day.off && day.rotationDay ? ` (${rotationText(day.rotationDay, t)})` : "";
+  const on = t("dashboard.next_school_day_on", { weekday: weekdayLabel(weekdayOfDate(date), locale), date: formatShortDate(date, locale) });
   return (
-    <div className="grid gap-1 rounded-md bg-muted/50 px-3 py-2" aria-label="Next school day" role="group">
-      <p className="text-sm font-medium">{`Next school day: ${weekdayLabel(weekdayOfDate(date))}, ${formatShortDate(date)}${rotation}`}</p>
+    <div className="grid gap-1 rounded-md bg-muted/50 px-3 py-2" aria-label={t("dashboard.next_school_day")} role="group">
+      <p className="text-sm font-medium">{`${on}${rotation}`}</p>
       {first.length > 0 && (
         <ul className="text-sm text-muted-foreground">
           {first.map((m) => (
-            <li key={m.period}>{m.start ? `${formatTime12(m.start)} · ${m.name}` : `${periodLabel(words, m.period)} · ${m.name}`}</li>
+            <li key={m.period}>
+              {m.start
+                ? `${formatTime12(m.start, locale)} · ${className(m.name, t)}`
+                : `${periodLabel({ t, locale }, m.period)} · ${className(m.name, t)}`}
+            </li>
           ))}
-          {more > 0 && <li>{`+${more} more`}</li>}
+          {more > 0 && <li>{t("dashboard.more_classes", { count: more })}</li>}
         </ul>
       )}
     </div>

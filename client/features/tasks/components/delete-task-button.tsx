@@ -4,6 +4,7 @@ import type { Task } from "@core/schemas/task";
 import type { useDeleteTask } from "@/api/tasks/delete-task";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
+import { useT } from "@/lib/i18n";
 import { toastTaskError, toastTaskSuccess } from "../hooks/task-toasts";
 
 type DeleteTaskButtonProps = {
@@ -17,6 +18,7 @@ type DeleteTaskButtonProps = {
 /** The Edit Task dialog's Delete button and its confirmation (docs/product.md#task-dialog). */
 export function DeleteTaskButton({ task, remove, onDeleted, disabled }: DeleteTaskButtonProps) {
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   return (
     <>
       <Button
@@ -26,27 +28,27 @@ export function DeleteTaskButton({ task, remove, onDeleted, disabled }: DeleteTa
         disabled={disabled || remove.isPending}
       >
         <Trash2Icon aria-hidden="true" />
-        Delete
+        {t("common.delete")}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete Task"
-        description={<>Are you sure you want to delete &ldquo;{task.title}&rdquo;? This cannot be undone.</>}
-        confirmText="Delete"
-        pendingText="Deleting..."
+        title={t("tasks.delete_task")}
+        description={t("tasks.delete_confirm", { title: task.title })}
+        confirmText={t("common.delete")}
+        pendingText={t("common.deleting")}
         pending={remove.isPending}
         destructive
         onConfirm={() =>
           remove.mutate(task.id, {
             onSuccess: () => {
-              toastTaskSuccess("Task deleted successfully");
+              toastTaskSuccess("tasks.deleted");
               setConfirming(false);
               onDeleted();
             },
             onError: (error) => {
               setConfirming(false);
-              toastTaskError(error, "Failed to delete task", { draftSaved: false });
+              toastTaskError(error, "tasks.delete_failed", { draftSaved: false });
             },
           })
         }

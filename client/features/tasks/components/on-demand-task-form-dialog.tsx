@@ -1,3 +1,4 @@
+import { t } from "@/lib/i18n";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
 import { showDownloadFailed } from "@/lib/toast";
 import type { TaskFormDialogProps } from "./task-form-dialog";
@@ -12,7 +13,7 @@ const taskFormDialog = onDemand(() => import("./task-form-dialog"));
  */
 export function OnDemandTaskFormDialog(props: TaskFormDialogProps) {
   const { module } = useOnDemand(taskFormDialog, props.state !== null, () => {
-    showDownloadFailed("The task form");
+    showDownloadFailed(t("tasks.the_task_form"));
     props.onClose();
   });
   return module ? <module.TaskFormDialog {...props} /> : null;

@@ -1,6 +1,6 @@
 import { useWatch } from "react-hook-form";
 import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from "@core/schemas/task";
-import { PRIORITY_LABEL } from "@core/tasks";
+import { formatDueTime, PRIORITY_LABEL } from "@core/tasks";
 import { useCreateTask } from "@/api/tasks/create-task";
 import { useDeleteTask } from "@/api/tasks/delete-task";
 import { useUpdateTask } from "@/api/tasks/update-task";
@@ -14,6 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { useLocale, useT } from "@/lib/i18n";
 import { reportFailedSave } from "@/lib/save-feedback";
 import { fireCompletionConfetti } from "../hooks/confetti";
 import { saveTaskDraft } from "../hooks/task-draft";
@@ -59,6 +60,8 @@ type TaskMutations = {
 type TaskFormProps = Omit<TaskFormDialogProps, "state"> & { state: TaskDialogState; mutations: TaskMutations };
 
 function TaskForm({ state, onClose, mutations, userId, userClasses, today }: TaskFormProps) {
+  const t = useT();
+  const locale = useLocale();
   const isEdit = state.mode === "edit";
   const task = isEdit ? state.task : undefined;
   const { form, submissionKeys } = useDialogForm(taskFormSchema, {
@@ -70,7 +73,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
   const saving = create.isPending || update.isPending;
   const busy = saving || remove.isPending;
 
-  function handleError(error: unknown, fallback: "Failed to create task" | "Failed to update task") {
+  function handleError(error: unknown, fallback: "tasks.create_failed" | "tasks.update_failed") {
     reportFailedSave(error, {
       setError: form.setError,
       fields: TASK_FORM_FIELDS,
@@ -87,10 +90,10 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
         {
           onSuccess: () => {
             if (completing) fireCompletionConfetti();
-            toastTaskSuccess("Task updated successfully");
+            toastTaskSuccess("tasks.updated");
             onClose();
           },
-          onError: (error) => handleError(error, "Failed to update task"),
+          onError: (error) => handleError(error, "tasks.update_failed"),
         },
       );
     } else {
@@ -99,10 +102,10 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
         { input, idempotencyKey: submissionKeys.keyFor(input) },
         {
           onSuccess: () => {
-            toastTaskSuccess("Task created successfully");
+            toastTaskSuccess("tasks.created");
             onClose();
           },
-          onError: (error) => handleError(error, "Failed to create task"),
+          onError: (error) => handleError(error, "tasks.create_failed"),
         },
       );
     }
@@ -113,8 +116,8 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
   return (
     <Form {...form}>
       <FormDialogHeader
-        title={isEdit ? "Edit Task" : "Add Task"}
-        description={isEdit ? "Change the details of this assignment." : "Add an assignment to your to-do list."}
+        title={t(isEdit ? "tasks.edit_task" : "tasks.add_task")}
+        description={t(isEdit ? "tasks.edit_task_description" : "tasks.add_task_description")}
       />
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField
@@ -123,10 +126,17 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
           render={({ field }) => (
             <FormItem>
               <FormLabel>
-                Task Title<span aria-hidden="true"> *</span>
+                {t("tasks.title_label")}
+                <span aria-hidden="true"> *</span>
               </FormLabel>
               <FormControl>
-                <Input {...field} placeholder="e.g. Read chapter 5" maxLength={TASK_TITLE_MAX} aria-required="true" autoComplete="off" />
+                <Input
+                  {...field}
+                  placeholder={t("tasks.title_placeholder")}
+                  maxLength={TASK_TITLE_MAX}
+                  aria-required="true"
+                  autoComplete="off"
+                />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -137,9 +147,9 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
           name="description"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Description</FormLabel>
+              <FormLabel>{t("tasks.description_label")}</FormLabel>
               <FormControl>
-                <Textarea {...field} placeholder="Add any details (optional)" maxLength={TASK_DESCRIPTION_MAX} rows={3} />
+                <Textarea {...field} placeholder={t("tasks.description_placeholder")} maxLength={TASK_DESCRIPTION_MAX} rows={3} />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -150,7 +160,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
           name="subject"
           render={({ field }) => (
             <SubjectField
-              label="Subject"
+              label={t("tasks.subject_label")}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -176,7 +186,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
                   ref={field.ref}
                 />
               </FormControl>
-              <FormLabel className="cursor-pointer">Set date and time</FormLabel>
+              <FormLabel className="cursor-pointer">{t("tasks.set_date_and_time")}</FormLabel>
             </FormItem>
           )}
         />
@@ -185,14 +195,16 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
             <FormField
               control={form.control}
               name="dueDate"
-              render={({ field }) => <DateField label="Due Date" value={field.value} onChange={field.onChange} today={today} />}
+              render={({ field }) => (
+                <DateField label={t("tasks.due_date_label")} value={field.value} onChange={field.onChange} today={today} />
+              )}
             />
             <FormField
               control={form.control}
               name="dueTime"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>Due Time (optional)</FormLabel>
+                  <FormLabel>{t("tasks.due_time_label")}</FormLabel>
                   <FormControl>
                     <Input type="time" {...field} />
                   </FormControl>
@@ -210,8 +222,8 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     selectRef={field.ref}
-                    atTimeLabel="At due time"
-                    hint="Sent to your devices with notifications turned on. Without a due time, the task is due at 11:59 PM."
+                    atTimeLabel={t("tasks.reminder_at_due_time")}
+                    hint={t("tasks.reminder_hint", { time: formatDueTime({ dueTime: null }, locale) })}
                   />
                 </div>
               )}
@@ -223,7 +235,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
           name="priority"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Priority</FormLabel>
+              <FormLabel>{t("tasks.priority_label")}</FormLabel>
               <Select value={field.value} onValueChange={field.onChange}>
                 <FormControl>
                   <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
@@ -233,7 +245,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
                 <SelectContent>
                   {[...PRIORITIES].reverse().map((p) => (
                     <SelectItem key={p} value={p}>
-                      {PRIORITY_LABEL[p]}
+                      {t(PRIORITY_LABEL[p])}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -256,7 +268,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
                     ref={field.ref}
                   />
                 </FormControl>
-                <FormLabel className="cursor-pointer">Mark as completed</FormLabel>
+                <FormLabel className="cursor-pointer">{t("tasks.mark_as_completed")}</FormLabel>
               </FormItem>
             )}
           />
@@ -265,8 +277,8 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
           onCancel={onClose}
           busy={busy}
           saving={saving}
-          submitText={isEdit ? "Update Task" : "Add Task"}
-          pendingText={isEdit ? "Updating..." : "Adding..."}
+          submitText={t(isEdit ? "tasks.update_task" : "tasks.add_task")}
+          pendingText={t(isEdit ? "tasks.updating" : "common.adding")}
           start={task && <DeleteTaskButton task={task} remove={remove} onDeleted={onClose} disabled={saving} />}
         />
       </form>

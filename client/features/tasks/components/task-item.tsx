@@ -1,10 +1,11 @@
 import { AlertCircleIcon, CalendarIcon, PencilIcon } from "lucide-react";
 import type { Task } from "@core/schemas/task";
-import { formatRelativeDue, isOverdue, PRIORITY_LABEL } from "@core/tasks";
+import { formatRelativeDue, isOverdue, PRIORITY_BADGE } from "@core/tasks";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { cn } from "@/lib/cn";
+import { useLocale, useT } from "@/lib/i18n";
 
 const PRIORITY_CLASS: Record<Task["priority"], string> = {
   high: "border-transparent bg-destructive/10 text-destructive",
@@ -24,7 +25,9 @@ type TaskItemProps = {
 /** One task row: completion checkbox, title, subject, due date and time, priority, overdue mark. */
 export function TaskItem({ task, today, onToggle, onEdit, compact = false }: TaskItemProps) {
   // Relative to the school's today, and no time when none was set (decision 069).
-  const due = formatRelativeDue(task, today);
+  const t = useT();
+  const locale = useLocale();
+  const due = formatRelativeDue(task, today, t, locale);
   const overdue = isOverdue(task, today);
   const titleId = `task-${task.id}-title`;
   return (
@@ -42,14 +45,20 @@ export function TaskItem({ task, today, onToggle, onEdit, compact = false }: Tas
         className="mt-0.5"
         checked={task.completed}
         onCheckedChange={(checked) => onToggle(task, checked === true)}
-        aria-label={`Mark ${task.title} as completed`}
+        aria-label={t("tasks.mark_named_completed", { title: task.title })}
       />
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
           <p id={titleId} className={cn("min-w-0 flex-1 font-medium break-words", task.completed && "text-muted-foreground line-through")}>
             {task.title}
           </p>
-          <Button variant="ghost" size="icon-sm" className="-mt-1 -mr-1" onClick={() => onEdit(task)} aria-label={`Edit ${task.title}`}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="-mt-1 -mr-1"
+            onClick={() => onEdit(task)}
+            aria-label={t("tasks.edit_named", { title: task.title })}
+          >
             <PencilIcon aria-hidden="true" />
           </Button>
         </div>
@@ -65,19 +74,19 @@ export function TaskItem({ task, today, onToggle, onEdit, compact = false }: Tas
             <span className={cn("inline-flex items-center gap-1", overdue && "font-medium text-destructive")}>
               <CalendarIcon className="size-3.5" aria-hidden="true" />
               <span>
-                <span className="sr-only">Due </span>
+                <span className="sr-only">{t("tasks.due")} </span>
                 {due}
               </span>
             </span>
           )}
-          <Badge className={PRIORITY_CLASS[task.priority]}>{PRIORITY_LABEL[task.priority]} priority</Badge>
+          <Badge className={PRIORITY_CLASS[task.priority]}>{t(PRIORITY_BADGE[task.priority])}</Badge>
           {overdue && (
             <Badge variant="destructive">
               <AlertCircleIcon aria-hidden="true" />
-              Overdue
+              {t("tasks.overdue_badge")}
             </Badge>
           )}
-          {task.completed && <Badge variant="success">Completed</Badge>}
+          {task.completed && <Badge variant="success">{t("tasks.completed_badge")}</Badge>}
         </div>
       </div>
     </li>

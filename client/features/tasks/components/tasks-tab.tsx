@@ -5,6 +5,7 @@ import {
   filterTasks,
   groupTasksByDue,
   sortTasks,
+  TASK_FILTER_EMPTY,
   TASK_FILTER_LABEL,
   TASK_FILTERS,
   TASK_SORT_LABEL,
@@ -21,6 +22,7 @@ import { Card } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { useTaskDialog } from "../hooks/use-task-dialog";
 import { useLinkedParam } from "@/hooks/use-linked-param";
@@ -44,6 +46,7 @@ type TasksTabProps = {
 export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: TasksTabProps) {
   const { data: tasks, isPending, isError, refetch } = useTasks();
   const { today } = useToday(timeZone);
+  const t = useT();
   const [sort, setSort] = useState<TaskSort>("none");
   const [filter, setFilter] = useState<TaskFilter>("all");
   const linkedTaskId = useLinkedParam("task", (text) => (/^[1-9]\d{0,9}$/.test(text) ? Number(text) : null));
@@ -63,39 +66,39 @@ export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: Ta
   const row = (task: Task) => <TaskItem key={task.id} task={task} today={today} onToggle={toggle} onEdit={dialog.openEdit} />;
 
   const taskList = isPending ? (
-    <LoadingState label="Loading tasks" className="py-12" />
+    <LoadingState label={t("tasks.loading_tasks")} className="py-12" />
   ) : isError ? (
     <Card>
-      <ErrorState message="Your tasks could not be loaded." onRetry={() => void refetch()} className="p-8" />
+      <ErrorState message={t("tasks.load_failed")} onRetry={() => void refetch()} className="p-8" />
     </Card>
   ) : visible.length === 0 ? (
     <Card>
       {filter === "all" ? (
         <EmptyState
           icon={<ClipboardListIcon />}
-          title="No tasks yet"
+          title={t("tasks.no_tasks_yet")}
           className="px-4 py-10"
           action={
             <Button onClick={dialog.openCreate}>
               <PlusIcon aria-hidden="true" />
-              Add Your First Task
+              {t("tasks.add_first_task")}
             </Button>
           }
         />
       ) : (
-        <EmptyState icon={<ClipboardListIcon />} title={`No ${TASK_FILTER_LABEL[filter].toLowerCase()} tasks`} className="px-4 py-10" />
+        <EmptyState icon={<ClipboardListIcon />} title={t(TASK_FILTER_EMPTY[filter])} className="px-4 py-10" />
       )}
     </Card>
   ) : grouped ? (
     // One region for the whole list; a list per group, named by its heading.
-    <section aria-label="Tasks" className="flex flex-col gap-5">
+    <section aria-label={t("tasks.tasks")} className="flex flex-col gap-5">
       {grouped.groups.map(({ group, label, tasks: inGroup }) => (
         <div key={group}>
           <h3 id={`task-group-${group}`} className="mb-2 flex items-baseline gap-2 text-sm font-semibold">
-            <span className={cn(group === "overdue" && "text-destructive")}>{label}</span>
+            <span className={cn(group === "overdue" && "text-destructive")}>{t(label)}</span>
             <span className="text-xs font-normal text-muted-foreground tabular-nums">{inGroup.length}</span>
           </h3>
-          <ul aria-label={label} className="flex flex-col gap-2">
+          <ul aria-label={t(label)} className="flex flex-col gap-2">
             {inGroup.map(row)}
           </ul>
         </div>
@@ -112,11 +115,11 @@ export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: Ta
               onClick={() => setShowCompleted((shown) => !shown)}
             >
               <ChevronRightIcon className={cn("transition-transform", showCompleted && "rotate-90")} aria-hidden="true" />
-              Completed ({grouped.completed.length})
+              {t("tasks.completed_count", { count: grouped.completed.length })}
             </Button>
           </h3>
           {showCompleted && (
-            <ul id="completed-tasks" aria-label="Completed" className="flex flex-col gap-2">
+            <ul id="completed-tasks" aria-label={t("tasks.filter_completed")} className="flex flex-col gap-2">
               {grouped.completed.map(row)}
             </ul>
           )}
@@ -124,8 +127,8 @@ export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: Ta
       )}
     </section>
   ) : (
-    <section aria-label="Tasks">
-      <ul aria-label={TASK_SORT_LABEL[sort]} className="flex flex-col gap-2">
+    <section aria-label={t("tasks.tasks")}>
+      <ul aria-label={t(TASK_SORT_LABEL[sort])} className="flex flex-col gap-2">
         {visible.map(row)}
       </ul>
     </section>
@@ -136,41 +139,51 @@ export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: Ta
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 id="tasks-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Assignment To-Do List
+            {t("tasks.heading")}
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">Keep track of your assignments and their due dates.</p>
+          <p className="mt-1 text-sm text-muted-foreground">{t("tasks.subheading")}</p>
         </div>
         <div className="flex flex-col gap-2 min-[420px]:flex-row sm:shrink-0">
           <Select value={sort} onValueChange={(v) => setSort(v as TaskSort)}>
-            <SelectTrigger aria-label="Sort tasks" className="min-[420px]:w-52">
+            <SelectTrigger aria-label={t("tasks.sort_tasks")} className="min-[420px]:w-52">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               {TASK_SORTS.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {TASK_SORT_LABEL[s]}
+                  {t(TASK_SORT_LABEL[s])}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
           <Button onClick={dialog.openCreate}>
             <PlusIcon aria-hidden="true" />
-            Add Task
+            {t("tasks.add_task")}
           </Button>
         </div>
       </div>
 
-      <ul aria-label="Task statistics" className="grid grid-cols-3 gap-2 sm:gap-4">
-        <StatCard label="Total Tasks" value={counts?.pending} icon={<ListTodoIcon />} tone="text-primary bg-primary/10" />
-        <StatCard label="Overdue" value={counts?.overdue} icon={<AlertCircleIcon />} tone="text-destructive bg-destructive/10" />
-        <StatCard label="Completed" value={counts?.completed} icon={<CheckCircle2Icon />} tone="text-success bg-success/15" />
+      <ul aria-label={t("tasks.statistics")} className="grid grid-cols-3 gap-2 sm:gap-4">
+        <StatCard label={t("tasks.total_tasks")} value={counts?.pending} icon={<ListTodoIcon />} tone="text-primary bg-primary/10" />
+        <StatCard
+          label={t("tasks.filter_overdue")}
+          value={counts?.overdue}
+          icon={<AlertCircleIcon />}
+          tone="text-destructive bg-destructive/10"
+        />
+        <StatCard
+          label={t("tasks.filter_completed")}
+          value={counts?.completed}
+          icon={<CheckCircle2Icon />}
+          tone="text-success bg-success/15"
+        />
       </ul>
 
       <Tabs value={filter} onValueChange={(v) => setFilter(v as TaskFilter)}>
-        <TabsList aria-label="Filter tasks" className="grid h-auto w-full grid-cols-2 gap-1 min-[520px]:grid-cols-4">
+        <TabsList aria-label={t("tasks.filter_tasks")} className="grid h-auto w-full grid-cols-2 gap-1 min-[520px]:grid-cols-4">
           {TASK_FILTERS.map((f) => (
             <TabsTrigger key={f} value={f} className="h-9 px-2">
-              {TASK_FILTER_LABEL[f]}
+              {t(TASK_FILTER_LABEL[f])}
               {counts && <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{counts[f]}</span>}
             </TabsTrigger>
           ))}
@@ -189,6 +202,7 @@ export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: Ta
 
 /** `value` is undefined while the list is loading or could not be loaded: a dash, not a number. */
 function StatCard({ label, value, icon, tone }: { label: string; value: number | undefined; icon: ReactNode; tone: string }) {
+  const t = useT();
   return (
     <li>
       <Card className="flex h-full flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
@@ -204,7 +218,7 @@ function StatCard({ label, value, icon, tone }: { label: string; value: number |
             {value ?? (
               <>
                 <span aria-hidden="true">–</span>
-                <span className="sr-only">not available</span>
+                <span className="sr-only">{t("tasks.not_available")}</span>
               </>
             )}
           </p>

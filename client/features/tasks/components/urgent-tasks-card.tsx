@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, CheckCircle2Icon, PlusIcon } from "lucide-react";
 import { useId, useMemo } from "react";
-import { homeTaskList, moreTasksLabel } from "@core/tasks";
+import { homeTaskList } from "@core/tasks";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { EmptyState } from "@/components/states/empty-state";
 import { ErrorState } from "@/components/states/error-state";
@@ -8,6 +8,7 @@ import { LoadingState } from "@/components/states/loading-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n";
 import { dashboardTabHref } from "@/lib/routes";
 import { useCreateRequest } from "@/hooks/use-create-request";
 import { useTaskDialog } from "../hooks/use-task-dialog";
@@ -37,6 +38,7 @@ export function UrgentTasksCard({ user, today, createRequested, onCreateOpened }
   const list = useMemo(() => homeTaskList(tasks ?? [], today), [tasks, today]);
   const headingId = useId();
   const urgent = list.kind === "urgent";
+  const t = useT();
   return (
     <Card aria-labelledby={headingId} role="region">
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
@@ -46,23 +48,23 @@ export function UrgentTasksCard({ user, today, createRequested, onCreateOpened }
           ) : (
             <CheckCircle2Icon className="size-5 text-primary" aria-hidden="true" />
           )}
-          {urgent ? "Urgent Tasks" : "Your Tasks"}
+          {t(urgent ? "tasks.urgent_tasks" : "tasks.your_tasks")}
         </CardTitle>
         <Button size="sm" onClick={dialog.openCreate}>
           <PlusIcon aria-hidden="true" />
-          Add Task
+          {t("tasks.add_task")}
         </Button>
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <LoadingState label="Loading tasks" />
+          <LoadingState label={t("tasks.loading_tasks")} />
         ) : isError ? (
-          <ErrorState message="Your tasks could not be loaded." onRetry={() => void refetch()} size="sm" />
+          <ErrorState message={t("tasks.load_failed")} onRetry={() => void refetch()} size="sm" />
         ) : list.shown.length === 0 ? (
-          <EmptyState icon={<CheckCircle2Icon />} title="No tasks" text="You're all caught up!" />
+          <EmptyState icon={<CheckCircle2Icon />} title={t("tasks.no_tasks")} text={t("tasks.all_caught_up")} />
         ) : (
           <>
-            <ul aria-label={urgent ? "Urgent tasks" : "Your tasks"} className="flex flex-col gap-2">
+            <ul aria-label={t(urgent ? "tasks.urgent_tasks_list" : "tasks.your_tasks_list")} className="flex flex-col gap-2">
               {list.shown.map((task) => (
                 <TaskItem key={task.id} task={task} today={today} onToggle={toggle} onEdit={dialog.openEdit} compact />
               ))}
@@ -70,7 +72,7 @@ export function UrgentTasksCard({ user, today, createRequested, onCreateOpened }
             {list.more > 0 && (
               <p className="mt-3 text-center text-sm">
                 <a href={dashboardTabHref("todo")} className="font-medium text-primary underline-offset-4 hover:underline">
-                  {moreTasksLabel(list.more)}
+                  {t("tasks.more_tasks", { count: list.more })}
                 </a>
               </p>
             )}

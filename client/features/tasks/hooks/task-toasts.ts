@@ -1,12 +1,13 @@
+import { t } from "@/lib/i18n";
 import { createSaveFeedback } from "@/lib/save-feedback";
 
-export const SESSION_EXPIRED_TASK_TEXT = "You'll be redirected to login. Your task data is saved and will be restored.";
+type TaskSucceeded = "tasks.created" | "tasks.updated" | "tasks.deleted";
+type TaskFailed = "tasks.create_failed" | "tasks.update_failed" | "tasks.delete_failed";
 
-const taskFeedback = createSaveFeedback<
-  "Task created successfully" | "Task updated successfully" | "Task deleted successfully",
-  "Failed to create task" | "Failed to update task" | "Failed to delete task"
->({ draftKeptText: SESSION_EXPIRED_TASK_TEXT });
+const taskFeedback = createSaveFeedback<string, string>({ draftKeptText: () => t("tasks.session_expired_draft_kept") });
 
-export const toastTaskSuccess = taskFeedback.succeeded;
-/** `draftSaved: false` for a change nothing was kept of (a checkbox, a delete). */
-export const toastTaskError = taskFeedback.failed;
+/** "Task created successfully", "Task updated successfully", "Task deleted successfully", in the reader's language. */
+export const toastTaskSuccess = (message: TaskSucceeded) => taskFeedback.succeeded(t(message));
+/** The failure toast, with the server's message or `fallback`; `draftSaved: false` for a change nothing was kept of (a checkbox, a delete). */
+export const toastTaskError = (error: unknown, fallback: TaskFailed, options?: { draftSaved?: boolean }) =>
+  taskFeedback.failed(error, t(fallback), options);

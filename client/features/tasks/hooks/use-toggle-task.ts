@@ -11,7 +11,7 @@ import { toastTaskError } from "./task-toasts";
  */
 export function useToggleTask() {
   // Nothing of a checkbox click is kept for after sign-in, so the toast must not promise it.
-  const update = useUpdateTask({ onError: (error) => toastTaskError(error, "Failed to update task", { draftSaved: false }) });
+  const update = useUpdateTask({ onError: (error) => toastTaskError(error, "tasks.update_failed", { draftSaved: false }) });
   const { mutateAsync } = update;
   const toggle = useCallback(
     (task: Task, completed: boolean) => {

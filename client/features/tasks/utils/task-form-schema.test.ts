@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "@core/test/in-english";
 import { EMPTY_TASK_FORM, formToRequest, taskFormSchema, type TaskFormValues } from "./task-form-schema";
 
 function submit(values: Partial<TaskFormValues>, mode: "create" | "edit") {
@@ -9,7 +10,7 @@ describe("task form → request body", () => {
   it("requires a title, with its documented message", () => {
     const result = taskFormSchema.safeParse({ ...EMPTY_TASK_FORM, title: "   " });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["title", "Title is required"]]);
+    expect(result.error?.issues.map((i) => [i.path.join("."), inEnglish(i.message)])).toEqual([["title", "Title is required"]]);
   });
 
   it("trims, sends blanks as null and leaves the due date out of a create while the switch is off", () => {
@@ -53,7 +54,7 @@ describe("task form → request body", () => {
   });
 
   it("asks for a date when the switch is on without one, and rejects impossible dates", () => {
-    expect(taskFormSchema.safeParse({ ...EMPTY_TASK_FORM, title: "x", hasDueDate: true }).error?.issues[0]?.message).toBe(
+    expect(inEnglish(taskFormSchema.safeParse({ ...EMPTY_TASK_FORM, title: "x", hasDueDate: true }).error?.issues[0]?.message)).toBe(
       "Please choose a due date",
     );
     expect(taskFormSchema.safeParse({ ...EMPTY_TASK_FORM, title: "x", hasDueDate: true, dueDate: "2026-02-30" }).success).toBe(false);

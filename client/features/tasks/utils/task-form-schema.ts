@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REMINDER_TIMINGS } from "@core/reminder-timings";
+import { messageRef } from "@core/i18n/translate";
 import { createTaskSchema, type CreateTaskInput, type Task } from "@core/schemas/task";
 import type { TaskFormValues } from "./task-form-values";
 
@@ -23,7 +24,7 @@ export const taskFormSchema = z
     completed: rules.completed.unwrap(),
     reminder: z.enum([...REMINDER_TIMINGS, "none"]),
   })
-  .refine((v) => !v.hasDueDate || v.dueDate !== null, { message: "Please choose a due date", path: ["dueDate"] });
+  .refine((v) => !v.hasDueDate || v.dueDate !== null, { message: messageRef("tasks.choose_due_date"), path: ["dueDate"] });
 
 export type TaskFormOutput = z.output<typeof taskFormSchema>;
 

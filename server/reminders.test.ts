@@ -3,6 +3,7 @@ import { REMINDER_NEEDS_TIMING, REMINDER_TIMING_MESSAGE } from "../core/schemas/
 import { SUMMARY_TIME_MESSAGE } from "../core/schemas/preferences";
 import { REMINDER_MESSAGE, REMINDER_NEEDS_DUE_DATE } from "../core/schemas/task";
 import { zonedInstant } from "../core/reminders";
+import { inEnglish } from "../core/test/in-english";
 import type { ReminderScheduler } from "./services/reminder-scheduler";
 import { buildTestApp, describeEachEngine, describePostgresOnly, TestClient, type TestApp } from "./test/harness";
 import { startTestPushService, type TestDevice, type TestPushService } from "./test/push-service";
@@ -296,9 +297,9 @@ describeEachEngine("reminders", (engine) => {
     });
 
     it.each([
-      [{ notificationTiming: "2-hours" }, "notificationTiming", REMINDER_TIMING_MESSAGE],
-      [{ notificationTiming: 15 }, "notificationTiming", REMINDER_TIMING_MESSAGE],
-      [{ notificationEnabled: true, notificationTiming: null }, "notificationTiming", REMINDER_NEEDS_TIMING],
+      [{ notificationTiming: "2-hours" }, "notificationTiming", inEnglish(REMINDER_TIMING_MESSAGE)],
+      [{ notificationTiming: 15 }, "notificationTiming", inEnglish(REMINDER_TIMING_MESSAGE)],
+      [{ notificationEnabled: true, notificationTiming: null }, "notificationTiming", inEnglish(REMINDER_NEEDS_TIMING)],
       [{ notificationEnabled: "yes" }, "notificationEnabled", "notificationEnabled must be true or false"],
     ])("event %j", async (fields, field, message) => {
       const res = await client.request("POST", "/api/events", { title: "Exam", date: "2026-12-20", ...fields });

@@ -7,9 +7,10 @@
  */
 import { addDaysToDate } from "../dates";
 import { formatTime12 } from "../format";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locale";
 import type { Task } from "../schemas/task";
-import { formatDueTime } from "../tasks";
-import { type CalendarEntry, calendarEntries, clockOrder, eventTypeLabel } from "./entries";
+import { END_OF_DAY_TIME } from "../tasks";
+import { type CalendarEntry, calendarEntries, clockOrder, eventTypeLabelId, type EventTypeLabelId } from "./entries";
 import type { Occurrence } from "./occurrence";
 
 /**
@@ -24,10 +25,13 @@ export const NEXT_FIVE_DAYS_AHEAD = 5;
 /** The card lists at most this many entries (docs/product.md#calendar). */
 export const NEXT_FIVE_DAYS_LIMIT = 4;
 
+/** The message id of an entry's badge: "Due", or its event type's label. */
+export type EntryBadgeId = "calendar.due" | EventTypeLabelId;
+
 export type NextFiveDaysEntry = CalendarEntry & {
-  /** "Due" for a task, "Early Dismissal", "2-Hour Delay", otherwise the event type's label ("Exam"). */
-  badge: string;
-  /** "3:30 PM"; "11:59 PM" for a task without a time (docs/product.md#default-due-time); null for an all-day event. */
+  /** The message id of "Due" for a task, "Early Dismissal", "2-Hour Delay", otherwise the event type's label ("Exam"). */
+  badge: EntryBadgeId;
+  /** "3:30 PM" (in the language asked for); "11:59 PM" for a task without a time (docs/product.md#default-due-time); null for an all-day event. */
   displayTime: string | null;
 };
 
@@ -36,9 +40,9 @@ export function nextFiveDaysRange(today: string): { from: string; to: string } {
   return { from: today, to: addDaysToDate(today, NEXT_FIVE_DAYS_AHEAD) };
 }
 
-/** The badge of an entry: "Due" for an assignment, otherwise the label of its event type. */
-export function entryBadge(entry: Pick<CalendarEntry, "kind" | "type">): string {
-  return entry.kind === "task" ? "Due" : eventTypeLabel(entry.type);
+/** The badge of an entry, a message id: "Due" for an assignment, otherwise the label of its event type. */
+export function entryBadge(entry: Pick<CalendarEntry, "kind" | "type">): EntryBadgeId {
+  return entry.kind === "task" ? "calendar.due" : eventTypeLabelId(entry.type);
 }
 
 /**
@@ -50,12 +54,14 @@ export function entryBadge(entry: Pick<CalendarEntry, "kind" | "type">): string 
  *   still listed, with isCompleted for the view to fade it;
  * - in the clock order of Today's Schedule (clockOrder: by date, early dismissal and delay first,
  *   then all-day events, then by time, ties by class period when `classPeriodOf` is given), at most 4.
+ * Times are written in `locale` (decision 108).
  */
 export function nextFiveDays(
   occurrences: readonly Occurrence[],
   tasks: readonly Task[],
   today: string,
   classPeriodOf?: (subject: string | null) => number | null,
+  locale: Locale = DEFAULT_LOCALE,
 ): NextFiveDaysEntry[] {
   const { from, to } = nextFiveDaysRange(today);
   const open = tasks.filter((t) => !t.completed);
@@ -64,6 +70,11 @@ export function nextFiveDays(
     .map((entry) => ({
       ...entry,
       badge: entryBadge(entry),
-      displayTime: entry.kind === "task" ? formatDueTime({ dueTime: entry.time }) : entry.time === null ? null : formatTime12(entry.time),
+      displayTime:
+        entry.kind === "task"
+          ? formatTime12(entry.time ?? END_OF_DAY_TIME, locale)
+          : entry.time === null
+            ? null
+            : formatTime12(entry.time, locale),
     }));
 }

@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { OnDemandEventFormDialog } from "@/features/calendar/components/on-demand-event-form-dialog";
 import { useRestoredEventDraft } from "@/features/calendar/hooks/event-draft";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n";
 
 /**
  * Today's Schedule on the Home tab (docs/product.md#home-tab): today's event occurrences and the
@@ -94,6 +95,7 @@ function rotationText(label: string): string {
 }
 
 function EntryItem({ entry }: { entry: CalendarEntry }) {
+  const t = useT();
   return (
     <li
       className={cn(
@@ -108,7 +110,7 @@ function EntryItem({ entry }: { entry: CalendarEntry }) {
         {entry.title}
         {entry.subject && <span className="block text-xs font-normal text-muted-foreground">{entry.subject}</span>}
       </span>
-      <Badge variant="secondary">{entryBadge(entry)}</Badge>
+      <Badge variant="secondary">{t(entryBadge(entry))}</Badge>
     </li>
   );
 }

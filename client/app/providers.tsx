@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { queryClient } from "@/lib/query-client";
 import { useMediaQuery } from "@/hooks/use-media-query";
+import { useT } from "@/lib/i18n";
 import { useThemeChoice } from "@/lib/theme";
 import { useToastLibrary } from "@/lib/toast";
 
@@ -15,6 +16,7 @@ function ToastHost() {
   const sonner = useToastLibrary();
   const phone = useMediaQuery("(max-width: 767px)");
   const theme = useThemeChoice();
+  const t = useT();
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => (sonner && host.current ? sonner.keepRoomForToasts(host.current) : undefined), [sonner]);
   const offset = phone
@@ -37,6 +39,7 @@ function ToastHost() {
           theme={theme}
           richColors
           closeButton
+          toastOptions={{ closeButtonAriaLabel: t("common.close_toast") }}
         />
       )}
     </div>

@@ -7,6 +7,7 @@ import { FormControl, FormItem, FormLabel, FormMessage } from "@/components/ui/f
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
+import { useLocale } from "@/lib/i18n";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
 
 /**
@@ -60,6 +61,7 @@ export function DateField({ label, value, onChange, today, placeholder = "Pick a
   const selected = value ? toPickerDate(value) : undefined;
   const todayDate = toPickerDate(today);
   const picker = useOnDemand(datePicker, true);
+  const locale = useLocale();
   return (
     <FormItem>
       <FormLabel id={labelId}>{label}</FormLabel>
@@ -72,7 +74,7 @@ export function DateField({ label, value, onChange, today, placeholder = "Pick a
               aria-labelledby={`${labelId} ${valueId}`}
             >
               <CalendarIcon aria-hidden="true" />
-              <span id={valueId}>{value ? formatShortDate(value) : placeholder}</span>
+              <span id={valueId}>{value ? formatShortDate(value, locale) : placeholder}</span>
             </Button>
           </PopoverTrigger>
         </FormControl>

@@ -6,6 +6,7 @@ import { SubmitButton } from "@/components/form/submit-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n";
 import { createSubmissionKeys } from "@/lib/idempotency";
 
 // The kit every add/edit dialog is built from: the busy-gated dialog holding a keyed form, the
@@ -94,12 +95,13 @@ type FormDialogFooterProps = {
 };
 
 export function FormDialogFooter({ onCancel, busy, saving, submitText, pendingText, start }: FormDialogFooterProps) {
+  const t = useT();
   return (
     <DialogFooter className={cn(start !== undefined && "sm:justify-between")}>
       {start}
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("common.cancel")}
         </Button>
         <SubmitButton pending={saving} pendingText={pendingText}>
           {submitText}

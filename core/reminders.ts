@@ -10,9 +10,10 @@
  * before.
  */
 import { type SeriesRule, visitDatesFrom } from "./calendar/recurrence";
-import { eventTypeLabel } from "./calendar/entries";
+import { eventTypeLabelId } from "./calendar/entries";
 import { addDaysToDate, todayIn, zonedParts } from "./dates";
 import { formatTime12 } from "./format";
+import type { Translate } from "./i18n/translate";
 import { isReminderTiming, type ReminderTiming } from "./reminder-timings";
 
 /** An event without a time is reminded at 07:00 on its day, or at 19:00 the evening before for "1 day". */
@@ -216,9 +217,9 @@ export function reminderTitle(title: string, candidate: ReminderCandidate, now: 
   return candidate.time === null ? `${title} · ${when}` : `${title} · ${formatTime12(candidate.time)}, ${when}`;
 }
 
-/** The line under an event reminder's title: its type and subject ("Exam · Chemistry"). */
-export function eventReminderBody(eventType: string, subject: string | null): string {
-  const type = eventTypeLabel(eventType);
+/** The line under an event reminder's title: its type, worded by `t`, and subject ("Exam · Chemistry"). */
+export function eventReminderBody(eventType: string, subject: string | null, t: Translate): string {
+  const type = t(eventTypeLabelId(eventType));
   return subject ? `${type} · ${subject}` : type;
 }
 

@@ -1,9 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
-import { MONTHLY_NEEDS_DAYS, MONTHLY_NEEDS_OPTION } from "../core/schemas/event";
+import { MONTHLY_NEEDS_DAYS as MONTHLY_NEEDS_DAYS_REF, MONTHLY_NEEDS_OPTION as MONTHLY_NEEDS_OPTION_REF } from "../core/schemas/event";
+import { inEnglish } from "../core/test/in-english";
+
 import { dashboardTab, expect, seedUser, signIn, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { seedEvent, storedEvents } from "./event-helpers";
 import { schoolDate, seedTasks, toast } from "./task-helpers";
+
+const MONTHLY_NEEDS_OPTION = inEnglish(MONTHLY_NEEDS_OPTION_REF)!;
+const MONTHLY_NEEDS_DAYS = inEnglish(MONTHLY_NEEDS_DAYS_REF)!;
 
 // Issue 26's defects, found trying the app as a student would on a phone, one test each (each
 // failed before the fix), at 375 px.

@@ -297,9 +297,9 @@ describeEachEngine("reminders", (engine) => {
     });
 
     it.each([
-      [{ notificationTiming: "2-hours" }, "notificationTiming", REMINDER_TIMING_MESSAGE],
-      [{ notificationTiming: 15 }, "notificationTiming", REMINDER_TIMING_MESSAGE],
-      [{ notificationEnabled: true, notificationTiming: null }, "notificationTiming", REMINDER_NEEDS_TIMING],
+      [{ notificationTiming: "2-hours" }, "notificationTiming", inEnglish(REMINDER_TIMING_MESSAGE)],
+      [{ notificationTiming: 15 }, "notificationTiming", inEnglish(REMINDER_TIMING_MESSAGE)],
+      [{ notificationEnabled: true, notificationTiming: null }, "notificationTiming", inEnglish(REMINDER_NEEDS_TIMING)],
       [{ notificationEnabled: "yes" }, "notificationEnabled", "notificationEnabled must be true or false"],
     ])("event %j", async (fields, field, message) => {
       const res = await client.request("POST", "/api/events", { title: "Exam", date: "2026-12-20", ...fields });

@@ -7,10 +7,11 @@ import {
   dayDetailOrder,
   EVENT_TYPE_LABELS,
   entriesByDate,
-  eventTypeLabel,
+  eventTypeLabelId,
   taskEntry,
 } from "./entries";
 import { occurrence, task } from "../test/builders";
+import { inEnglish } from "../test/in-english";
 
 /** A day-detail entry with only what the order reads set. */
 function entry(title: string, fields: Partial<CalendarEntry> = {}): CalendarEntry {
@@ -41,7 +42,7 @@ describe("event type labels", () => {
     ["toString", "Other"], // not fooled by Object.prototype
     ["", "Other"],
   ])("%j → %s", (type, label) => {
-    expect(eventTypeLabel(type)).toBe(label);
+    expect(inEnglish(eventTypeLabelId(type))).toBe(label);
   });
 
   it("labels every kind a student can pick", () => {

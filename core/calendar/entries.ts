@@ -7,6 +7,7 @@
  * which the caller runs for the same range.
  */
 import { isCalendarDate, isWallClockTime } from "../dates";
+import type { MessageId } from "../i18n/translate";
 import type { EventType } from "../schemas/event";
 import type { Task } from "../schemas/task";
 import { END_OF_DAY_TIME } from "../tasks";
@@ -40,21 +41,25 @@ export type CalendarEntry = {
 
 /**
  * The label of each event type (docs/product.md#calendar, the Event Type buttons), and "Other" for
- * the value `other` the data may hold for display.
+ * the value `other` the data may hold for display: message ids, worded where they are shown
+ * (decision 108).
  */
-export const EVENT_TYPE_LABELS: Readonly<Record<EventType | "other", string>> = {
-  custom: "Custom Event",
-  study: "Study Session",
-  exam: "Exam",
-  meeting: "Meeting",
-  practice: "Practice",
-  "early-dismissal": "Early Dismissal",
-  delay: "2-Hour Delay",
-  other: "Other",
-};
+export const EVENT_TYPE_LABELS = {
+  custom: "calendar.type_custom",
+  study: "calendar.type_study",
+  exam: "calendar.type_exam",
+  meeting: "calendar.type_meeting",
+  practice: "calendar.type_practice",
+  "early-dismissal": "calendar.type_early_dismissal",
+  delay: "calendar.type_delay",
+  other: "calendar.type_other",
+} as const satisfies Readonly<Record<EventType | "other", MessageId>>;
 
-/** The label of an event type; a type outside the list reads "Other". */
-export function eventTypeLabel(type: string): string {
+/** The message id of an event type's label (a message without values). */
+export type EventTypeLabelId = (typeof EVENT_TYPE_LABELS)[keyof typeof EVENT_TYPE_LABELS];
+
+/** The message id of an event type's label; a type outside the list reads "Other". */
+export function eventTypeLabelId(type: string): EventTypeLabelId {
   return Object.hasOwn(EVENT_TYPE_LABELS, type) ? EVENT_TYPE_LABELS[type as keyof typeof EVENT_TYPE_LABELS] : EVENT_TYPE_LABELS.other;
 }
 

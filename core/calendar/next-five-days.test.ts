@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NEXT_FIVE_DAYS_AHEAD, NEXT_FIVE_DAYS_LIMIT, nextFiveDays, nextFiveDaysRange } from "./next-five-days";
 import { occurrence, task } from "../test/builders";
 import { calendarEntries, clockOrder } from "./entries";
+import { inEnglish } from "../test/in-english";
 
 const today = "2026-11-21";
 
@@ -137,7 +138,7 @@ describe("badges and times", () => {
       type === null
         ? nextFiveDays([], [task({ dueDate: today })], today)
         : nextFiveDays([occurrence({ eventId: 1, date: today, type })], [], today);
-    expect(entries[0]?.badge).toBe(badge);
+    expect(inEnglish(entries[0]?.badge)).toBe(badge);
   });
 
   it.each([
@@ -174,7 +175,7 @@ describe("badges and times", () => {
       subject: "English",
       isCompleted: false,
       taskId: 77,
-      badge: "Due",
+      badge: "calendar.due",
       displayTime: "11:59 PM",
     });
   });
@@ -205,7 +206,7 @@ describe("badges and times", () => {
       subject: "Chemistry",
       isCompleted: false,
       eventId: 9,
-      badge: "Exam",
+      badge: "calendar.type_exam",
       displayTime: "7:45 AM",
     });
   });

@@ -10,7 +10,7 @@ import { formatTime12 } from "../format";
 import { DEFAULT_LOCALE, type Locale } from "../i18n/locale";
 import type { Task } from "../schemas/task";
 import { formatDueTime } from "../tasks";
-import { type CalendarEntry, calendarEntries, clockOrder, eventTypeLabel } from "./entries";
+import { type CalendarEntry, calendarEntries, clockOrder, eventTypeLabelId, type EventTypeLabelId } from "./entries";
 import type { Occurrence } from "./occurrence";
 
 /**
@@ -25,10 +25,13 @@ export const NEXT_FIVE_DAYS_AHEAD = 5;
 /** The card lists at most this many entries (docs/product.md#calendar). */
 export const NEXT_FIVE_DAYS_LIMIT = 4;
 
+/** The message id of an entry's badge: "Due", or its event type's label. */
+export type EntryBadgeId = "calendar.due" | EventTypeLabelId;
+
 export type NextFiveDaysEntry = CalendarEntry & {
-  /** "Due" for a task, "Early Dismissal", "2-Hour Delay", otherwise the event type's label ("Exam"). */
-  badge: string;
-  /** "3:30 PM"; "11:59 PM" for a task without a time (docs/product.md#default-due-time); null for an all-day event. */
+  /** The message id of "Due" for a task, "Early Dismissal", "2-Hour Delay", otherwise the event type's label ("Exam"). */
+  badge: EntryBadgeId;
+  /** "3:30 PM" (in the language asked for); "11:59 PM" for a task without a time (docs/product.md#default-due-time); null for an all-day event. */
   displayTime: string | null;
 };
 
@@ -37,9 +40,9 @@ export function nextFiveDaysRange(today: string): { from: string; to: string } {
   return { from: today, to: addDaysToDate(today, NEXT_FIVE_DAYS_AHEAD) };
 }
 
-/** The badge of an entry: "Due" for an assignment, otherwise the label of its event type. */
-export function entryBadge(entry: Pick<CalendarEntry, "kind" | "type">): string {
-  return entry.kind === "task" ? "Due" : eventTypeLabel(entry.type);
+/** The badge of an entry, a message id: "Due" for an assignment, otherwise the label of its event type. */
+export function entryBadge(entry: Pick<CalendarEntry, "kind" | "type">): EntryBadgeId {
+  return entry.kind === "task" ? "calendar.due" : eventTypeLabelId(entry.type);
 }
 
 /**

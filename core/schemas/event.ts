@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { WEEKDAY_NAMES } from "../day-numbers";
 import { isCalendarDate, isWallClockTime } from "../dates";
+import { messageRef } from "../i18n/translate";
 import { REMINDER_TIMINGS } from "../reminder-timings";
 import { optionalText } from "./fields";
 
@@ -16,7 +17,7 @@ export const EVENT_SUBJECT_MAX = 100;
 export const CUSTOM_WHEN_TO_REPEAT_MAX = 50;
 /** Like tasks (docs/decisions/052): years of a student's calendar, one answer of a few megabytes at worst. */
 export const MAX_EVENTS_PER_USER = 1000;
-export const TOO_MANY_EVENTS = `You can keep at most ${MAX_EVENTS_PER_USER} events. Delete some old events to add more.`;
+export const TOO_MANY_EVENTS = messageRef("calendar.too_many_events", { max: MAX_EVENTS_PER_USER });
 
 /** The kinds a student picks (Custom Event, Study Session, Exam, Meeting, Practice, Early Dismissal, 2-Hour Delay). */
 export const EVENT_TYPES = ["custom", "study", "exam", "meeting", "practice", "early-dismissal", "delay"] as const;
@@ -51,60 +52,70 @@ export const WEEKDAY_KINDS: readonly RecurringKind[] = [
   "last-monthly",
 ];
 
-export const TITLE_REQUIRED = "Title is required";
-export const DATE_REQUIRED = "Date is required";
-export const WEEKLY_NEEDS_DAYS = "Please select at least one weekday for weekly recurring events";
-export const MONTHLY_NEEDS_OPTION = "Please select a date option or specific dates for monthly recurring events";
-export const MONTHLY_NEEDS_DAYS = "Please select specific dates or choose a date option above";
-export const END_BEFORE_START = "End date must be on or after the event date";
-export const REMINDER_TIMING_MESSAGE = `notificationTiming must be one of ${REMINDER_TIMINGS.join(", ")}, or null`;
-export const REMINDER_NEEDS_TIMING = "Choose when to be reminded, or turn the reminder off";
-export const REMINDER_OFF_HAS_TIMING = "notificationTiming must be null when notificationEnabled is false";
-
-const DATE_FORMAT = "must be a real date in yyyy-MM-dd format";
+// Messages are references (decision 108): worded in the reader's language by the form kit and the server.
+export const TITLE_REQUIRED = messageRef("calendar.title_required");
+export const DATE_REQUIRED = messageRef("calendar.date_required");
+export const WEEKLY_NEEDS_DAYS = messageRef("calendar.weekly_needs_days");
+export const MONTHLY_NEEDS_OPTION = messageRef("calendar.monthly_needs_option");
+export const MONTHLY_NEEDS_DAYS = messageRef("calendar.monthly_needs_days");
+export const END_BEFORE_START = messageRef("calendar.end_before_start");
+export const REMINDER_TIMING_MESSAGE = messageRef("calendar.reminder_timing_invalid", { timings: REMINDER_TIMINGS.join(", ") });
+export const REMINDER_NEEDS_TIMING = messageRef("calendar.reminder_needs_timing");
+export const REMINDER_OFF_HAS_TIMING = messageRef("calendar.reminder_off_has_timing");
 
 const title = z
   .string({ error: TITLE_REQUIRED })
   .trim()
   .min(1, TITLE_REQUIRED)
-  .max(EVENT_TITLE_MAX, `Title must be at most ${EVENT_TITLE_MAX} characters`);
+  .max(EVENT_TITLE_MAX, messageRef("calendar.title_too_long", { max: EVENT_TITLE_MAX }));
 
+const DATE_INVALID = messageRef("calendar.date_invalid");
 const date = z
   .string({ error: DATE_REQUIRED })
   .min(1, DATE_REQUIRED)
-  .refine((v) => isCalendarDate(v), `Date ${DATE_FORMAT}`);
+  .refine((v) => isCalendarDate(v), DATE_INVALID);
 
-const optionalDate = (label: string) =>
+const END_DATE_INVALID = messageRef("calendar.end_date_invalid");
+const optionalEndDate = () =>
   z
-    .string({ error: `${label} ${DATE_FORMAT}` })
+    .string({ error: END_DATE_INVALID })
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isCalendarDate(v), `${label} ${DATE_FORMAT}`);
+    .refine((v) => v === null || isCalendarDate(v), END_DATE_INVALID);
 
-const TIME_MESSAGE = "Time must be a time in HH:mm format";
+const TIME_MESSAGE = messageRef("calendar.time_invalid");
 const time = z
   .string({ error: TIME_MESSAGE })
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || isWallClockTime(v), TIME_MESSAGE);
 
-const eventType = z.enum(EVENT_TYPES, { error: `Event type must be one of ${EVENT_TYPES.join(", ")}` });
+const eventType = z.enum(EVENT_TYPES, { error: messageRef("calendar.event_type_invalid", { types: EVENT_TYPES.join(", ") }) });
 const recurring = z
-  .union([z.enum(RECURRING_KINDS), z.literal("")], { error: `Recurring must be one of ${RECURRING_KINDS.join(", ")}` })
+  .union([z.enum(RECURRING_KINDS), z.literal("")], {
+    error: messageRef("calendar.recurring_invalid", { kinds: RECURRING_KINDS.join(", ") }),
+  })
   .nullish()
   // "Sent as none when empty" (docs/product.md#event).
   .transform((v): RecurringKind => (v ? v : "none"));
 
 const customDays = z
-  .array(z.string({ error: "Each day must be text" }).trim().toLowerCase().max(20, "Each day must be a weekday name or a day number"), {
-    error: "customDays must be a list",
-  })
-  .max(31, "customDays has too many entries")
+  .array(
+    z
+      .string({ error: messageRef("calendar.day_not_text") })
+      .trim()
+      .toLowerCase()
+      .max(20, messageRef("calendar.day_too_long")),
+    {
+      error: messageRef("calendar.days_not_list"),
+    },
+  )
+  .max(31, messageRef("calendar.days_too_many"))
   .nullish()
   .transform((v) => v ?? []);
 
 // The reminder (docs/product.md#reminders): a timing, or null with notificationEnabled false.
-const notificationEnabled = z.boolean({ error: "notificationEnabled must be true or false" }).nullish();
+const notificationEnabled = z.boolean({ error: messageRef("calendar.notification_enabled_invalid") }).nullish();
 const notificationTiming = z
   .enum(REMINDER_TIMINGS, { error: REMINDER_TIMING_MESSAGE })
   .nullish()
@@ -118,23 +129,27 @@ const eventFields = z.object({
   title,
   description: optionalText(
     EVENT_DESCRIPTION_MAX,
-    `Description must be at most ${EVENT_DESCRIPTION_MAX} characters`,
-    "Description must be text",
+    messageRef("calendar.description_too_long", { max: EVENT_DESCRIPTION_MAX }),
+    messageRef("calendar.description_not_text"),
   ),
-  subject: optionalText(EVENT_SUBJECT_MAX, `Subject must be at most ${EVENT_SUBJECT_MAX} characters`, "Subject must be text"),
+  subject: optionalText(
+    EVENT_SUBJECT_MAX,
+    messageRef("calendar.subject_too_long", { max: EVENT_SUBJECT_MAX }),
+    messageRef("calendar.subject_not_text"),
+  ),
   date,
   time,
   eventType: eventType.nullish().transform((v) => v ?? "custom"),
   recurring,
   customWhenToRepeat: optionalText(
     CUSTOM_WHEN_TO_REPEAT_MAX,
-    `customWhenToRepeat must be at most ${CUSTOM_WHEN_TO_REPEAT_MAX} characters`,
-    "customWhenToRepeat must be text",
+    messageRef("calendar.repeat_option_too_long", { max: CUSTOM_WHEN_TO_REPEAT_MAX }),
+    messageRef("calendar.repeat_option_not_text"),
   ),
   customDays,
-  customEndDate: optionalDate("End date"),
+  customEndDate: optionalEndDate(),
   isCompleted: z
-    .boolean({ error: "isCompleted must be true or false" })
+    .boolean({ error: messageRef("calendar.completed_invalid") })
     .nullish()
     .transform((v) => v ?? false),
   notificationEnabled,
@@ -151,16 +166,14 @@ function checkAndNormalize<T extends EventFields>(value: T, ctx: z.RefinementCtx
   let days: string[] = [];
   if (WEEKDAY_KINDS.includes(kind)) {
     const unknown = value.customDays.find((d) => !WEEKDAY_SET.has(d));
-    if (unknown !== undefined)
-      ctx.addIssue({ code: "custom", path: ["customDays"], message: "customDays must be weekday names, like monday" });
+    if (unknown !== undefined) ctx.addIssue({ code: "custom", path: ["customDays"], message: messageRef("calendar.days_not_weekdays") });
     days = WEEKDAY_NAMES.filter((d) => value.customDays.includes(d));
     if (kind === "weekly" && days.length === 0 && unknown === undefined) {
       ctx.addIssue({ code: "custom", path: ["customDays"], message: WEEKLY_NEEDS_DAYS });
     }
   } else if (kind === "monthly") {
     const unknown = value.customDays.find((d) => !DAY_NUMBER.test(d));
-    if (unknown !== undefined)
-      ctx.addIssue({ code: "custom", path: ["customDays"], message: "customDays must be day numbers from 1 to 31" });
+    if (unknown !== undefined) ctx.addIssue({ code: "custom", path: ["customDays"], message: messageRef("calendar.days_not_day_numbers") });
     days = [...new Set(value.customDays.filter((d) => DAY_NUMBER.test(d)).map(Number))].sort((a, b) => a - b).map(String);
     if (days.length === 0 && !value.customWhenToRepeat && unknown === undefined) {
       ctx.addIssue({ code: "custom", path: ["customWhenToRepeat"], message: MONTHLY_NEEDS_OPTION });
@@ -179,14 +192,16 @@ function checkAndNormalize<T extends EventFields>(value: T, ctx: z.RefinementCtx
   return { ...value, notificationEnabled, customDays: days, ...(kind === "none" ? { customEndDate: null } : {}) };
 }
 
+const PARENT_INVALID = messageRef("calendar.parent_invalid");
+
 /** POST /api/events (parentEventId optional) and the body of a PUT. Unknown fields are stripped. */
 export const createEventSchema = eventFields
   .extend({
     parentEventId: z
-      .number({ error: "parentEventId must be an event id" })
-      .int("parentEventId must be an event id")
-      .positive("parentEventId must be an event id")
-      .max(2 ** 31 - 1, "parentEventId must be an event id")
+      .number({ error: PARENT_INVALID })
+      .int(PARENT_INVALID)
+      .positive(PARENT_INVALID)
+      .max(2 ** 31 - 1, PARENT_INVALID)
       .nullish()
       .transform((v) => v ?? null),
   })
@@ -199,11 +214,13 @@ export const updateEventSchema = eventFields.transform(checkAndNormalize);
 export type UpdateEventData = z.output<typeof updateEventSchema>;
 
 /** PATCH /api/events/{id}: only the end of a series. */
-export const patchEventSchema = z.object({ customEndDate: optionalDate("End date") });
+export const patchEventSchema = z.object({ customEndDate: optionalEndDate() });
+
+const EXCEPTION_DATE_INVALID = messageRef("calendar.exception_date_invalid");
 
 /** POST /api/events/{id}/exception. */
 export const exceptionSchema = z.object({
-  exceptionDate: z.string({ error: `Exception date ${DATE_FORMAT}` }).refine((v) => isCalendarDate(v), `Exception date ${DATE_FORMAT}`),
+  exceptionDate: z.string({ error: EXCEPTION_DATE_INVALID }).refine((v) => isCalendarDate(v), EXCEPTION_DATE_INVALID),
 });
 
 /** An event as the API answers it: a plain event, a series, a child of a series, or an exception row. */

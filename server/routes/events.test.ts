@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandEvents } from "../../core/calendar/recurrence";
 import type { CalendarEvent } from "../../core/schemas/event";
 import { REMINDER_NEEDS_TIMING, REMINDER_OFF_HAS_TIMING, REMINDER_TIMING_MESSAGE } from "../../core/schemas/event";
+import { inEnglish } from "../../core/test/in-english";
 import { isPostgres } from "../db/connection";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 
@@ -193,12 +194,12 @@ describeEachEngine("events API", (engine) => {
       [{ title: "Exam", date: "2025-01-01", description: "x".repeat(5001) }, "description", "Description must be at most 5000 characters"],
       [{ title: "Exam", date: "2025-01-01", subject: "x".repeat(101) }, "subject", "Subject must be at most 100 characters"],
       [{ title: "Exam", date: "2025-01-01", description: 4 }, "description", "Description must be text"],
-      [{ title: "Exam", date: "2025-01-01", notificationEnabled: true }, "notificationTiming", REMINDER_NEEDS_TIMING],
-      [{ title: "Exam", date: "2025-01-01", notificationTiming: "10m" }, "notificationTiming", REMINDER_TIMING_MESSAGE],
+      [{ title: "Exam", date: "2025-01-01", notificationEnabled: true }, "notificationTiming", inEnglish(REMINDER_NEEDS_TIMING)],
+      [{ title: "Exam", date: "2025-01-01", notificationTiming: "10m" }, "notificationTiming", inEnglish(REMINDER_TIMING_MESSAGE)],
       [
         { title: "Exam", date: "2025-01-01", notificationEnabled: false, notificationTiming: "1-hour" },
         "notificationTiming",
-        REMINDER_OFF_HAS_TIMING,
+        inEnglish(REMINDER_OFF_HAS_TIMING),
       ],
       [{ title: "Exam", date: "2025-01-01", isCompleted: "yes" }, "isCompleted", "isCompleted must be true or false"],
       [{ title: "Exam", date: "2025-01-01", parentEventId: "abc" }, "parentEventId", "parentEventId must be an event id"],
@@ -216,6 +217,28 @@ describeEachEngine("events API", (engine) => {
       expect(res.json().errors[field]).toContain(message);
       expect(Object.values(res.json().errors).flat()).toContain(res.json().message);
       expect((await list(alice)).length).toBe(before);
+    });
+
+    it("words a refusal in the request's language, with its code and values (decision 108)", async () => {
+      const body = { title: "x".repeat(201), date: "2025-01-01" };
+      const english = await create(alice, body);
+      expect(english.json()).toEqual({
+        message: "Title must be at most 200 characters",
+        code: "calendar.title_too_long",
+        params: { max: 200 },
+        errors: { title: ["Title must be at most 200 characters"] },
+      });
+      // A Spanish account's refusal is in Spanish, with the same code.
+      const lucia = new TestClient(t.app);
+      await lucia.register({ firstName: "Lucía" });
+      await lucia.request("PUT", "/api/user/preferences", { locale: "es" });
+      const spanish = await create(lucia, { title: "Examen", date: "2025-03-10", recurring: "weekly" });
+      expect(spanish.statusCode).toBe(400);
+      expect(spanish.json()).toEqual({
+        message: "Elige al menos un día de la semana para un evento que se repite cada semana",
+        code: "calendar.weekly_needs_days",
+        errors: { customDays: ["Elige al menos un día de la semana para un evento que se repite cada semana"] },
+      });
     });
 
     it("refuses U+0000 and lone surrogates, and malformed JSON, with 400", async () => {

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import { Temporal } from "temporal-polyfill";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, type ICalEventData, ICalEventRepeatingFreq, type ICalWeekday } from "ical-generator";
-import { eventTypeLabel } from "../../core/calendar/entries";
+import { eventTypeLabelId } from "../../core/calendar/entries";
 import { allDayRuleLine, feedRuleFor } from "../../core/calendar/feed-rules";
 import { firstOccurrence } from "../../core/calendar/recurrence";
 import type { CalendarEvent } from "../../core/schemas/event";
@@ -10,6 +10,7 @@ import type { EventRow, TaskRow } from "../db/schema";
 import type { CalendarFeedsRepository } from "../repositories/calendar-feeds";
 import { toEvent } from "../repositories/events";
 import type { SettingsRepository } from "../repositories/settings";
+import { translator } from "../i18n";
 
 /** The server secret feed tokens are made with (app_settings, get-or-create: every instance agrees). */
 export const FEED_SECRET_SETTING = "calendarFeedSecret";
@@ -71,7 +72,7 @@ export function createCalendarFeedService({
       id: uid,
       summary: event.title,
       description: event.description ?? undefined,
-      categories: [{ name: eventTypeLabel(event.eventType) }],
+      categories: [{ name: translator("en")(eventTypeLabelId(event.eventType)) }],
       stamp: new Date(event.updatedAt),
       lastModified: new Date(event.updatedAt),
       sequence: sequenceOf(event.createdAt, event.updatedAt),

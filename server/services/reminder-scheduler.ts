@@ -16,6 +16,7 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import { type MetricsSink, NO_METRICS } from "./metrics-sink";
 import type { PushService, UserPush } from "./push-service";
 import { hiddenDates } from "../../core/calendar/series-children";
+import { translator } from "../i18n";
 import type { Clock, ReminderPlanner } from "./reminders";
 
 /** Reminders claimed per transaction: the locks are held only while a batch is planned, never while it is pushed. */
@@ -117,7 +118,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     if (!current || !candidate) return null;
     const payload: PushPayload = {
       title: reminderTitle(event.title, candidate, now, timeZone),
-      body: eventReminderBody(event.eventType, event.subject),
+      body: eventReminderBody(event.eventType, event.subject, translator("en")),
       url: `/?day=${candidate.date}#calendar`,
       tag: `reminder-event-${event.id}-${candidate.occurrence}`,
     };

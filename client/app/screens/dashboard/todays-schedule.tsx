@@ -1,13 +1,14 @@
 import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
 import { useId, useMemo } from "react";
 import type { User } from "@core/api-types";
-import { type CalendarEntry, calendarEntries, clockOrder, entrySortTime, eventTypeLabel, isSchoolDayChange } from "@core/calendar/entries";
+import { type CalendarEntry, calendarEntries, clockOrder, entrySortTime, isSchoolDayChange } from "@core/calendar/entries";
 import { expandEvents } from "@core/calendar/recurrence";
 import { classPeriodOf, LUNCH, periodLabel } from "@core/classes";
 import { formatShortDate, formatTime12, weekdayLabel } from "@core/format";
 import type { Locale } from "@core/i18n/locale";
 import type { Translate } from "@core/i18n/translate";
 import { formatDueTime } from "@core/tasks";
+import { entryBadge } from "@core/calendar/next-five-days";
 import { weekdayOfDate } from "@core/dates";
 import {
   type ClassRow,
@@ -137,7 +138,7 @@ function EntryItem({ entry }: { entry: CalendarEntry }) {
         {entry.title}
         {entry.subject && <span className="block text-xs font-normal text-muted-foreground">{entry.subject}</span>}
       </span>
-      <Badge variant="secondary">{entry.kind === "task" ? t("dashboard.due_badge") : eventTypeLabel(entry.type)}</Badge>
+      <Badge variant="secondary">{t(entryBadge(entry))}</Badge>
     </li>
   );
 }

@@ -14,6 +14,8 @@ import { useTasks } from "@/api/tasks/get-tasks";
 import { ErrorState } from "@/components/states/error-state";
 import { Button } from "@/components/ui/button";
 import { useCreateRequest } from "@/hooks/use-create-request";
+import { useLocale, useT } from "@/lib/i18n";
+import type { Translate } from "@core/i18n/translate";
 import { useToday } from "@/hooks/use-today";
 import { DayDetailDialog } from "./day-detail-dialog";
 import { useEventActions } from "./event-actions";
@@ -38,6 +40,8 @@ type CalendarTabProps = {
  */
 export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }: CalendarTabProps) {
   const { today } = useToday(timeZone);
+  const t = useT();
+  const locale = useLocale();
   const eventsQuery = useEvents();
   const tasksQuery = useTasks();
   const events = useMemo(() => eventsQuery.data ?? [], [eventsQuery.data]);
@@ -76,8 +80,8 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
 
   const upcoming = useMemo(() => {
     const { from, to } = nextFiveDaysRange(today);
-    return nextFiveDays(expandEvents(events, from, to), tasks, today, periodOf);
-  }, [events, tasks, today, periodOf]);
+    return nextFiveDays(expandEvents(events, from, to), tasks, today, periodOf, locale);
+  }, [events, tasks, today, periodOf, locale]);
 
   const loading = eventsQuery.isPending || tasksQuery.isPending;
   const failed = eventsQuery.isError || tasksQuery.isError;
@@ -87,18 +91,19 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="calendar-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Calendar
+            {t("calendar.title")}
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">View your assignments and events</p>
+          <p className="mt-1 text-sm text-muted-foreground">{t("calendar.subtitle")}</p>
         </div>
         <Button onClick={() => setForm({ mode: "create" })}>
-          <CalendarPlusIcon aria-hidden="true" /> Add Event
+          <CalendarPlusIcon aria-hidden="true" /> {t("calendar.add_event")}
         </Button>
       </div>
 
       {failed ? (
         <ErrorState
-          message="Your calendar could not be loaded."
+          message={t("calendar.load_failed")}
+          retryLabel={t("calendar.try_again")}
           onRetry={() => {
             void eventsQuery.refetch();
             void tasksQuery.refetch();
@@ -122,7 +127,7 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
 
       <DayDetailDialog
         date={openDay}
-        note={openDay && schedule ? dayNoteText(schoolDayOf(schedule, openDay)) : null}
+        note={openDay && schedule ? dayNoteText(schoolDayOf(schedule, openDay), t) : null}
         entries={openDay ? (byDate.get(openDay) ?? []) : []}
         onClose={() => setOpenDay(null)}
         onEdit={(entry) => {
@@ -141,8 +146,8 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
 }
 
 /** The day detail's line about the school day: "A day", "Day 3", "No school: Winter break". */
-function dayNoteText(day: SchoolDay): string | null {
-  if (day.off) return day.label ? `No school: ${day.label}` : null;
+function dayNoteText(day: SchoolDay, t: Translate): string | null {
+  if (day.off) return day.label ? t("calendar.no_school", { label: day.label }) : null;
   if (!day.rotationDay) return null;
-  return /day/i.test(day.rotationDay) ? day.rotationDay : `${day.rotationDay} day`;
+  return /day/i.test(day.rotationDay) ? day.rotationDay : t("calendar.rotation_day", { day: day.rotationDay });
 }

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { CalendarEntry } from "@core/calendar/entries";
 import { cn } from "@/lib/cn";
+import { useLocale, useT } from "@/lib/i18n";
 import { dayOfMonth, entryToneClass, fullDateLabel, itemCountLabel, moreLabel, shortMoreLabel } from "../utils/month-grid-dates";
 
 /** Chips per day cell from 640 px (`sm:`), and below it. */
@@ -28,8 +29,10 @@ export const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop
   const count = entries?.length ?? 0;
   const first = entries?.[0];
   const second = entries?.[1];
-  const moreNarrow = shortMoreLabel(count, CHIPS_NARROW);
-  const moreWide = moreLabel(count, CHIPS_WIDE);
+  const t = useT();
+  const locale = useLocale();
+  const moreNarrow = shortMoreLabel(count, CHIPS_NARROW, t);
+  const moreWide = moreLabel(count, CHIPS_WIDE, t);
   return (
     <div
       role="gridcell"
@@ -78,7 +81,7 @@ export const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop
       {/* The cell's name, from its content rather than an aria-label (whose text would have to
           contain what the cell shows, WCAG 2.5.3): the date, the count and every title, so a screen
           reader hears the day's items without opening it. The chips repeat it visually. */}
-      <span className="sr-only">{`${fullDateLabel(date)}${note ? ` (${note.text})` : ""}, ${itemCountLabel(count)}${entries?.length ? `: ${entries.map((e) => (e.isCompleted ? `${e.title} (completed)` : e.title)).join(", ")}` : ""}`}</span>
+      <span className="sr-only">{`${fullDateLabel(date, t, locale)}${note ? ` (${note.text})` : ""}, ${itemCountLabel(count, t)}${entries?.length ? `: ${entries.map((e) => (e.isCompleted ? t("calendar.entry_completed", { title: e.title }) : e.title)).join(", ")}` : ""}`}</span>
       {first && <EntryChip entry={first} />}
       {second && <EntryChip entry={second} className="hidden sm:block" />}
       {/* "+3" on a phone: "+3 more" did not fit a seventh of the screen (docs/decisions/084). */}

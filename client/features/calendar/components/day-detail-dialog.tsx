@@ -1,12 +1,16 @@
 import { CalendarCheck2Icon, PencilIcon, Trash2Icon } from "lucide-react";
-import { type CalendarEntry, eventTypeLabel } from "@core/calendar/entries";
+import type { CalendarEntry } from "@core/calendar/entries";
+import { entryBadge } from "@core/calendar/next-five-days";
 import { formatTime12 } from "@core/format";
 import { EmptyState } from "@/components/states/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
-import { entryToneClass, itemCountLabel, longDate, weekdayName } from "../utils/month-grid-dates";
+import { useLocale, useT } from "@/lib/i18n";
+import type { Locale } from "@core/i18n/locale";
+import type { Translate } from "@core/i18n/translate";
+import { dayDescription, entryToneClass, longDate } from "../utils/month-grid-dates";
 
 export type DayDetailDialogProps = {
   /** The day shown, "yyyy-MM-dd"; null when the dialog is closed. */
@@ -27,6 +31,8 @@ export type DayDetailDialogProps = {
  * corner one would be a second "Close"); Escape and a click outside close it too.
  */
 export function DayDetailDialog({ date, entries, note = null, onClose, onEdit, onDelete }: DayDetailDialogProps) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Dialog
       open={date !== null}
@@ -36,15 +42,13 @@ export function DayDetailDialog({ date, entries, note = null, onClose, onEdit, o
     >
       <DialogContent showCloseButton={false}>
         <DialogHeader className="pr-0">
-          <DialogTitle>{date !== null ? longDate(date) : ""}</DialogTitle>
-          <DialogDescription>
-            {date !== null ? `${weekdayName(date)}${note ? ` · ${note}` : ""} · ${itemCountLabel(entries.length)}` : ""}
-          </DialogDescription>
+          <DialogTitle>{date !== null ? longDate(date, t, locale) : ""}</DialogTitle>
+          <DialogDescription>{date !== null ? dayDescription(date, note, entries.length, t, locale) : ""}</DialogDescription>
         </DialogHeader>
         {entries.length === 0 ? (
-          <EmptyState icon={<CalendarCheck2Icon />} title="No events or tasks" text="This day is free!" />
+          <EmptyState icon={<CalendarCheck2Icon />} title={t("calendar.no_entries")} text={t("calendar.day_free")} />
         ) : (
-          <ul aria-label="Events and tasks" className="flex flex-col gap-2">
+          <ul aria-label={t("calendar.day_list")} className="flex flex-col gap-2">
             {entries.map((entry) => (
               <DayDetailItem key={entry.id} entry={entry} onEdit={onEdit} onDelete={onDelete} />
             ))}
@@ -52,7 +56,7 @@ export function DayDetailDialog({ date, entries, note = null, onClose, onEdit, o
         )}
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">Close</Button>
+            <Button variant="outline">{t("common.close")}</Button>
           </DialogClose>
         </DialogFooter>
       </DialogContent>
@@ -61,9 +65,9 @@ export function DayDetailDialog({ date, entries, note = null, onClose, onEdit, o
 }
 
 /** "3:30 PM"; "All day" for an event without a time; nothing for a task without one (due by the end of the day). */
-function entryTimeText(entry: CalendarEntry): string | null {
-  if (entry.time !== null) return formatTime12(entry.time);
-  return entry.kind === "event" ? "All day" : null;
+function entryTimeText(entry: CalendarEntry, t: Translate, locale: Locale): string | null {
+  if (entry.time !== null) return formatTime12(entry.time, locale);
+  return entry.kind === "event" ? t("common.all_day") : null;
 }
 
 type DayDetailItemProps = {
@@ -73,28 +77,35 @@ type DayDetailItemProps = {
 };
 
 function DayDetailItem({ entry, onEdit, onDelete }: DayDetailItemProps) {
-  const time = entryTimeText(entry);
-  const badge = entry.kind === "task" ? "Due" : eventTypeLabel(entry.type);
+  const t = useT();
+  const locale = useLocale();
+  const time = entryTimeText(entry, t, locale);
+  const badge = t(entryBadge(entry));
   return (
     <li className={cn("flex items-start gap-3 rounded-md border bg-card px-3 py-2", entry.isCompleted && "bg-muted/60")}>
       <span className="w-16 shrink-0 pt-0.5 text-xs font-medium tabular-nums text-muted-foreground">{time}</span>
       <div className="min-w-0 flex-1">
         <p className={cn("text-sm font-medium break-words", entry.isCompleted && "text-muted-foreground line-through")}>{entry.title}</p>
-        {entry.isCompleted && <span className="sr-only">Completed</span>}
+        {entry.isCompleted && <span className="sr-only">{t("calendar.completed")}</span>}
         {entry.subject && <p className="text-xs break-words text-muted-foreground">{entry.subject}</p>}
         <Badge className={cn("mt-1 border-transparent", entryToneClass({ ...entry, isCompleted: false }))}>{badge}</Badge>
       </div>
       {/* Not on an event still being saved (its id is temporary until the server answers). */}
       {entry.kind === "event" && (entry.eventId ?? 0) > 0 && (
         <div className="-mr-1 flex shrink-0 gap-1">
-          <Button variant="ghost" size="icon-sm" aria-label={`Edit ${entry.title}`} onClick={() => onEdit(entry)}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t("calendar.edit_entry", { title: entry.title })}
+            onClick={() => onEdit(entry)}
+          >
             <PencilIcon aria-hidden="true" />
           </Button>
           <Button
             variant="ghost"
             size="icon-sm"
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-            aria-label={`Delete ${entry.title}`}
+            aria-label={t("calendar.delete_entry", { title: entry.title })}
             onClick={() => onDelete(entry)}
           >
             <Trash2Icon aria-hidden="true" />

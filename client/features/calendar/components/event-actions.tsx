@@ -15,6 +15,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
+import { useT } from "@/lib/i18n";
 import { toastEventError, toastEventSuccess } from "../hooks/event-toasts";
 import type { EventDialogState } from "../types/event-dialog";
 
@@ -30,6 +31,7 @@ export function useEventActions({ events, openForm }: { events: readonly Calenda
   const [choice, setChoice] = useState<Choice | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const remove = useDeleteEvent();
+  const t = useT();
 
   const eventOf = (entry: CalendarEntry) => events.find((e) => e.id === entry.eventId);
 
@@ -37,11 +39,11 @@ export function useEventActions({ events, openForm }: { events: readonly Calenda
     remove.mutate(target, {
       onSuccess: () => {
         setConfirm(null);
-        toastEventSuccess(instance ? "Event instance deleted successfully" : "Event deleted successfully");
+        toastEventSuccess(instance ? "calendar.instance_deleted" : "calendar.event_deleted");
       },
       onError: (error) => {
         setConfirm(null);
-        toastEventError(error, instance ? "Failed to delete event instance" : "Failed to delete event", { draftSaved: false });
+        toastEventError(error, instance ? "calendar.instance_delete_failed" : "calendar.delete_failed", { draftSaved: false });
       },
     });
 
@@ -92,33 +94,31 @@ export function useEventActions({ events, openForm }: { events: readonly Calenda
       <AlertDialog open={choice !== null} onOpenChange={(open) => !open && setChoice(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{choice?.action === "delete" ? "Delete Recurring Event" : "Edit Recurring Event"}</AlertDialogTitle>
+            <AlertDialogTitle>{t(choice?.action === "delete" ? "calendar.delete_recurring" : "calendar.edit_recurring")}</AlertDialogTitle>
             <AlertDialogDescription>
-              {choice?.action === "delete"
-                ? "Delete only this date, or this date and every later one?"
-                : "Change only this date, or this date and every later one?"}
+              {t(choice?.action === "delete" ? "calendar.delete_recurring_text" : "calendar.edit_recurring_text")}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <div className="grid gap-2">
             <Button variant="outline" onClick={() => choose("single")}>
-              This event only
+              {t("calendar.this_event_only")}
             </Button>
             <Button variant="outline" onClick={() => choose("future")}>
-              This and future events
+              {t("calendar.this_and_future")}
             </Button>
           </div>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
-        title="Delete Event"
-        description={<>Are you sure you want to delete &ldquo;{confirm?.title}&rdquo;? This cannot be undone.</>}
-        confirmText="Delete"
-        pendingText="Deleting..."
+        title={t("calendar.delete_event")}
+        description={t("calendar.delete_event_confirm", { title: confirm?.title ?? "" })}
+        confirmText={t("common.delete")}
+        pendingText={t("common.deleting")}
         pending={remove.isPending}
         destructive
         onConfirm={() => confirm && runDelete(confirm)}

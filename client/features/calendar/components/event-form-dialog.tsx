@@ -11,6 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { useLocale, useT } from "@/lib/i18n";
+import { formatTime12 } from "@core/format";
 import { useEventSubmit } from "../hooks/use-event-submit";
 import type { EventDialogState } from "../types/event-dialog";
 import { emptyEventForm, eventFormSchema, type EventFormValues, eventToFormValues } from "../utils/event-form-schema";
@@ -63,6 +65,8 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
   const saving = create.isPending || update.isPending;
   const watchedTime = form.watch("time");
   const titleInput = useRef<HTMLInputElement | null>(null);
+  const t = useT();
+  const locale = useLocale();
 
   // The title takes the focus 100 ms after opening (docs/product.md#calendar), once the dialog's opening has settled.
   useEffect(() => {
@@ -75,18 +79,18 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
   return (
     <Form {...form}>
       <FormDialogHeader
-        title={isEdit ? "Edit Event" : "Add New Event"}
-        description={
+        title={t(isEdit ? "calendar.edit_event" : "calendar.add_new_event")}
+        description={t(
           edit === "single"
-            ? "Changes apply to this date only."
+            ? "calendar.edit_single_text"
             : edit === "future"
-              ? "Changes apply to this date and every later one."
+              ? "calendar.edit_future_text"
               : edit === "whole"
-                ? "Changing the date updates the start date for the entire series."
+                ? "calendar.edit_whole_text"
                 : isEdit
-                  ? "Change the details of this event."
-                  : "Add an event to your calendar."
-        }
+                  ? "calendar.edit_text"
+                  : "calendar.add_text",
+        )}
       />
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField
@@ -95,7 +99,8 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
           render={({ field }) => (
             <FormItem>
               <FormLabel>
-                Event Title<span aria-hidden="true"> *</span>
+                {t("calendar.event_title")}
+                <span aria-hidden="true"> *</span>
               </FormLabel>
               <FormControl>
                 <Input
@@ -118,7 +123,7 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
           name="description"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Description (optional)</FormLabel>
+              <FormLabel>{t("calendar.description_optional")}</FormLabel>
               <FormControl>
                 <Textarea {...field} maxLength={EVENT_DESCRIPTION_MAX} rows={2} />
               </FormControl>
@@ -132,11 +137,11 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
             name="date"
             render={({ field }) => (
               <DateField
-                label="Event Date *"
+                label={t("calendar.event_date")}
                 value={field.value}
                 onChange={field.onChange}
                 today={today}
-                placeholder={edit === "whole" ? "Select new series start date" : "Pick a date"}
+                placeholder={t(edit === "whole" ? "calendar.series_start_placeholder" : "calendar.pick_date")}
               />
             )}
           />
@@ -145,7 +150,7 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
             name="time"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Event Time (optional)</FormLabel>
+                <FormLabel>{t("calendar.event_time")}</FormLabel>
                 <FormControl>
                   <Input type="time" {...field} />
                 </FormControl>
@@ -159,7 +164,7 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
           name="eventType"
           render={({ field }) => (
             <FormItem>
-              <FormLabel id="event-type-label">Event Type</FormLabel>
+              <FormLabel id="event-type-label">{t("calendar.event_type")}</FormLabel>
               <div role="group" aria-labelledby="event-type-label" className="flex flex-wrap gap-2">
                 {EVENT_TYPES.map((type) => (
                   <Button
@@ -172,10 +177,10 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
                       field.onChange(type);
                       // These two kinds are named by what they are (docs/product.md#calendar).
                       if (type === "early-dismissal" || type === "delay")
-                        form.setValue("title", EVENT_TYPE_LABELS[type], { shouldValidate: form.formState.isSubmitted });
+                        form.setValue("title", t(EVENT_TYPE_LABELS[type]), { shouldValidate: form.formState.isSubmitted });
                     }}
                   >
-                    {EVENT_TYPE_LABELS[type]}
+                    {t(EVENT_TYPE_LABELS[type])}
                   </Button>
                 ))}
               </div>
@@ -188,7 +193,7 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
           name="subject"
           render={({ field }) => (
             <SubjectField
-              label="Subject (optional)"
+              label={t("calendar.subject_optional")}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -209,9 +214,9 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
               hint={
                 field.value !== "none" && !watchedTime
                   ? field.value === "1-day"
-                    ? "Without a time: reminded at 7:00 PM the evening before."
-                    : "Without a time: reminded at 7:00 AM that day."
-                  : "Sent to your devices with notifications turned on."
+                    ? t("calendar.reminder_hint_evening", { time: formatTime12("19:00", locale) })
+                    : t("calendar.reminder_hint_morning", { time: formatTime12("07:00", locale) })
+                  : t("calendar.reminder_hint")
               }
             />
           )}
@@ -221,8 +226,8 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
           onCancel={onClose}
           busy={saving}
           saving={saving}
-          submitText={isEdit ? "Update Event" : "Add Event"}
-          pendingText={isEdit ? "Updating..." : "Adding..."}
+          submitText={t(isEdit ? "calendar.update_event" : "calendar.add_event")}
+          pendingText={t(isEdit ? "calendar.updating" : "common.adding")}
         />
       </form>
     </Form>

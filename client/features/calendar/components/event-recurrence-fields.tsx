@@ -1,6 +1,6 @@
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { WEEKDAY_NAMES } from "@core/day-numbers";
-import { ordinal, weekdayLabel, weekdayShortLabel } from "@core/format";
+import { weekdayLabel, weekdayShortLabel } from "@core/format";
 import { RECURRING_KINDS, type RecurringKind, type UpdateEventData } from "@core/schemas/event";
 import { DateField } from "@/components/form/date-field";
 import { Button } from "@/components/ui/button";
@@ -8,6 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/cn";
+import { useLocale, useT } from "@/lib/i18n";
 import type { EventEditKind } from "../types/event-dialog";
 import {
   dateOptionForRecurrence,
@@ -18,6 +19,9 @@ import {
 } from "../utils/event-form-schema";
 
 const MONTH_DAYS = Array.from({ length: 28 }, (_, i) => String(i + 1));
+
+/** A weekday's name as a checkbox's label: "Lunes", "Lun" (Spanish names are lower case in running text). */
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 type EventRecurrenceFieldsProps = {
   form: UseFormReturn<EventFormValues, unknown, UpdateEventData>;
@@ -32,6 +36,8 @@ export function EventRecurrenceFields({ form, edit, today }: EventRecurrenceFiel
   const dateOption = useWatch({ control: form.control, name: "customWhenToRepeat" });
   const startDate = useWatch({ control: form.control, name: "date" });
   const startDay = Number(startDate?.slice(8, 10));
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
       <FormField
@@ -39,7 +45,7 @@ export function EventRecurrenceFields({ form, edit, today }: EventRecurrenceFiel
         name="recurring"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Recurring</FormLabel>
+            <FormLabel>{t("calendar.recurring")}</FormLabel>
             <Select
               value={field.value}
               disabled={edit === "single"}
@@ -64,14 +70,14 @@ export function EventRecurrenceFields({ form, edit, today }: EventRecurrenceFiel
               <SelectContent>
                 {RECURRING_KINDS.filter((k) => k !== "yearly" || field.value === "yearly").map((kind) => (
                   <SelectItem key={kind} value={kind}>
-                    {RECURRING_LABELS[kind]}
+                    {t(RECURRING_LABELS[kind])}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
             {edit === "single" && (
               <p id="recurring-disabled" className="text-sm text-muted-foreground">
-                Disabled for single event edits
+                {t("calendar.recurring_disabled")}
               </p>
             )}
             <FormMessage />
@@ -84,7 +90,7 @@ export function EventRecurrenceFields({ form, edit, today }: EventRecurrenceFiel
           name="customWhenToRepeat"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Date option</FormLabel>
+              <FormLabel>{t("calendar.date_option")}</FormLabel>
               <Select
                 value={field.value}
                 onValueChange={(value) => {
@@ -98,16 +104,16 @@ export function EventRecurrenceFields({ form, edit, today }: EventRecurrenceFiel
               >
                 <FormControl>
                   <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
-                    <SelectValue placeholder="Choose a date option" />
+                    <SelectValue placeholder={t("calendar.choose_date_option")} />
                   </SelectTrigger>
                 </FormControl>
                 <SelectContent>
                   <SelectItem value="same-date">
                     {Number.isInteger(startDay) && startDay >= 1
-                      ? `On the same date each month (the ${ordinal(startDay)})`
-                      : "On the same date each month"}
+                      ? t("calendar.same_date_each_month_day", { day: startDay })
+                      : t("calendar.same_date_each_month")}
                   </SelectItem>
-                  <SelectItem value="specific-dates">On specific dates</SelectItem>
+                  <SelectItem value="specific-dates">{t("calendar.specific_dates")}</SelectItem>
                 </SelectContent>
               </Select>
               <FormMessage />
@@ -126,7 +132,7 @@ export function EventRecurrenceFields({ form, edit, today }: EventRecurrenceFiel
               field.onChange(on ? options.filter((o) => o === value || field.value.includes(o)) : field.value.filter((v) => v !== value));
             return (
               <FormItem>
-                <FormLabel id="event-days-label">{monthly ? "Repeat on dates" : "Repeat on"}</FormLabel>
+                <FormLabel id="event-days-label">{t(monthly ? "calendar.repeat_on_dates" : "calendar.repeat_on")}</FormLabel>
                 <div
                   role="group"
                   aria-labelledby="event-days-label"
@@ -151,10 +157,10 @@ export function EventRecurrenceFields({ form, edit, today }: EventRecurrenceFiel
                         <Checkbox
                           checked={checked}
                           onCheckedChange={(c) => onToggle(c === true)}
-                          aria-label={monthly ? `Day ${value}` : weekdayLabel(i)}
+                          aria-label={monthly ? t("calendar.day_number", { day: value }) : capitalized(weekdayLabel(i, locale))}
                           className={monthly ? "sr-only" : undefined}
                         />
-                        <span aria-hidden="true">{monthly ? value : weekdayShortLabel(i)}</span>
+                        <span aria-hidden="true">{monthly ? value : capitalized(weekdayShortLabel(i, locale))}</span>
                       </label>
                     );
                   })}
@@ -171,10 +177,16 @@ export function EventRecurrenceFields({ form, edit, today }: EventRecurrenceFiel
           name="customEndDate"
           render={({ field }) => (
             <div className="grid gap-1">
-              <DateField label="End on (optional)" value={field.value} onChange={field.onChange} today={today} placeholder="No end date" />
+              <DateField
+                label={t("calendar.end_on")}
+                value={field.value}
+                onChange={field.onChange}
+                today={today}
+                placeholder={t("calendar.no_end_date")}
+              />
               {field.value && (
                 <Button variant="link" size="sm" className="h-auto justify-self-start p-0" onClick={() => field.onChange("")}>
-                  Clear end date
+                  {t("calendar.clear_end_date")}
                 </Button>
               )}
             </div>

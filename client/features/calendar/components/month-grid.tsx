@@ -6,6 +6,7 @@ import { weekdayLabel, weekdayShortLabel } from "@core/format";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { useTap } from "@/hooks/use-tap";
+import { useLocale, useT } from "@/lib/i18n";
 import { defaultFocusDate, monthGridDates, monthOf, monthTitle } from "../utils/month-grid-dates";
 import { keyTarget } from "../utils/month-grid-keys";
 import { DayCell, type DayNote } from "./day-cell";
@@ -58,6 +59,8 @@ export function MonthGrid({
   className,
 }: MonthGridProps) {
   const titleId = useId();
+  const t = useT();
+  const locale = useLocale();
   const dates = useMemo(() => monthGridDates(month), [month]);
   const weeks = useMemo(() => {
     const rows: string[][] = [];
@@ -164,13 +167,13 @@ export function MonthGrid({
     <Card className={className}>
       <CardContent className="flex flex-col gap-3 p-3 pt-3 sm:p-6 sm:pt-6">
         <div className="flex items-center justify-between gap-2">
-          <NavigationButton label="Previous month" busy={busy} onClick={() => navigate(-1)}>
+          <NavigationButton label={t("calendar.previous_month")} busy={busy} onClick={() => navigate(-1)}>
             <ChevronLeftIcon aria-hidden="true" />
           </NavigationButton>
           <h3 id={titleId} aria-live="polite" className="text-center text-lg leading-tight font-semibold">
-            {monthTitle(month)}
+            {monthTitle(month, t, locale)}
           </h3>
-          <NavigationButton label="Next month" busy={busy} onClick={() => navigate(1)}>
+          <NavigationButton label={t("calendar.next_month")} busy={busy} onClick={() => navigate(1)}>
             <ChevronRightIcon aria-hidden="true" />
           </NavigationButton>
         </div>
@@ -191,8 +194,8 @@ export function MonthGrid({
           <div role="row" className="grid grid-cols-7 bg-muted/50">
             {WEEKDAY_NAMES.map((name, weekday) => (
               <div key={name} role="columnheader" className="min-w-0 py-1.5 text-center text-xs font-medium text-muted-foreground">
-                <span aria-hidden="true">{weekdayShortLabel(weekday)}</span>
-                <span className="sr-only">{weekdayLabel(weekday)}</span>
+                <span aria-hidden="true">{weekdayShortLabel(weekday, locale)}</span>
+                <span className="sr-only">{weekdayLabel(weekday, locale)}</span>
               </div>
             ))}
           </div>
@@ -214,8 +217,8 @@ export function MonthGrid({
         </div>
 
         <p className="text-center text-xs text-muted-foreground">
-          <span className="hidden sm:inline">Click any day to see detailed event information</span>
-          <span className="sm:hidden">Tap any day for details</span>
+          <span className="hidden sm:inline">{t("calendar.click_hint")}</span>
+          <span className="sm:hidden">{t("calendar.tap_hint")}</span>
         </p>
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import { onDemand, useOnDemand } from "@/lib/on-demand";
-import { showDownloadFailed } from "@/lib/toast";
+import { t } from "@/lib/i18n";
+import { showToast } from "@/lib/toast";
 import type { EventFormDialogProps } from "./event-form-dialog";
 
 const eventFormDialog = onDemand(() => import("./event-form-dialog"));
@@ -12,7 +13,7 @@ const eventFormDialog = onDemand(() => import("./event-form-dialog"));
  */
 export function OnDemandEventFormDialog(props: EventFormDialogProps) {
   const { module } = useOnDemand(eventFormDialog, props.state !== null, () => {
-    showDownloadFailed("The event form");
+    showToast({ title: t("calendar.toast_error"), description: t("calendar.form_download_failed"), variant: "destructive" });
     props.onClose();
   });
   return module ? <module.EventFormDialog {...props} /> : null;

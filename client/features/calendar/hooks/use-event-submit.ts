@@ -7,7 +7,7 @@ import { reportFailedSave } from "@/lib/save-feedback";
 import type { EventDialogState } from "../types/event-dialog";
 import { emptyEventForm, type EventFormValues, formToRequest } from "../utils/event-form-schema";
 import { saveEventDraft } from "./event-draft";
-import { toastEventError, toastEventSuccess } from "./event-toasts";
+import { type EventFailure, toastEventError, toastEventSuccess } from "./event-toasts";
 
 const FIELDS: (keyof EventFormValues)[] = [
   "title",
@@ -55,11 +55,7 @@ export function useEventSubmit({ state, form, create, update, submissionKeys, us
   const series = state.mode === "edit" && (state.edit === "future" || state.edit === "whole");
 
   /** `values`: what was submitted (a create has already reset and closed the form when its answer comes). */
-  function handleError(
-    error: unknown,
-    fallback: "Failed to create event" | "Failed to update event" | "Failed to update event series",
-    values: EventFormValues,
-  ) {
+  function handleError(error: unknown, fallback: EventFailure, values: EventFormValues) {
     reportFailedSave(error, {
       setError: form.setError,
       fields: FIELDS,
@@ -76,10 +72,10 @@ export function useEventSubmit({ state, form, create, update, submissionKeys, us
         { target, input },
         {
           onSuccess: () => {
-            toastEventSuccess(series ? "Event series updated successfully" : "Event updated successfully");
+            toastEventSuccess(series ? "calendar.series_updated" : "calendar.event_updated");
             onClose();
           },
-          onError: (error) => handleError(error, series ? "Failed to update event series" : "Failed to update event", submitted),
+          onError: (error) => handleError(error, series ? "calendar.series_update_failed" : "calendar.update_failed", submitted),
         },
       );
       return;
@@ -90,11 +86,11 @@ export function useEventSubmit({ state, form, create, update, submissionKeys, us
       { input, idempotencyKey: submissionKeys.keyFor(input) },
       {
         onSuccess: () => {
-          toastEventSuccess("Event created successfully");
+          toastEventSuccess("calendar.event_created");
           form.reset(emptyEventForm(today));
           onClose();
         },
-        onError: (error) => handleError(error, "Failed to create event", submitted),
+        onError: (error) => handleError(error, "calendar.create_failed", submitted),
       },
     );
   });

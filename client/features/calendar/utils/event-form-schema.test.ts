@@ -1,5 +1,9 @@
+import { type Messages, setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
+import { messages as spanishApp } from "@core/i18n/compiled/es/app";
+import { wordMessageRef } from "@core/i18n/translate";
 import { MONTHLY_NEEDS_DAYS, MONTHLY_NEEDS_OPTION } from "@core/schemas/event";
+import { inEnglish } from "@core/test/in-english";
 import { event } from "@core/test/builders";
 import {
   dateOptionForRecurrence,
@@ -37,6 +41,19 @@ describe("the monthly date option (decision 083)", () => {
       customWhenToRepeat: MONTHLY_NEEDS_OPTION,
       customDays: MONTHLY_NEEDS_DAYS,
     });
+  });
+
+  it("words the two messages in English and in Spanish where the form shows them (decision 108)", () => {
+    const spanish = setupI18n({ locale: "es", messages: { es: spanishApp as Messages } });
+    const found = messages(monthly({ customWhenToRepeat: "", customDays: [] }));
+    expect(inEnglish(found.customWhenToRepeat)).toBe("Please select a date option or specific dates for monthly recurring events");
+    expect(inEnglish(found.customDays)).toBe("Please select specific dates or choose a date option above");
+    expect(wordMessageRef(spanish, found.customWhenToRepeat!)).toBe(
+      "Elige una opción de fecha o fechas específicas para un evento que se repite cada mes",
+    );
+    expect(wordMessageRef(spanish, found.customDays!)).toBe("Elige fechas específicas o una opción de fecha arriba");
+    const tooLong = messages({ ...monthly({ customDays: ["1"] }), title: "x".repeat(201) });
+    expect(wordMessageRef(spanish, tooLong.title!)).toBe("El título debe tener como máximo 200 caracteres");
   });
 
   it("sends the same date each month as customWhenToRepeat and no days, whatever days were ticked", () => {

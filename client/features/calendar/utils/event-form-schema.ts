@@ -8,6 +8,7 @@ import {
   updateEventSchema,
 } from "@core/schemas/event";
 import { WEEKDAY_NAMES } from "@core/day-numbers";
+import type { MessageId } from "@core/i18n/translate";
 import { isReminderTiming, type ReminderTiming } from "@core/reminder-timings";
 
 /**
@@ -127,16 +128,17 @@ export function formToRequest(data: UpdateEventData): Omit<CreateEventInput, "pa
   };
 }
 
-export const RECURRING_LABELS: Record<RecurringKind, string> = {
-  none: "Does not repeat",
-  daily: "Daily",
-  weekly: "Weekly",
-  biweekly: "Every other week",
-  monthly: "Monthly, on dates",
-  "first-monthly": "Monthly, first week",
-  "second-monthly": "Monthly, second week",
-  "third-monthly": "Monthly, third week",
-  "fourth-monthly": "Monthly, fourth week",
-  "last-monthly": "Monthly, last week",
-  yearly: "Yearly",
-};
+/** The Recurring choices' labels: message ids, worded where shown (decision 108). */
+export const RECURRING_LABELS = {
+  none: "calendar.repeat_none",
+  daily: "calendar.repeat_daily",
+  weekly: "calendar.repeat_weekly",
+  biweekly: "calendar.repeat_biweekly",
+  monthly: "calendar.repeat_monthly",
+  "first-monthly": "calendar.repeat_first_monthly",
+  "second-monthly": "calendar.repeat_second_monthly",
+  "third-monthly": "calendar.repeat_third_monthly",
+  "fourth-monthly": "calendar.repeat_fourth_monthly",
+  "last-monthly": "calendar.repeat_last_monthly",
+  yearly: "calendar.repeat_yearly",
+} as const satisfies Record<RecurringKind, MessageId>;

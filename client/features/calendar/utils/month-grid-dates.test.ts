@@ -1,5 +1,9 @@
+import { type Messages, setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { weekdayOfDate } from "@core/dates";
+import { messages as englishApp } from "@core/i18n/compiled/en/app";
+import { messages as spanishApp } from "@core/i18n/compiled/es/app";
+import { translatorFor } from "@core/i18n/translate";
 import {
   daysInMonth,
   defaultFocusDate,
@@ -9,6 +13,7 @@ import {
   longDate,
   monthGridDates,
   monthOf,
+  dayDescription,
   monthTitle,
   moreLabel,
   shortMoreLabel,
@@ -16,6 +21,10 @@ import {
   shiftMonth,
   shortDayLabel,
 } from "./month-grid-dates";
+
+/** The calendar's words in each language, as the app words them (decision 108). */
+const en = translatorFor(setupI18n({ locale: "en", messages: { en: englishApp as Messages } }));
+const es = translatorFor(setupI18n({ locale: "es", messages: { es: spanishApp as Messages } }));
 
 describe("monthGridDates", () => {
   it("starts on the 1st when the month starts on a Sunday (November 2026: 5 weeks)", () => {
@@ -91,8 +100,9 @@ describe("month arithmetic", () => {
 
   it("reads the month of a date and titles it", () => {
     expect(monthOf("2026-12-15")).toBe("2026-12");
-    expect(monthTitle("2026-12")).toBe("December 2026");
-    expect(monthTitle("2027-01")).toBe("January 2027");
+    expect(monthTitle("2026-12", en, "en")).toBe("December 2026");
+    expect(monthTitle("2027-01", en, "en")).toBe("January 2027");
+    expect(monthTitle("2026-12", es, "es")).toBe("Diciembre de 2026");
   });
 
   it("focuses today in its month, else the 1st", () => {
@@ -109,22 +119,35 @@ describe("month arithmetic", () => {
 
 describe("wording", () => {
   it("writes dates in English US", () => {
-    expect(fullDateLabel("2026-12-15")).toBe("Tuesday, December 15, 2026");
-    expect(longDate("2026-12-05")).toBe("December 5, 2026");
-    expect(shortDayLabel("2026-12-15")).toBe("Tue, Dec 15");
-    expect(shortDayLabel("2027-01-03")).toBe("Sun, Jan 3");
+    expect(fullDateLabel("2026-12-15", en, "en")).toBe("Tuesday, December 15, 2026");
+    expect(longDate("2026-12-05", en, "en")).toBe("December 5, 2026");
+    expect(shortDayLabel("2026-12-15", en, "en")).toBe("Tue, Dec 15");
+    expect(shortDayLabel("2027-01-03", en, "en")).toBe("Sun, Jan 3");
+    expect(dayDescription("2026-12-15", "A day", 3, en, "en")).toBe("Tuesday · A day · 3 items");
+  });
+
+  it("writes dates in Spanish, the day before the month", () => {
+    expect(fullDateLabel("2026-12-15", es, "es")).toBe("Martes, 15 de diciembre de 2026");
+    expect(longDate("2026-12-05", es, "es")).toBe("5 de diciembre de 2026");
+    expect(shortDayLabel("2026-12-15", es, "es")).toBe("Mar, 15 dic");
+    expect(dayDescription("2026-12-15", "Día A", 1, es, "es")).toBe("Martes · Día A · 1 elemento");
+    expect(dayDescription("2026-12-15", null, 0, es, "es")).toBe("Martes · Sin elementos");
   });
 
   it("counts items and the entries beyond the shown chips", () => {
-    expect(itemCountLabel(0)).toBe("No items");
-    expect(itemCountLabel(1)).toBe("1 item");
-    expect(itemCountLabel(3)).toBe("3 items");
-    expect(moreLabel(3, 2)).toBe("+1 more");
-    expect(moreLabel(3, 1)).toBe("+2 more");
-    expect(moreLabel(2, 2)).toBeNull();
-    expect(moreLabel(0, 1)).toBeNull();
-    expect(shortMoreLabel(4, 1)).toEqual({ text: "+3", title: "3 more" });
-    expect(shortMoreLabel(13, 1)).toEqual({ text: "+12", title: "12 more" });
-    expect(shortMoreLabel(1, 1)).toBeNull();
+    expect(itemCountLabel(0, en)).toBe("No items");
+    expect(itemCountLabel(1, en)).toBe("1 item");
+    expect(itemCountLabel(3, en)).toBe("3 items");
+    expect(moreLabel(3, 2, en)).toBe("+1 more");
+    expect(moreLabel(3, 1, en)).toBe("+2 more");
+    expect(moreLabel(2, 2, en)).toBeNull();
+    expect(moreLabel(0, 1, en)).toBeNull();
+    expect(shortMoreLabel(4, 1, en)).toEqual({ text: "+3", title: "3 more" });
+    expect(shortMoreLabel(13, 1, en)).toEqual({ text: "+12", title: "12 more" });
+    expect(shortMoreLabel(1, 1, en)).toBeNull();
+    expect(itemCountLabel(0, es)).toBe("Sin elementos");
+    expect(itemCountLabel(3, es)).toBe("3 elementos");
+    expect(moreLabel(3, 1, es)).toBe("+2 más");
+    expect(shortMoreLabel(4, 1, es)).toEqual({ text: "+3", title: "3 más" });
   });
 });

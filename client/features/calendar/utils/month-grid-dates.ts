@@ -3,12 +3,15 @@
  *
  * Months are "yyyy-MM" and dates "yyyy-MM-dd" calendar dates of the school (core/dates.ts): no time
  * zone and never the device's clock. The arithmetic is core's day-number kernel
- * (core/day-numbers.ts, docs/decisions/077).
+ * (core/day-numbers.ts, docs/decisions/077). Words come from the catalog, in the reader's language
+ * (`t` and `locale`, decision 108).
  */
 import type { CalendarEntry } from "@core/calendar/entries";
 import { weekdayOfDate } from "@core/dates";
 import { daysFromCivil, daysInMonth as daysInMonthOfYear, formatDayNumber, weekdayOf } from "@core/day-numbers";
-import { MONTH_NAMES, MONTH_SHORT_NAMES, weekdayLabel } from "@core/format";
+import { monthLabel, monthShortLabel, weekdayLabel, weekdayShortLabel } from "@core/format";
+import type { Locale } from "@core/i18n/locale";
+import type { Translate } from "@core/i18n/translate";
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
@@ -36,10 +39,15 @@ export function shiftMonth(month: string, delta: number): string {
   return `${pad(Math.floor(index / 12), 4)}-${pad((index % 12) + 1)}`;
 }
 
-/** "2026-12" → "December 2026". */
-export function monthTitle(month: string): string {
+/** The first letter in capitals: a Spanish weekday or month name at the start of a title ("Diciembre de 2026"). */
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "2026-12" → "December 2026" (Spanish "Diciembre de 2026"). */
+export function monthTitle(month: string, t: Translate, locale: Locale): string {
   const { year, month: m } = parseMonth(month);
-  return `${MONTH_NAMES[m - 1]} ${year}`;
+  return capitalized(t("calendar.month_title", { month: monthLabel(m, locale), year: String(year) }));
 }
 
 /** 28 to 31: February 2028 has 29 days, February 2027 has 28. */
@@ -82,45 +90,55 @@ export function sameDayInMonth(day: number, month: string): string {
   return `${month}-${pad(Math.min(day, daysInMonth(month)))}`;
 }
 
-/** "Tuesday". */
-export function weekdayName(date: string): string {
-  return weekdayLabel(weekdayOfDate(date));
+/** "Tuesday" (Spanish "martes"). */
+export function weekdayName(date: string, locale: Locale): string {
+  return weekdayLabel(weekdayOfDate(date), locale);
 }
 
-/** "December 15, 2026". */
-export function longDate(date: string): string {
+/** "December 15, 2026" (Spanish "15 de diciembre de 2026"). */
+export function longDate(date: string, t: Translate, locale: Locale): string {
   const { year, month, day } = parseDate(date);
-  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+  return t("calendar.long_date", { month: monthLabel(month, locale), day: String(day), year: String(year) });
 }
 
-/** "Tuesday, December 15, 2026". */
-export function fullDateLabel(date: string): string {
-  return `${weekdayName(date)}, ${longDate(date)}`;
+/** "Tuesday, December 15, 2026" (Spanish "Martes, 15 de diciembre de 2026"). */
+export function fullDateLabel(date: string, t: Translate, locale: Locale): string {
+  return capitalized(`${weekdayName(date, locale)}, ${longDate(date, t, locale)}`);
 }
 
-/** "Tue, Dec 15". */
-export function shortDayLabel(date: string): string {
+/** "Tue, Dec 15" (Spanish "Mar, 15 dic"). */
+export function shortDayLabel(date: string, t: Translate, locale: Locale): string {
   const { month, day } = parseDate(date);
-  return `${weekdayName(date).slice(0, 3)}, ${MONTH_SHORT_NAMES[month - 1]} ${day}`;
+  return capitalized(
+    t("calendar.short_day", {
+      weekday: weekdayShortLabel(weekdayOfDate(date), locale),
+      month: monthShortLabel(month, locale),
+      day: String(day),
+    }),
+  );
+}
+
+/** The day detail's line under its title: "Tuesday · A day · 3 items" (Spanish "Martes · Día A · 3 elementos"). */
+export function dayDescription(date: string, note: string | null, count: number, t: Translate, locale: Locale): string {
+  return capitalized(`${weekdayName(date, locale)}${note ? ` · ${note}` : ""} · ${itemCountLabel(count, t)}`);
 }
 
 /** "No items", "1 item", "3 items". */
-export function itemCountLabel(count: number): string {
-  if (count === 0) return "No items";
-  return count === 1 ? "1 item" : `${count} items`;
+export function itemCountLabel(count: number, t: Translate): string {
+  return count === 0 ? t("calendar.no_items") : t("calendar.item_count", { count });
 }
 
 /** "+2 more": how many entries a day cell has beyond the chips it shows; null when none. */
-export function moreLabel(count: number, shown: number): string | null {
-  return count > shown ? `+${count - shown} more` : null;
+export function moreLabel(count: number, shown: number, t: Translate): string | null {
+  return count > shown ? t("calendar.more", { count: count - shown }) : null;
 }
 
 /**
  * The phone's short form of moreLabel: "+3", which fits a day cell a seventh of 320 px wide where
  * "+3 more" was cut (docs/decisions/084); its hover title keeps "3 more".
  */
-export function shortMoreLabel(count: number, shown: number): { text: string; title: string } | null {
-  return count > shown ? { text: `+${count - shown}`, title: `${count - shown} more` } : null;
+export function shortMoreLabel(count: number, shown: number, t: Translate): { text: string; title: string } | null {
+  return count > shown ? { text: `+${count - shown}`, title: t("calendar.more_title", { count: count - shown }) } : null;
 }
 
 /**

@@ -40,6 +40,7 @@ function ToastHost() {
           richColors
           closeButton
           toastOptions={{ closeButtonAriaLabel: t("common.close_toast") }}
+          containerAriaLabel={t("common.notifications")}
         />
       )}
     </div>

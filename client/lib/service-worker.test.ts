@@ -4,7 +4,9 @@ import { SKIP_WAITING } from "@core/service-worker";
 const showToast = vi.fn();
 vi.mock("@/lib/toast", () => ({ showToast: (options: unknown) => showToast(options) }));
 
-const { registerServiceWorker, RELOAD_TO_UPDATE, UPDATE_READY_TITLE } = await import("./service-worker");
+const { registerServiceWorker } = await import("./service-worker");
+const UPDATE_READY_TITLE = "Update available";
+const RELOAD_TO_UPDATE = "Reload to update";
 
 /** A browser's service worker container, enough of it to drive the update flow by hand. */
 class FakeContainer extends EventTarget {

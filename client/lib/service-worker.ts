@@ -1,9 +1,6 @@
 import { SERVICE_WORKER_URL, SKIP_WAITING } from "@core/service-worker";
 import { showToast } from "@/lib/toast";
-
-export const UPDATE_READY_TITLE = "Update available";
-export const UPDATE_READY_TEXT = "A new version of Student Hub is ready.";
-export const RELOAD_TO_UPDATE = "Reload to update";
+import { t } from "@/lib/i18n";
 
 /**
  * Registers the app's service worker (client/sw/sw.ts, decision 088). A new version installs in
@@ -22,11 +19,11 @@ export function registerServiceWorker(): void {
   const offerUpdate = (waiting: ServiceWorker) =>
     showToast({
       id: "update-ready",
-      title: UPDATE_READY_TITLE,
-      description: UPDATE_READY_TEXT,
+      title: t("common.update_available"),
+      description: t("common.update_ready"),
       duration: Infinity,
       action: {
-        label: RELOAD_TO_UPDATE,
+        label: t("common.reload_to_update"),
         onClick: () => {
           reloading = true;
           waiting.postMessage(SKIP_WAITING);

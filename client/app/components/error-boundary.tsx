@@ -27,9 +27,9 @@ export class AppErrorBoundary extends Component<Props, State> {
       <main className="flex min-h-(--page-height) items-center justify-center px-4 py-10">
         <div role="alert" className="flex max-w-md flex-col items-center gap-4 text-center">
           <h1 className="text-3xl font-bold tracking-tight">{t("common.something_went_wrong")}</h1>
-          <p className="text-muted-foreground">The page could not be shown. Your saved tasks are safe; reloading usually fixes this.</p>
+          <p className="text-muted-foreground">{t("common.page_not_shown")}</p>
           <Button onClick={() => window.location.reload()}>
-            <RotateCw aria-hidden="true" /> Reload
+            <RotateCw aria-hidden="true" /> {t("common.reload")}
           </Button>
         </div>
       </main>

@@ -4,6 +4,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { showToast } from "@/lib/toast";
 import type { User } from "@core/api-types";
 import { ROUTES } from "@/lib/routes";
+import { useT } from "@/lib/i18n";
 
 export const LOGGED_OUT_REDIRECT_MS = 500;
 
@@ -18,19 +19,20 @@ export function RequireSignIn({ user, children }: { user: User | null | undefine
 
 function RedirectToSignIn() {
   const [, navigate] = useLocation();
+  const t = useT();
   useEffect(() => {
     showToast({
-      title: "Unauthorized",
-      description: "You are logged out. Logging in again...",
+      title: t("common.unauthorized"),
+      description: t("common.logged_out"),
       variant: "destructive",
       id: "unauthorized",
     });
     const id = window.setTimeout(() => navigate(ROUTES.auth, { replace: true }), LOGGED_OUT_REDIRECT_MS);
     return () => window.clearTimeout(id);
-  }, [navigate]);
+  }, [navigate, t]);
   return (
     <main className="flex min-h-(--page-height) items-center justify-center">
-      <Spinner label="Redirecting to sign in" />
+      <Spinner label={t("common.redirecting_to_sign_in")} />
     </main>
   );
 }

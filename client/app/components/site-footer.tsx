@@ -1,5 +1,6 @@
+import { useT } from "@/lib/i18n";
+
 export function SiteFooter() {
-  return (
-    <footer className="border-t bg-card/60 py-6 text-center text-sm text-muted-foreground">© 2025 Student Hub. All rights reserved.</footer>
-  );
+  const t = useT();
+  return <footer className="border-t bg-card/60 py-6 text-center text-sm text-muted-foreground">{t("common.footer")}</footer>;
 }

@@ -27,7 +27,6 @@ export class ApiError extends Error {
 }
 
 /** The error text for a 401 outside sign-in (docs/product.md#client-error-texts). */
-export const SESSION_EXPIRED_MESSAGE = "401: Session expired. Redirecting to login...";
 
 /**
  * The session ended (expired, or signed out elsewhere): raised for any 401 outside sign-in.
@@ -38,7 +37,7 @@ export class SessionExpiredError extends ApiError {
     super(401, body, "Unauthorized");
     this.name = "SessionExpiredError";
     // The documented text (docs/product.md#client-error-texts), whatever the server's body said.
-    this.message = SESSION_EXPIRED_MESSAGE;
+    this.message = t("common.session_expired_error");
   }
 }
 

@@ -5,7 +5,7 @@ import { ApiError, SessionExpiredError } from "./errors";
 import { dropAnswer, keepAnswer, keptAnswer } from "./kept-answers";
 import { forgetSession, redirectToAuth } from "./session-expiry";
 import { noteAnswer } from "./offline-copies";
-import { activeLocale } from "@/lib/i18n";
+import { activeLocale, t } from "@/lib/i18n";
 
 /**
  * The one API client (docs/product.md#api-client). Every call to the server goes through `apiRequest`
@@ -66,7 +66,7 @@ async function send(method: string, url: string, body: unknown, options: Request
       signal: controller.signal,
     });
   } catch (error) {
-    if (controller.signal.aborted) throw new Error("Request timed out");
+    if (controller.signal.aborted) throw new Error(t("common.request_timed_out"));
     throw error;
   } finally {
     clearTimeout(timer);

@@ -138,7 +138,7 @@ for (const size of WIDTHS) {
       await dialog.getByRole("textbox", { name: "Título de la tarea" }).fill("Repasar vocabulario");
       await dialog.getByRole("button", { name: "Agregar tarea" }).click();
       await expect(toast(page, "Listo", "Tarea creada")).toBeVisible();
-      await expect(page.getByRole("region", { name: /^Notifications/ }).getByRole("button", { name: "Cerrar aviso" })).toBeVisible();
+      await expect(page.getByRole("region", { name: /^Notificaciones/ }).getByRole("button", { name: "Cerrar aviso" })).toBeVisible();
       await expectSpanish(page, `the created toast (${size.name})`, TYPED);
 
       // Completed from its dialog, then deleted after the question.

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { CATALOG_AREAS } from "../core/i18n/groups";
 import { readCatalog } from "../scripts/catalogs";
 import { expectNoAxeViolations } from "./axe";
 
@@ -45,12 +46,16 @@ async function readableText(page: Page): Promise<string> {
   });
 }
 
-/** The English catalog texts found on the page. */
+/** A message id shown as it is: its words were not loaded with the screen (core/i18n/groups.ts). */
+const RAW_MESSAGE_ID = new RegExp(`\\b(?:${CATALOG_AREAS.join("|")})\\.[a-z0-9_]+\\b`, "g");
+
+/** The English catalog texts found on the page, and any message id shown instead of its words. */
 export async function englishOnPage(page: Page, ignore: readonly string[] = []): Promise<string[]> {
   let text = await readableText(page);
   // The product's name is never translated (and holds a catalog word, "Student").
   for (const typed of [...ignore, "Student Hub"]) text = text.split(typed).join(" ");
-  return ENGLISH_TEXTS.filter((part) => new RegExp(`(^|[^\\p{L}])${escape(part)}($|[^\\p{L}])`, "u").test(text));
+  const rawIds = [...text.matchAll(RAW_MESSAGE_ID)].map(([id]) => `an id, not words: ${id}`);
+  return [...rawIds, ...ENGLISH_TEXTS.filter((part) => new RegExp(`(^|[^\\p{L}])${escape(part)}($|[^\\p{L}])`, "u").test(text))];
 }
 
 /** The page reads in Spanish: no text of the English catalog, and axe finds nothing. */

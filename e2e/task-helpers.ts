@@ -117,7 +117,7 @@ export function loadingTasks(page: Page): Locator {
 /** The visible toast with this title and text (one toast is shown at a time). */
 export function toast(page: Page, title: string, text: string | RegExp): Locator {
   return page
-    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("region", { name: /^(Notifications|Notificaciones)/ })
     .getByRole("listitem")
     .filter({ hasText: title })
     .filter({ hasText: text });

@@ -16,11 +16,15 @@ type Catalog = () => Promise<{ messages: Readonly<Record<string, unknown>> }>;
 const CATALOGS: Record<Locale, Partial<Record<ClientMessageGroup, Catalog>>> = {
   en: {
     app: () => import("@core/i18n/compiled/en/app"),
+    calendar: () => import("@core/i18n/compiled/en/calendar"),
+    classes: () => import("@core/i18n/compiled/en/classes"),
     admin: () => import("@core/i18n/compiled/en/admin"),
   },
   es: {
     start: () => import("@core/i18n/compiled/es/start"),
     app: () => import("@core/i18n/compiled/es/app"),
+    calendar: () => import("@core/i18n/compiled/es/calendar"),
+    classes: () => import("@core/i18n/compiled/es/classes"),
     admin: () => import("@core/i18n/compiled/es/admin"),
   },
 };
@@ -47,6 +51,11 @@ async function loadGroups(locale: Locale, groups: Iterable<ClientMessageGroup>):
 export function loadWords(...groups: ClientMessageGroup[]): Promise<void> {
   for (const group of groups) inUse.add(group);
   return loadGroups(i18n.locale as Locale, groups);
+}
+
+/** A lazily loaded part (a tab, a dialog) that arrives with the words it shows: `withWords(import("…"), "calendar")`. */
+export function withWords<T>(module: Promise<T>, ...groups: ClientMessageGroup[]): Promise<T> {
+  return Promise.all([module, loadWords(...groups)]).then(([loaded]) => loaded);
 }
 
 /** A message in the active language, for code outside a component (toasts, validation, titles). */

@@ -1,12 +1,16 @@
 /**
  * The catalog's areas (locales/<language>/<area>.po), grouped by the screens that read them, so that
  * a screen downloads only the words it can show (docs/decisions/108): the start-up, sign-in and
- * validation words come with the app; the signed-in app's when a signed-in screen loads; the admin
- * panel's with it; the server's stay on the server.
+ * validation words come with the app; the signed-in app's when a signed-in screen loads (with
+ * `schedule`, the few calendar and class words the Home tab, Settings and the task dialog show:
+ * event types, periods, Lunch); the Calendar tab's and the event dialog's with them, the class
+ * editor's with it; the admin panel's with it; the server's stay on the server.
  */
 export const MESSAGE_GROUPS = {
   start: ["common", "auth", "validation", "landing"],
-  app: ["settings", "tasks", "calendar", "classes", "dashboard"],
+  app: ["settings", "tasks", "dashboard", "schedule"],
+  calendar: ["calendar"],
+  classes: ["classes"],
   admin: ["admin"],
   server: ["server"],
 } as const satisfies Record<string, readonly string[]>;

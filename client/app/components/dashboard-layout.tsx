@@ -9,14 +9,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@core/api-types";
 import type { ClassEditorStart, DashboardTabId } from "@/lib/routes";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
-import { useT } from "@/lib/i18n";
+import { useT, withWords } from "@/lib/i18n";
 import { showDownloadFailed } from "@/lib/toast";
 
 /**
  * Settings (with the theme picker and sign-out) and the phone's drawer download when first opened
  * (decision 065): most visits open neither, and the Home tab's first download stays in budget.
  */
-const settingsDialog = onDemand(() => import("@/app/components/settings-dialog"));
+// Settings shows the calendar feed's card: the calendar's words come with it.
+const settingsDialog = onDemand(() => withWords(import("@/app/components/settings-dialog"), "calendar"));
 const drawerSheet = onDemand(() => import("@/components/ui/sheet"));
 
 export type DashboardTab = {

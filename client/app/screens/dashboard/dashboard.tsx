@@ -14,7 +14,7 @@ import { useHashTab } from "@/hooks/use-hash-tab";
 import { useToday } from "@/hooks/use-today";
 import { type OnDemand, onDemand, useOnDemand } from "@/lib/on-demand";
 import { type ClassEditorStart, DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
-import { useT } from "@/lib/i18n";
+import { useT, withWords } from "@/lib/i18n";
 import { showDownloadFailed } from "@/lib/toast";
 import type { PlainMessageId } from "@core/i18n/translate";
 import type { User } from "@core/api-types";
@@ -24,8 +24,9 @@ import { countTasks } from "@core/tasks";
 // Tasks tab (sorting select, filters) and the Calendar tab (month grid, day detail) when opened;
 // the class editor when it opens, which most visits never do.
 const tasksTab = onDemand(() => import("@/features/tasks/components/tasks-tab"));
-const calendarTab = onDemand(() => import("@/features/calendar/components/calendar-tab"));
-const classEditor = onDemand(() => import("@/features/classes/components/class-editor-dialog"));
+// The Calendar tab and the class editor come with their own words (core/i18n/groups.ts).
+const calendarTab = onDemand(() => withWords(import("@/features/calendar/components/calendar-tab"), "calendar"));
+const classEditor = onDemand(() => withWords(import("@/features/classes/components/class-editor-dialog"), "classes"));
 const shortcutsDialog = onDemand(() => import("@/app/components/keyboard-shortcuts-dialog"));
 
 /**

@@ -1,9 +1,9 @@
 import { onDemand, useOnDemand } from "@/lib/on-demand";
-import { t } from "@/lib/i18n";
+import { t, withWords } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import type { EventFormDialogProps } from "./event-form-dialog";
 
-const eventFormDialog = onDemand(() => import("./event-form-dialog"));
+const eventFormDialog = onDemand(() => withWords(import("./event-form-dialog"), "calendar"));
 
 /**
  * The Add/Edit Event dialog, downloaded the first time one opens (docs/decisions/065): the Home

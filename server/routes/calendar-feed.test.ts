@@ -6,6 +6,7 @@ import { expandEvents } from "../../core/calendar/recurrence";
 import type { CalendarEvent } from "../../core/schemas/event";
 import { INVALID_HOST } from "../request-context";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+import { refusal } from "../test/refusal";
 
 // rrule-temporal reads the global Temporal (Node 20 has none yet).
 (globalThis as unknown as { Temporal: unknown }).Temporal = Temporal;
@@ -276,9 +277,9 @@ describeEachEngine("calendar feed without PUBLIC_URL", (engine) => {
     expect((await t.app.inject({ method: "GET", url: feedPath, headers: { host: "hub.school.example" } })).body).toContain("UID:event-");
     for (const host of ["bad host", "[::1", "a@b:c"]) {
       const feed = await t.app.inject({ method: "GET", url: feedPath, headers: { host } });
-      expect([feed.statusCode, feed.json()], `feed, Host ${JSON.stringify(host)}`).toEqual([400, { message: INVALID_HOST }]);
+      expect([feed.statusCode, feed.json()], `feed, Host ${JSON.stringify(host)}`).toEqual([400, refusal(INVALID_HOST)]);
       const download = await student.request("GET", "/api/user/export.ics", undefined, { host });
-      expect([download.statusCode, download.json()], `export.ics, Host ${JSON.stringify(host)}`).toEqual([400, { message: INVALID_HOST }]);
+      expect([download.statusCode, download.json()], `export.ics, Host ${JSON.stringify(host)}`).toEqual([400, refusal(INVALID_HOST)]);
     }
     // No Host at all: HTTP/1.0 allows it, and only a real connection can leave it out (inject adds one).
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -291,6 +292,6 @@ describeEachEngine("calendar feed without PUBLIC_URL", (engine) => {
       socket.on("error", reject);
     });
     expect(withoutHost.split("\r\n")[0]).toMatch(/^HTTP\/1\.[01] 400 /);
-    expect(withoutHost).toContain(JSON.stringify({ message: INVALID_HOST }));
+    expect(withoutHost).toContain(JSON.stringify(refusal(INVALID_HOST)));
   });
 });

@@ -37,6 +37,6 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (result.success) return result.data;
   const errors = fieldErrors(result.error);
   const first = result.error.issues[0];
-  const message = first ? first.message : messageRef("server.invalid_request");
+  const message = first ? first.message : messageRef("validation.invalid_request");
   throw badRequest(message, errors);
 }

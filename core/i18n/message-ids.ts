@@ -125,7 +125,6 @@ export interface MessageValues {
   "server.idempotency_key_reused": undefined;
   "server.internal_error": undefined;
   "server.invalid_host": undefined;
-  "server.invalid_request": undefined;
   "server.last_admin": undefined;
   "server.metrics_token_required": undefined;
   "server.no_occurrences": undefined;

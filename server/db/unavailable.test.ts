@@ -6,7 +6,6 @@ import { buildTestApp, describeEachEngine, type TestApp, TestClient } from "../t
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "./unavailable";
 import { refusal } from "../test/refusal";
 
-
 describe("which database errors mean 'unavailable'", () => {
   const withCode = (code: string, extra: object = {}) => Object.assign(new Error("x"), { code, ...extra });
   it.each([

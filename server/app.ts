@@ -44,6 +44,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: messageRef("server.unsupported_media_type"),
   FST_ERR_CTP_EMPTY_JSON_BODY: messageRef("server.body_empty"),
   FST_ERR_CTP_INVALID_JSON_BODY: messageRef("server.body_invalid_json"),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: messageRef("server.body_length_mismatch"),
 };
 
 const RATE_LIMITED = {

@@ -99,6 +99,7 @@ export interface MessageValues {
   "server.bad_url": undefined;
   "server.body_empty": undefined;
   "server.body_invalid_json": undefined;
+  "server.body_length_mismatch": undefined;
   "server.body_too_deep": undefined;
   "server.body_too_large": undefined;
   "server.cannot_change_own_status": undefined;

@@ -76,6 +76,19 @@ describeEachEngine("the server's refusals in the reader's language (decision 109
     ]);
   });
 
+  it("400: a body shorter than its Content-Length says", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: { "content-type": "application/json", "content-length": "50", "accept-language": "es" },
+      payload: '{"email":"a@example.com"}',
+    });
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { message: "El tamaño de la solicitud no coincide con Content-Length", code: "server.body_length_mismatch" },
+    ]);
+  });
+
   it("a visitor's refusal by Accept-Language, English without one", async () => {
     const visitor = new TestClient(t.app);
     expect((await visitor.request("GET", "/api/user")).json()).toEqual({ message: "Not signed in", code: "server.not_signed_in" });

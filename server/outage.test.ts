@@ -158,7 +158,8 @@ describePostgresOnly("a database outage under load", () => {
     for (const a of unavailable) {
       expect(a.retryAfter).toMatch(/^\d+$/);
       const body = JSON.parse(a.body);
-      expect(Object.keys(body)).toEqual(["message"]);
+      expect(Object.keys(body)).toEqual(["message", "code"]);
+      expect(body.code).toBe(a.url === "/api/health" ? "server.health_unavailable" : "server.service_unavailable");
       // The health check keeps its own wording, which the client's start-up screen shows.
       expect(body.message).toBe(a.url === "/api/health" ? "Service unavailable" : SERVICE_UNAVAILABLE);
     }

@@ -88,7 +88,7 @@ describePostgresOnly("a database that stalls behind a relay", () => {
     for (const answer of answers) {
       expect(answer.status).toBe(503);
       expect(answer.retryAfter).toMatch(/^\d+$/);
-      expect(Object.keys(answer.body)).toEqual(["message"]);
+      expect(Object.keys(answer.body)).toEqual(["message", "code"]);
       // Within the bound (plus a margin for a loaded machine), never the stall's length.
       expect(answer.ms).toBeLessThan(REQUEST_TIMEOUT_MS + 1000);
     }

@@ -2,10 +2,15 @@
  * The admin area's shared words and names (docs/product.md#admin-area): the guard's answers, the
  * audit log's actions and how the panel labels them.
  */
+import { messageRef } from "./i18n/translate";
 
-/** The admin guard's answers (server/plugins/route-guards.ts); the panel tells a locked panel by ADMIN_LOCKED. */
-export const ADMINS_ONLY = "Only admins can do this.";
-export const ADMIN_LOCKED = "Admin access is locked. Enter the admin passcode to unlock it.";
+/**
+ * The admin guard's answers (server/plugins/route-guards.ts), as message references the server
+ * words in the reader's language (decision 109); the panel tells a locked panel by the answer's
+ * `code`, ADMIN_LOCKED.
+ */
+export const ADMINS_ONLY = messageRef("server.admins_only");
+export const ADMIN_LOCKED = messageRef("server.admin_locked");
 
 /** How long the passcode step-up keeps the panel unlocked. */
 export const ADMIN_UNLOCK_MS = 30 * 60 * 1000;

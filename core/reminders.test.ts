@@ -7,7 +7,7 @@ import {
   nextTaskReminder,
   type RemindableEvent,
   reminderFor,
-  reminderTitle,
+  relativeWhen,
   writeWindow,
   zonedInstant,
 } from "./reminders";
@@ -241,38 +241,36 @@ describe("evening summary", () => {
       evening,
       zone,
     );
-    expect(summary).toEqual({
-      title: "2 due tomorrow, 2 overdue",
-      body: "Tomorrow: Essay, Lab report\nOverdue: Worksheet, Quiz prep",
-      dueTomorrow: 2,
-      overdue: 2,
-    });
+    // Worded by the server in the student's language (server/services/reminder-words.test.ts).
+    expect(summary).toEqual({ dueTomorrow: ["Essay", "Lab report"], overdue: ["Worksheet", "Quiz prep"] });
   });
 
   it("is nothing when nothing is due tomorrow or overdue", () => {
     expect(eveningSummary([task("Later", "2026-12-05"), task("Done", "2026-11-01", null, true)], "2026-11-30", evening, zone)).toBeNull();
   });
 
-  it("names five and counts the rest", () => {
+  it("keeps every title, in the list's order", () => {
     const many = Array.from({ length: 8 }, (_, i) => task(`Task ${i + 1}`, addDaysToDate("2026-11-30", 1)));
-    expect(eveningSummary(many, "2026-11-30", evening, zone)?.body).toBe("Tomorrow: Task 1, Task 2, Task 3, Task 4, Task 5 and 3 more");
+    expect(eveningSummary(many, "2026-11-30", evening, zone)?.dueTomorrow).toEqual(many.map((t) => t.title));
   });
 });
 
-describe("reminderTitle", () => {
+describe("relativeWhen", () => {
   const zone = "America/Chicago";
   afterEach(() => vi.unstubAllEnvs());
 
-  it("says what and when", () => {
+  it("says how far the occurrence is, for the server to word", () => {
     const reminder = reminderFor("2026-12-01", "09:00", "15-minutes", zone);
-    expect(reminderTitle("Chemistry exam", reminder, reminder.at, zone)).toBe("Chemistry exam · 9:00 AM, in 15 minutes");
+    expect(relativeWhen(reminder, reminder.at, zone)).toEqual({ kind: "minutes", count: 15 });
     const hour = reminderFor("2026-12-01", "13:30", "1-hour", zone);
-    expect(reminderTitle("Practice", hour, hour.at, zone)).toBe("Practice · 1:30 PM, in 1 hour");
+    expect(relativeWhen(hour, hour.at, zone)).toEqual({ kind: "hours", count: 1 });
     const day = reminderFor("2026-12-01", "09:00", "1-day", zone);
-    expect(reminderTitle("Chemistry exam", day, day.at, zone)).toBe("Chemistry exam · 9:00 AM, tomorrow");
+    expect(relativeWhen(day, day.at, zone)).toEqual({ kind: "tomorrow" });
     const now = reminderFor("2026-12-01", "09:00", "at-time", zone);
-    expect(reminderTitle("Chemistry exam", now, now.at + 60_000, zone)).toBe("Chemistry exam · 9:00 AM, now");
+    expect(relativeWhen(now, now.at + 60_000, zone)).toEqual({ kind: "now" });
     const allDay = reminderFor("2026-12-01", null, "at-time", zone);
-    expect(reminderTitle("Field trip", allDay, allDay.at, zone)).toBe("Field trip · today");
+    expect(relativeWhen(allDay, allDay.at, zone)).toEqual({ kind: "today" });
+    expect(relativeWhen(allDay, allDay.at - 3 * 86_400_000, zone)).toEqual({ kind: "on", date: "2026-12-01" });
+    expect(relativeWhen(allDay, allDay.at + 2 * 86_400_000, zone)).toEqual({ kind: "earlier" });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Reminders (docs/product.md#reminders, docs/decisions/089-reminders.md): when an event's
  * occurrence, a task or a student's evening summary is to be pushed, and what the notification
- * says. Pure: the instant is always computed in the school's time zone from yyyy-MM-dd dates and
+ * is about (the server words it). Pure: the instant is always computed in the school's time zone from yyyy-MM-dd dates and
  * HH:mm wall-clock times, never from the device's or the server's zone.
  *
  * DST: a wall-clock time the clock skips (02:30 on a spring-forward day) is the instant the clock
@@ -10,10 +10,7 @@
  * before.
  */
 import { type SeriesRule, visitDatesFrom } from "./calendar/recurrence";
-import { eventTypeLabelId } from "./calendar/entries";
 import { addDaysToDate, todayIn, zonedParts } from "./dates";
-import { formatTime12 } from "./format";
-import type { Translate } from "./i18n/translate";
 import { isReminderTiming, type ReminderTiming } from "./reminder-timings";
 
 /** An event without a time is reminded at 07:00 on its day, or at 19:00 the evening before for "1 day". */
@@ -194,38 +191,29 @@ export function nextSummaryAt(time: string, timeZone: string, after: number): { 
 }
 
 // ---------------------------------------------------------------------------------------------
-// What the notification says.
+// What the notification is about. Core words nothing (decision 109): these say how far and what,
+// and the server words them in the recipient's language (server/services/reminder-words.ts).
 
-/** "in 15 minutes", "in 1 hour", "tomorrow", "now": how far the occurrence is from `now`. */
-export function relativeWhen(candidate: Pick<ReminderCandidate, "date" | "time" | "occurrenceAt">, now: number, timeZone: string): string {
+/** How far an occurrence is from now, for its reminder's title: "in 15 minutes", "tomorrow", "now". */
+export type RelativeWhen =
+  { kind: "now" | "today" | "tomorrow" | "earlier" } | { kind: "on"; date: string } | { kind: "minutes" | "hours"; count: number };
+
+/** How far the occurrence is from `now`, in the school's time zone. */
+export function relativeWhen(
+  candidate: Pick<ReminderCandidate, "date" | "time" | "occurrenceAt">,
+  now: number,
+  timeZone: string,
+): RelativeWhen {
   const today = todayIn(timeZone, new Date(now));
   if (candidate.date !== today) {
-    if (candidate.date === addDaysToDate(today, 1)) return "tomorrow";
-    return candidate.date < today ? "earlier" : `on ${candidate.date}`;
+    if (candidate.date === addDaysToDate(today, 1)) return { kind: "tomorrow" };
+    return candidate.date < today ? { kind: "earlier" } : { kind: "on", date: candidate.date };
   }
-  if (candidate.time === null) return "today";
+  if (candidate.time === null) return { kind: "today" };
   const minutes = Math.round((candidate.occurrenceAt - now) / MINUTE_MS);
-  if (minutes <= 0) return "now";
-  if (minutes < 60) return minutes === 1 ? "in 1 minute" : `in ${minutes} minutes`;
-  const hours = Math.round(minutes / 60);
-  return hours === 1 ? "in 1 hour" : `in ${hours} hours`;
-}
-
-/** "Chemistry exam · 9:00 AM, in 15 minutes"; "Chemistry exam · tomorrow" for all day. */
-export function reminderTitle(title: string, candidate: ReminderCandidate, now: number, timeZone: string): string {
-  const when = relativeWhen(candidate, now, timeZone);
-  return candidate.time === null ? `${title} · ${when}` : `${title} · ${formatTime12(candidate.time)}, ${when}`;
-}
-
-/** The line under an event reminder's title: its type, worded by `t`, and subject ("Exam · Chemistry"). */
-export function eventReminderBody(eventType: string, subject: string | null, t: Translate): string {
-  const type = t(eventTypeLabelId(eventType));
-  return subject ? `${type} · ${subject}` : type;
-}
-
-/** The line under a task reminder's title. */
-export function taskReminderBody(subject: string | null): string {
-  return subject ? `Task due · ${subject}` : "Task due";
+  if (minutes <= 0) return { kind: "now" };
+  if (minutes < 60) return { kind: "minutes", count: minutes };
+  return { kind: "hours", count: Math.round(minutes / 60) };
 }
 
 /** What the evening summary lists: incomplete tasks due tomorrow, and incomplete ones already past due. */
@@ -236,34 +224,24 @@ export interface SummaryTask {
   completed: boolean;
 }
 
-const SUMMARY_NAMES_SHOWN = 5;
+/** How many titles a line of the evening summary names; the rest are counted ("and 3 more"). */
+export const SUMMARY_NAMES_SHOWN = 5;
 
-function nameList(tasks: readonly SummaryTask[]): string {
-  const names = tasks.slice(0, SUMMARY_NAMES_SHOWN).map((t) => t.title);
-  const more = tasks.length - names.length;
-  return more > 0 ? `${names.join(", ")} and ${more} more` : names.join(", ");
+/** The evening summary's content: the titles due tomorrow and those overdue, in the list's order. */
+export interface EveningSummary {
+  dueTomorrow: string[];
+  overdue: string[];
 }
 
 /**
  * The evening summary for the evening of `date` at `at`: null when nothing is due tomorrow and
  * nothing is overdue (no push then).
  */
-export function eveningSummary(
-  tasks: readonly SummaryTask[],
-  date: string,
-  at: number,
-  timeZone: string,
-): { title: string; body: string; dueTomorrow: number; overdue: number } | null {
+export function eveningSummary(tasks: readonly SummaryTask[], date: string, at: number, timeZone: string): EveningSummary | null {
   const tomorrow = addDaysToDate(date, 1);
   const open = tasks.filter((t) => !t.completed && t.dueDate !== null);
   const dueTomorrow = open.filter((t) => t.dueDate === tomorrow);
   const overdue = open.filter((t) => t.dueDate! <= date && zonedInstant(t.dueDate!, t.dueTime ?? TASK_END_OF_DAY, timeZone) < at);
   if (dueTomorrow.length === 0 && overdue.length === 0) return null;
-  const parts: string[] = [];
-  if (dueTomorrow.length > 0) parts.push(`${dueTomorrow.length} due tomorrow`);
-  if (overdue.length > 0) parts.push(`${overdue.length} overdue`);
-  const lines: string[] = [];
-  if (dueTomorrow.length > 0) lines.push(`Tomorrow: ${nameList(dueTomorrow)}`);
-  if (overdue.length > 0) lines.push(`Overdue: ${nameList(overdue)}`);
-  return { title: parts.join(", "), body: lines.join("\n"), dueTomorrow: dueTomorrow.length, overdue: overdue.length };
+  return { dueTomorrow: dueTomorrow.map((t) => t.title), overdue: overdue.map((t) => t.title) };
 }

@@ -128,7 +128,7 @@ test("curl, an uptime monitor or a link preview gets the page whatever it accept
     for (const missing of ["/api/no-such-thing", "/assets/gone.js", "/favicon.ico"]) {
       const notFound = await request.get(missing, { headers: { accept } });
       expect(notFound.status(), `${missing} with Accept: ${accept}`).toBe(404);
-      expect(await notFound.json()).toEqual({ message: "Not found" });
+      expect(await notFound.json()).toEqual({ message: "Not found", code: "server.not_found" });
     }
   }
 });

@@ -63,7 +63,10 @@ test.describe("a user whose password was reset by an admin", () => {
 
     const tasks = await page.request.get("/api/tasks");
     expect(tasks.status()).toBe(403);
-    expect(await tasks.json()).toMatchObject({ message: "You must set a new password before continuing." });
+    expect(await tasks.json()).toMatchObject({
+      message: "You must set a new password before continuing.",
+      code: "server.password_reset_pending",
+    });
     const me = await page.request.get("/api/user");
     expect(me.status()).toBe(200);
     expect(await me.json()).toMatchObject({ email: user.email, passwordResetRequired: true });

@@ -4,6 +4,7 @@ import cookie from "@fastify/cookie";
 import type { FastifyHelmetOptions } from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import { messageRef } from "../core/i18n/translate";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import { installFastLane, requestIdSequence } from "./fast-lane";
 import { accessLine, turnBatchedStream } from "./log-stream";
@@ -37,13 +38,33 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 /** Passwords travel only in bodies, which are never logged; cookies and tokens are redacted. */
 export const LOG_REDACT = ["req.headers.cookie", 'req.headers["x-csrf-token"]', "req.headers.authorization", 'res.headers["set-cookie"]'];
 
-/** Fastify's own 4xx errors, reworded for people. */
+/** Fastify's own 4xx errors, reworded for people (message references, worded in the request's language). */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type: send JSON",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "Request body is empty",
-  FST_ERR_CTP_INVALID_JSON_BODY: "Request body is not valid JSON",
+  FST_ERR_CTP_BODY_TOO_LARGE: messageRef("server.body_too_large"),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: messageRef("server.unsupported_media_type"),
+  FST_ERR_CTP_EMPTY_JSON_BODY: messageRef("server.body_empty"),
+  FST_ERR_CTP_INVALID_JSON_BODY: messageRef("server.body_invalid_json"),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: messageRef("server.body_length_mismatch"),
 };
+
+const RATE_LIMITED = {
+  ms: "server.rate_limited_ms",
+  second: "server.rate_limited_seconds",
+  minute: "server.rate_limited_minutes",
+  hour: "server.rate_limited_hours",
+  day: "server.rate_limited_days",
+} as const;
+
+/**
+ * @fastify/rate-limit's 429 ("Rate limit exceeded, retry in 1 minute", its `after` written by
+ * @lukeed/ms), as a message reference with the same English words. The Retry-After header is the
+ * plugin's.
+ */
+export function rateLimitError(after: string): HttpError {
+  const match = /^(\d+) (ms|second|minute|hour|day)s?$/.exec(after);
+  if (!match) return new HttpError(429, `Rate limit exceeded, retry in ${after}`);
+  return new HttpError(429, messageRef(RATE_LIMITED[match[2] as keyof typeof RATE_LIMITED], { count: Number(match[1]) }));
+}
 
 /**
  * One access line per request, with only what an operator reads, instead of Fastify's two lines
@@ -88,12 +109,13 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     clientErrorHandler: clientErrorHandler(() => securityHeaders),
     // Errors raised before routing (a malformed URL such as /api/%) skip the error handler below;
     // they still answer in the one error shape.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === "FST_ERR_BAD_URL" ? messageRef("server.bad_url") : messageRef("server.bad_request");
       return (reply as FastifyReply)
         .code(status)
         .headers(securityHeaders)
-        .send({ message: error.code === "FST_ERR_BAD_URL" ? "The address is not valid" : "Bad request" });
+        .send(wordError(requestLocale(request), message));
     },
   });
 
@@ -139,7 +161,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   });
   await app.register(drain);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_request, context) => rateLimitError(context.after) });
   // JSON answers over 1 KB go compressed: a 200-task list is 51 KB plain, 2.3 KB as brotli at
   // quality 4, which costs about 0.3 ms of CPU (quality 11 would take 130 ms). Static files are
   // compressed at build time instead, and an answer that already has an encoding is left alone.
@@ -188,10 +210,10 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
-      return (reply as FastifyReply).code(status).send({ message });
+      return (reply as FastifyReply).code(status).send(wordError(requestLocale(request), message));
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+    return reply.code(500).send(wordError(requestLocale(request), messageRef("server.internal_error")));
   });
 
   // GET /metrics and the request counts, only with METRICS_TOKEN (decision 105): after the error

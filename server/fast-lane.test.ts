@@ -203,7 +203,10 @@ describeEachEngine("the fast lane", (engine) => {
     const list = await bothWays("/api/tasks", { cookie, "if-none-match": etag });
     expect(list.answeredByLane).toBe(0);
     expect(list.lane.status).toBe(403);
-    expect(JSON.parse(list.lane.body)).toEqual({ message: "You must set a new password before continuing." });
+    expect(JSON.parse(list.lane.body)).toEqual({
+      message: "You must set a new password before continuing.",
+      code: "server.password_reset_pending",
+    });
   });
 
   it("lets Fastify record last-seen when it is due, then answers again", async () => {

@@ -13,7 +13,7 @@ import { messages as spanishClasses } from "../core/i18n/compiled/es/classes";
 import { messages as spanishServer } from "../core/i18n/compiled/es/server";
 import { messages as spanishStart } from "../core/i18n/compiled/es/start";
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from "../core/i18n/locale";
-import { type MessageId, messageRefId, type Translate, translatorFor, wordMessageRef } from "../core/i18n/translate";
+import { type MessageId, messageRefId, type Translate, wordMessageRef } from "../core/i18n/translate";
 
 /**
  * The server's words (decision 108): errors, pushes, the calendar feed. One Lingui instance per
@@ -21,24 +21,52 @@ import { type MessageId, messageRefId, type Translate, translatorFor, wordMessag
  * never switch a shared one.
  */
 const INSTANCES: Record<Locale, I18n> = {
-  en: setupI18n({ locale: "en", messages: { en: { ...englishStart, ...englishApp, ...englishCalendar, ...englishClasses, ...englishAdmin, ...englishServer } as Messages } }),
-  es: setupI18n({ locale: "es", messages: { es: { ...spanishStart, ...spanishApp, ...spanishCalendar, ...spanishClasses, ...spanishAdmin, ...spanishServer } as Messages } }),
+  en: setupI18n({
+    locale: "en",
+    messages: {
+      en: { ...englishStart, ...englishApp, ...englishCalendar, ...englishClasses, ...englishAdmin, ...englishServer } as Messages,
+    },
+  }),
+  es: setupI18n({
+    locale: "es",
+    messages: {
+      es: { ...spanishStart, ...spanishApp, ...spanishCalendar, ...spanishClasses, ...spanishAdmin, ...spanishServer } as Messages,
+    },
+  }),
 };
 
 export function i18nFor(locale: Locale): I18n {
   return INSTANCES[locale];
 }
 
-/** Words messages in one language: `translator("es")("auth.password_required")`. */
+/**
+ * Lingui decodes `\uXXXX` and `\xXX` in a worded message, values included: a student's title
+ * "Read \u00e9" would lose its backslash. A value's backslash before such a sequence is written as
+ * the escape of a backslash (\u005c), which decodes back to itself.
+ */
+function literal(value: unknown): unknown {
+  return typeof value === "string" ? value.replace(/\\(?=u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2})/g, "\\u005c") : value;
+}
+
+/** Words messages in one language: `translator("es")("auth.password_required")`; text values (a title) come out as given. */
 export function translator(locale: Locale): Translate {
-  return translatorFor(INSTANCES[locale]);
+  const i18n = INSTANCES[locale];
+  return (id, ...values) => {
+    const given = values[0] as Record<string, unknown> | undefined;
+    return i18n._(id, given && Object.fromEntries(Object.entries(given).map(([name, value]) => [name, literal(value)])));
+  };
 }
 
 /** The language of a request's answer: the signed-in account's, else Accept-Language (which the app sets to its own), else English. */
-export function requestLocale(request: FastifyRequest): Locale {
+export function requestLocale(request: Pick<FastifyRequest, "headers"> & { user?: FastifyRequest["user"] }): Locale {
   const accountLocale = request.user?.locale;
   if (isLocale(accountLocale)) return accountLocale;
   return localeFromAcceptLanguage(request.headers["accept-language"]) ?? DEFAULT_LOCALE;
+}
+
+/** A user's language as stored (users.locale), English for anything else: the language of their pushes and feed. */
+export function userLocale(locale: string | null | undefined): Locale {
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
 }
 
 /** What an error answer says, in a language: the words, and the message's id as `code` with its values as `params`. */

@@ -9,6 +9,7 @@ import { METRICS_TOKEN_MIN_LENGTH, loadConfig } from "./config";
 import { METRICS_TOKEN_REQUIRED } from "./plugins/metrics";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "./test/harness";
 import { startTestPushService, type TestPushService } from "./test/push-service";
+import { refusal } from "./test/refusal";
 
 const TOKEN = "0123456789abcdef0123456789abcdef-metrics";
 const ZONE = "America/New_York";
@@ -66,7 +67,7 @@ describeEachEngine("metrics", (engine) => {
       for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
         const res = await t.app.inject({ url: "/metrics", headers });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Not found" });
+        expect(res.json()).toEqual({ message: "Not found", code: "server.not_found" });
       }
     });
   });
@@ -106,7 +107,7 @@ describeEachEngine("metrics", (engine) => {
     it.each(refused)("answers 401 in the one error shape for %s", async (_, headers, query) => {
       const res = await t.app.inject({ url: `/metrics${query}`, headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: METRICS_TOKEN_REQUIRED });
+      expect(res.json()).toEqual(refusal(METRICS_TOKEN_REQUIRED));
       expect(res.headers["www-authenticate"]).toBe('Bearer realm="metrics"');
       expect(res.headers["cache-control"]).toBe("no-store");
       expect(res.body).not.toContain("process_cpu");

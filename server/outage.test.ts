@@ -1,8 +1,11 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SERVICE_UNAVAILABLE } from "./errors";
+import { SERVICE_UNAVAILABLE as SERVICE_UNAVAILABLE_REF } from "./errors";
+import { inEnglish } from "../core/test/in-english";
 import { describePostgresOnly, freshDatabase, newUserBody } from "./test/harness";
 import { type ServerProcess, startServerProcess } from "./test/processes";
+
+const SERVICE_UNAVAILABLE = inEnglish(SERVICE_UNAVAILABLE_REF);
 
 // Decision 050: PostgreSQL going away (a restart, a failover, PgBouncer or an idle killer ending
 // the app's backends) must not end the process. While it is away, answers are 503 with
@@ -155,7 +158,8 @@ describePostgresOnly("a database outage under load", () => {
     for (const a of unavailable) {
       expect(a.retryAfter).toMatch(/^\d+$/);
       const body = JSON.parse(a.body);
-      expect(Object.keys(body)).toEqual(["message"]);
+      expect(Object.keys(body)).toEqual(["message", "code"]);
+      expect(body.code).toBe(a.url === "/api/health" ? "server.health_unavailable" : "server.service_unavailable");
       // The health check keeps its own wording, which the client's start-up screen shows.
       expect(body.message).toBe(a.url === "/api/health" ? "Service unavailable" : SERVICE_UNAVAILABLE);
     }

@@ -95,8 +95,9 @@ describe("answers written before Fastify's hooks run [sqlite]", () => {
     expect(answer.status).toBe(status);
     expect(answer.headers["content-type"]).toMatch(/^application\/json/);
     const body = JSON.parse(answer.body);
-    expect(Object.keys(body)).toEqual(["message"]);
+    expect(Object.keys(body)).toEqual(["message", "code"]);
     expect(body.message).toEqual(expect.any(String));
+    expect(body.code).toMatch(/^server\.[a-z_]+$/);
     for (const [name, value] of Object.entries(headers)) expect(answer.headers[name] ?? null, name).toBe(value);
   }
 
@@ -155,6 +156,27 @@ describe("answers written before Fastify's hooks run [sqlite]", () => {
   it("answers a malformed URL (/api/%) with 400 in the one shape and the security headers", async () => {
     const answer = await exchange(port, ["GET /api/% HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"]);
     expectOneShapeAndHeaders(answer, 400);
-    expect(JSON.parse(answer.body)).toEqual({ message: "The address is not valid" });
+    expect(JSON.parse(answer.body)).toEqual({ message: "The address is not valid", code: "server.bad_url" });
+  });
+
+  // Decision 109: worded in the request's language when Node read its Accept-Language, with the same code.
+  it("words a raw answer by the request's Accept-Language when it has one, with the same code", async () => {
+    const malformed = await exchange(port, [
+      "GET /api/health HTTP/1.1\r\nHost: localhost\r\nAccept-Language: es-MX,es;q=0.9\r\nBad Header Name: x\r\n\r\n",
+    ]);
+    expectOneShapeAndHeaders(malformed, 400);
+    expect(JSON.parse(malformed.body)).toEqual({ message: "Solicitud incorrecta", code: "server.bad_request" });
+    const english = await exchange(port, ["GET /api/health HTTP/1.1\r\nHost: localhost\r\nBad Header Name: x\r\n\r\n"]);
+    expect(JSON.parse(english.body)).toEqual({ message: "Bad request", code: "server.bad_request" });
+    const oversized = await exchange(port, [
+      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nAccept-Language: es\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    ]);
+    expectOneShapeAndHeaders(oversized, 431);
+    expect(JSON.parse(oversized.body)).toEqual({
+      message: "Los encabezados o la dirección de la solicitud son demasiado grandes",
+      code: "server.headers_too_large",
+    });
+    const badUrl = await exchange(port, ["GET /api/% HTTP/1.1\r\nHost: localhost\r\nAccept-Language: es\r\nConnection: close\r\n\r\n"]);
+    expect(JSON.parse(badUrl.body)).toEqual({ message: "La dirección no es válida", code: "server.bad_url" });
   });
 });

@@ -3,6 +3,9 @@ import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage } from "../core/i18n/locale";
+import { messageRef } from "../core/i18n/translate";
+import { wordError } from "./i18n";
 
 /**
  * Answers written before Fastify's hooks run still get the one error shape and the security
@@ -50,11 +53,21 @@ export function apiSecurityHeadersFor(page: Record<string, string>): Record<stri
 
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none';form-action 'none'";
 
-/** What Node reports before any request exists, reworded for people. */
+/** What Node reports before any request exists, reworded for people (a message reference). */
 function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return { status: 408, message: "The request took too long to arrive. Please try again." };
-  if (code === "HPE_HEADER_OVERFLOW") return { status: 431, message: "The request headers or address are too large" };
-  return { status: 400, message: "Bad request" };
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return { status: 408, message: messageRef("server.request_timeout") };
+  if (code === "HPE_HEADER_OVERFLOW") return { status: 431, message: messageRef("server.headers_too_large") };
+  return { status: 400, message: messageRef("server.bad_request") };
+}
+
+/**
+ * The language of a request Node could not parse: its Accept-Language, when the bytes Node read
+ * (`rawPacket`, on a parse error) hold one; else English (a request that never arrived has none).
+ */
+export function rawPacketLocale(rawPacket: unknown): Locale {
+  if (!Buffer.isBuffer(rawPacket)) return DEFAULT_LOCALE;
+  const header = /\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(rawPacket.toString("latin1"));
+  return localeFromAcceptLanguage(header?.[1]) ?? DEFAULT_LOCALE;
 }
 
 /**
@@ -75,7 +88,7 @@ export function clientErrorHandler(securityHeaders: () => Record<string, string>
       socket.destroy();
       return;
     }
-    const body = JSON.stringify({ message });
+    const body = JSON.stringify(wordError(rawPacketLocale((error as { rawPacket?: unknown }).rawPacket), message));
     const headers = {
       ...securityHeaders(),
       "content-type": "application/json; charset=utf-8",

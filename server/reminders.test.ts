@@ -290,6 +290,63 @@ describeEachEngine("reminders", (engine) => {
     expect(payloads(device)).toHaveLength(1);
   });
 
+  it("words a Spanish account's reminders and evening summary in Spanish when they are sent (decision 109)", async () => {
+    now = ny("2026-12-14 08:00");
+    const { client, device } = await student();
+    expect((await client.request("PUT", "/api/user/preferences", { locale: "es", eveningSummaryTime: "19:00" })).statusCode).toBe(200);
+    const task = (
+      await client.request("POST", "/api/tasks", {
+        title: "Ensayo",
+        subject: "Inglés",
+        dueDate: "2026-12-14",
+        dueTime: "10:00",
+        reminder: "15-minutes",
+      })
+    ).json();
+    const event = await client.request("POST", "/api/events", {
+      title: "Examen de química",
+      subject: "Química",
+      eventType: "exam",
+      date: "2026-12-14",
+      time: "13:30",
+      notificationTiming: "1-hour",
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    await client.request("POST", "/api/tasks", { title: "Hoja de ejercicios", dueDate: "2026-12-12" });
+    await client.request("POST", "/api/tasks", { title: "Lectura", dueDate: "2026-12-15" });
+    await client.request("POST", "/api/tasks", { title: "Mapa", dueDate: "2026-12-15" });
+
+    await scanAt(ny("2026-12-14 09:45") + SECOND);
+    await scanAt(ny("2026-12-14 12:30") + SECOND);
+    await client.request("PUT", `/api/tasks/${task.id}`, { completed: true });
+    await scanAt(ny("2026-12-14 19:00") + SECOND);
+    expect(payloads(device)).toEqual([
+      {
+        title: "Ensayo · 10:00 a. m., en 15 minutos",
+        body: "Tarea por entregar · Inglés",
+        url: `/?task=${task.id}#todo`,
+        tag: `reminder-task-${task.id}-2026-12-14T10:00`,
+      },
+      {
+        title: "Examen de química · 1:30 p. m., en 1 hora",
+        body: "Examen · Química",
+        url: "/?day=2026-12-14#calendar",
+        tag: `reminder-event-${event.json().id}-2026-12-14T13:30`,
+      },
+      {
+        title: "2 para mañana, 1 atrasada",
+        body: "Mañana: Mapa, Lectura\nAtrasadas: Hoja de ejercicios",
+        url: "/#todo",
+        tag: "summary-2026-12-14",
+      },
+    ]);
+
+    // Back in English, the next one is in English: the language is read when the push is made.
+    await client.request("PUT", "/api/user/preferences", { locale: "en" });
+    await scanAt(ny("2026-12-15 19:00") + SECOND);
+    expect(payloads(device).at(-1)).toMatchObject({ title: "1 overdue", body: "Overdue: Hoja de ejercicios" });
+  });
+
   describe("bad reminder input is a 400 that names the field", () => {
     let client: TestClient;
     beforeAll(async () => {

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from "fastify";
+import { messageRef } from "../core/i18n/translate";
 import { badRequest, unauthorized } from "./errors";
 import type { SessionUser } from "./repositories/sessions";
 
 const API_PREFIX = "/api/";
-export const INVALID_HOST = "The Host header is not valid";
+export const INVALID_HOST = messageRef("server.invalid_host");
 
 /**
  * Whether a request is an API call, decided by the route the router matched (its pattern), never

@@ -1,8 +1,12 @@
 import pg from "pg";
 import { afterEach, expect, it } from "vitest";
-import { SERVICE_UNAVAILABLE } from "./errors";
+import { SERVICE_UNAVAILABLE as SERVICE_UNAVAILABLE_REF } from "./errors";
+import { inEnglish } from "../core/test/in-english";
 import { buildTestApp, describePostgresOnly, freshDatabase, newUserBody, TestClient, type TestApp } from "./test/harness";
 import { type StallingRelay, startStallingRelay } from "./test/stalling-relay";
+import { refusal } from "./test/refusal";
+
+const SERVICE_UNAVAILABLE = inEnglish(SERVICE_UNAVAILABLE_REF);
 
 // Decision 050: a database that stops answering without closing anything (a hung proxy, a
 // frozen VM) must not hold requests until the browser gives up (30 s): every request, the health
@@ -84,7 +88,7 @@ describePostgresOnly("a database that stalls behind a relay", () => {
     for (const answer of answers) {
       expect(answer.status).toBe(503);
       expect(answer.retryAfter).toMatch(/^\d+$/);
-      expect(Object.keys(answer.body)).toEqual(["message"]);
+      expect(Object.keys(answer.body)).toEqual(["message", "code"]);
       // Within the bound (plus a margin for a loaded machine), never the stall's length.
       expect(answer.ms).toBeLessThan(REQUEST_TIMEOUT_MS + 1000);
     }
@@ -119,7 +123,7 @@ describePostgresOnly("a database that stalls behind a relay", () => {
     relay.stallOn('insert into "sessions"');
     const answer = await timed(() => app.inject({ method: "POST", url: "/api/register", payload: body }));
     expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({ message: SERVICE_UNAVAILABLE });
+    expect(answer.body).toEqual(refusal(SERVICE_UNAVAILABLE_REF));
     expect(answer.ms).toBeLessThan(REQUEST_TIMEOUT_MS + 1000);
 
     // The stall ends well within the statement time-out: the held insert now runs.

@@ -61,7 +61,7 @@ describe("serving the built client", () => {
       async (url) => {
         const get = await t.app.inject({ method: "GET", url, headers });
         expect(get.statusCode).toBe(404);
-        expect(get.json()).toEqual({ message: "Not found" });
+        expect(get.json()).toEqual({ message: "Not found", code: "server.not_found" });
         const head = await t.app.inject({ method: "HEAD", url, headers });
         expect(head.statusCode).toBe(404);
         expect(head.headers["content-type"]).toContain("application/json");
@@ -72,13 +72,13 @@ describe("serving the built client", () => {
   it("answers other methods on a page path with the JSON 404", async () => {
     const res = await t.app.inject({ method: "DELETE", url: "/auth", headers: { accept: "*/*" } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "Not found" });
+    expect(res.json()).toEqual({ message: "Not found", code: "server.not_found" });
   });
 
   it("keeps unknown API paths and missing assets as JSON 404s", async () => {
     const api = await t.app.inject({ url: "/api/missing", headers: { accept: "text/html" } });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: "Not found" });
+    expect(api.json()).toEqual({ message: "Not found", code: "server.not_found" });
     const asset = await t.app.inject({ url: "/assets/gone.js" });
     expect(asset.statusCode).toBe(404);
   });

@@ -8,6 +8,11 @@ export interface NotificationSpec {
 
 export const NOTIFICATION_ICON = "/icons/icon-192.png";
 export const NOTIFICATION_BADGE = "/icons/badge-96.png";
+/**
+ * The title of a push that names none: the app's name, the same in every language. The worker has
+ * no catalog: every push the server sends is worded already, in its recipient's language
+ * (docs/decisions/109-server-words.md), so this is the only text of the worker's own.
+ */
 const FALLBACK_TITLE = "Student Hub";
 
 /** Only a path of our own: a push never opens another site. */

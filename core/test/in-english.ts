@@ -48,7 +48,9 @@ const english = wordsOf({ ...start, ...app, ...calendar, ...classes, ...admin, .
 export const translateInEnglish: Translate = translatorFor(english);
 
 /** `t` in Spanish (whose plurals are English's: one for 1, other otherwise). */
-export const translateInSpanish: Translate = translatorFor(wordsOf({ ...spanishStart, ...spanishApp, ...spanishCalendar, ...spanishClasses, ...spanishAdmin, ...spanishServer }));
+export const translateInSpanish: Translate = translatorFor(
+  wordsOf({ ...spanishStart, ...spanishApp, ...spanishCalendar, ...spanishClasses, ...spanishAdmin, ...spanishServer }),
+);
 
 /** A schema's message reference worded in English, as the server and the form kit word it (decision 108). */
 export function inEnglish(text: string | undefined): string | undefined {

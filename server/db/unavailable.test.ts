@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SERVICE_UNAVAILABLE } from "../errors";
 import { buildTestApp, describeEachEngine, type TestApp, TestClient } from "../test/harness";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "./unavailable";
+import { refusal } from "../test/refusal";
 
 describe("which database errors mean 'unavailable'", () => {
   const withCode = (code: string, extra: object = {}) => Object.assign(new Error("x"), { code, ...extra });
@@ -70,7 +71,7 @@ describeEachEngine("a database locked by another connection", (engine) => {
 
     expect(res.statusCode).toBe(503);
     expect(res.headers["retry-after"]).toBe("5");
-    expect(res.json()).toEqual({ message: SERVICE_UNAVAILABLE });
+    expect(res.json()).toEqual(refusal(SERVICE_UNAVAILABLE));
     expect(ms).toBeLessThan(300 + 1500);
   });
 });

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import { messageRef } from "../../core/i18n/translate";
 import { forbidden, unauthorized } from "../errors";
 import { requestOrigin } from "../request-context";
 
@@ -33,7 +34,7 @@ export function assertSameOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin === undefined) return;
   // Through URL, so "http://host:80" and "http://host" are the same origin.
-  if (originOf(origin) !== requestOrigin(request)) throw forbidden("Cross-origin request refused");
+  if (originOf(origin) !== requestOrigin(request)) throw forbidden(messageRef("server.cross_origin_refused"));
 }
 
 /** The session's token in X-CSRF-Token: without a session there is nothing to match (401). */
@@ -41,6 +42,6 @@ export function assertCsrfToken(request: FastifyRequest): void {
   if (!request.session) throw unauthorized();
   const token = request.headers["x-csrf-token"];
   if (typeof token !== "string" || !sameToken(token, request.session.csrf_token)) {
-    throw forbidden("Invalid or missing CSRF token");
+    throw forbidden(messageRef("server.csrf_invalid"));
   }
 }

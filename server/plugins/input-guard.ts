@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { messageRef } from "../../core/i18n/translate";
 import { badRequest } from "../errors";
 
-export const NULL_CHARACTER_MESSAGE = "Text must not contain the null character (\\u0000)";
-export const ILL_FORMED_TEXT_MESSAGE = "Text must be well-formed Unicode";
-export const TOO_DEEP_MESSAGE = "Request body is nested too deeply";
+export const NULL_CHARACTER_MESSAGE = messageRef("server.text_null_character");
+export const ILL_FORMED_TEXT_MESSAGE = messageRef("server.text_ill_formed");
+export const TOO_DEEP_MESSAGE = messageRef("server.body_too_deep");
 
 /** No request of ours nests deeper than a few levels; 32 leaves room and stops pathological input. */
 export const MAX_NESTING_DEPTH = 32;

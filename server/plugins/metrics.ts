@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { messageRef } from "../../core/i18n/translate";
 import { HttpError } from "../errors";
 import type { AppMetrics } from "../metrics";
 
@@ -16,7 +17,7 @@ export const METRICS_PATH = "/metrics";
 export const UNMATCHED_ROUTE = "(unmatched)";
 /** The label of the built client's files: one label, however many files a build has. */
 export const STATIC_FILE_ROUTE = "(static file)";
-export const METRICS_TOKEN_REQUIRED = "Send the metrics token: Authorization: Bearer <METRICS_TOKEN>";
+export const METRICS_TOKEN_REQUIRED = messageRef("server.metrics_token_required");
 
 export interface MetricsPluginOptions {
   metrics: AppMetrics;

@@ -5,6 +5,7 @@ import { requireUser } from "../request-context";
 import { hashPassword } from "../services/passwords";
 import { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY, setGuardDefaults } from "./route-guards";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+import { refusal } from "../test/refusal";
 
 describeEachEngine("route guards", (engine) => {
   let t: TestApp;
@@ -64,7 +65,7 @@ describeEachEngine("route guards", (engine) => {
     it("answer 401, not 500, when a route reads the user its guard did not require", async () => {
       const visitor = await new TestClient(t.app).request("GET", "/api/test/unguarded-user");
       expect(visitor.statusCode).toBe(401);
-      expect(visitor.json()).toEqual({ message: "Not signed in" });
+      expect(visitor.json()).toEqual({ message: "Not signed in", code: "server.not_signed_in" });
       const student = new TestClient(t.app);
       const { user } = await student.register();
       expect((await student.request("GET", "/api/test/unguarded-user")).json()).toEqual({ id: user.id });
@@ -89,13 +90,16 @@ describeEachEngine("route guards", (engine) => {
     it("answer a visitor with 401 and a signed-in non-admin with 403", async () => {
       const visitor = new TestClient(t.app);
       expect((await visitor.request("GET", "/api/test/admin")).statusCode).toBe(401);
-      expect((await visitor.request("GET", "/api/test/admin-unlocked")).json()).toEqual({ message: "Not signed in" });
+      expect((await visitor.request("GET", "/api/test/admin-unlocked")).json()).toEqual({
+        message: "Not signed in",
+        code: "server.not_signed_in",
+      });
       const student = new TestClient(t.app);
       await student.register();
       for (const path of ["/api/test/admin", "/api/test/admin-unlocked"]) {
         const res = await student.request("GET", path);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: ADMINS_ONLY });
+        expect(res.json()).toEqual(refusal(ADMINS_ONLY));
       }
     });
 
@@ -104,8 +108,8 @@ describeEachEngine("route guards", (engine) => {
       expect((await client.request("GET", "/api/test/admin")).statusCode).toBe(200);
       const locked = await client.request("GET", "/api/test/admin-unlocked");
       expect(locked.statusCode).toBe(403);
-      expect(locked.json()).toEqual({ message: ADMIN_LOCKED });
-      expect((await client.request("DELETE", "/api/test/group/locked")).json()).toEqual({ message: ADMIN_LOCKED });
+      expect(locked.json()).toEqual(refusal(ADMIN_LOCKED));
+      expect((await client.request("DELETE", "/api/test/group/locked")).json()).toEqual(refusal(ADMIN_LOCKED));
 
       const before = client.cookie!;
       expect((await client.request("POST", "/api/test/unlock")).statusCode).toBe(200);
@@ -123,7 +127,7 @@ describeEachEngine("route guards", (engine) => {
         .set({ admin_unlocked_at: new Date(Date.now() - ADMIN_UNLOCK_MS - 1000).toISOString() })
         .where("id_hash", "=", hashSessionId(client.cookie!.slice("sid=".length)))
         .execute();
-      expect((await client.request("GET", "/api/test/admin-unlocked")).json()).toEqual({ message: ADMIN_LOCKED });
+      expect((await client.request("GET", "/api/test/admin-unlocked")).json()).toEqual(refusal(ADMIN_LOCKED));
     });
   });
 
@@ -133,7 +137,7 @@ describeEachEngine("route guards", (engine) => {
       expect((await visitor.request("GET", "/api/nope")).statusCode).toBe(404);
       const post = await visitor.request("POST", "/api/nope", {});
       expect(post.statusCode).toBe(401);
-      expect(post.json()).toEqual({ message: "Not signed in" });
+      expect(post.json()).toEqual({ message: "Not signed in", code: "server.not_signed_in" });
     });
 
     it("asks a signed-in user for the CSRF token first, then answers 404", async () => {
@@ -143,7 +147,7 @@ describeEachEngine("route guards", (engine) => {
       client.csrfToken = undefined;
       const refused = await client.request("DELETE", "/api/nope");
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: "Invalid or missing CSRF token" });
+      expect(refused.json()).toEqual({ message: "Invalid or missing CSRF token", code: "server.csrf_invalid" });
       client.csrfToken = token;
       expect((await client.request("DELETE", "/api/nope")).statusCode).toBe(404);
       expect((await client.request("POST", "/api/nope", {}, { origin: "https://evil.example" })).statusCode).toBe(403);
@@ -159,7 +163,7 @@ describeEachEngine("route guards", (engine) => {
         .execute();
       const res = await client.request("GET", "/api/nope");
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: "You must set a new password before continuing." });
+      expect(res.json()).toEqual({ message: "You must set a new password before continuing.", code: "server.password_reset_pending" });
     });
   });
 });

@@ -1,3 +1,4 @@
+import { messageRef } from "../../core/i18n/translate";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY } from "../../core/admin";
@@ -40,7 +41,7 @@ export const DEFAULT_GUARDS: RouteGuards = { auth: "user", csrf: true, allowDuri
  */
 export const UNKNOWN_PATH_GUARDS: RouteGuards = { auth: "public", csrf: true, allowDuringPasswordReset: false };
 
-export const PASSWORD_RESET_PENDING = "You must set a new password before continuing.";
+export const PASSWORD_RESET_PENDING = messageRef("server.password_reset_pending");
 // The panel reads them too, to tell a locked panel from other refusals.
 export { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY };
 

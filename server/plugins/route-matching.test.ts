@@ -124,7 +124,7 @@ describeEachEngine("guards follow the route the router matched", (engine) => {
   it("checks the CSRF token and the Origin on an encoded path no route matches", async () => {
     expect((await send(port, "POST", "/%61pi/nope", {})).status).toBe(401);
     const refused = await send(port, "DELETE", "/%61pi/nope", { cookie });
-    expect(JSON.parse(refused.body)).toEqual({ message: "Invalid or missing CSRF token" });
+    expect(JSON.parse(refused.body)).toEqual({ message: "Invalid or missing CSRF token", code: "server.csrf_invalid" });
     expect(refused.status).toBe(403);
     expect((await send(port, "DELETE", "/%61pi/nope", { cookie, "x-csrf-token": csrfToken })).status).toBe(404);
     const foreign = await send(port, "POST", "/%61pi/nope", { cookie, "x-csrf-token": csrfToken, origin: "https://evil.example" });

@@ -3,6 +3,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { messageRef } from "../../core/i18n/translate";
+import { requestLocale, wordError } from "../i18n";
 import type { SettingsRepository } from "../repositories/settings";
 import { isApiRequest, routerPath } from "../request-context";
 import { STATIC_FILE_ROUTE } from "./metrics";
@@ -133,7 +135,7 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
         const encoded = indexEncoded.find((variant) => accepted.has(variant.encoding));
         return encoded ? reply.header("content-encoding", encoded.encoding).send(encoded.body) : reply.send(indexHtml);
       }
-      return reply.code(404).send({ message: "Not found" });
+      return reply.code(404).send(wordError(requestLocale(request), messageRef("server.not_found")));
     },
   );
 }

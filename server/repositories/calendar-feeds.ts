@@ -8,12 +8,17 @@ export function createCalendarFeedsRepository(db: Executor) {
       return db.selectFrom("calendar_feeds").selectAll().where("user_id", "=", userId).executeTakeFirst();
     },
 
-    /** The feed's user and its data version (the feed's ETag), by the hash of its token. */
+    /** The feed's user, its data version (the feed's ETag) and language, by the hash of its token. */
     findByTokenHash(tokenHash: string) {
       return db
         .selectFrom("calendar_feeds")
         .innerJoin("users", "users.id", "calendar_feeds.user_id")
-        .select(["calendar_feeds.user_id as userId", "calendar_feeds.version as version", "users.data_version as dataVersion"])
+        .select([
+          "calendar_feeds.user_id as userId",
+          "calendar_feeds.version as version",
+          "users.data_version as dataVersion",
+          "users.locale as locale",
+        ])
         .where("calendar_feeds.token_hash", "=", tokenHash)
         .executeTakeFirst();
     },

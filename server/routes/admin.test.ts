@@ -14,6 +14,7 @@ import {
 } from "../services/admin-service";
 import { setNewPasswordSchema, strongPassword } from "../../core/schemas/auth";
 import { buildTestApp, describeEachEngine, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
+import { refusal } from "../test/refusal";
 
 const PASSCODE = "K7QM";
 /** A temporary password's shape: `Kp7m-Rt4x-Wq9z` (decision 100). */
@@ -71,7 +72,7 @@ describeEachEngine("admin API", (engine) => {
           expect(asStudent.statusCode, `${method} ${url} (student)`).toBe(403);
           const asLocked = await locked.client.request(method, url, body);
           expect(asLocked.statusCode, `${method} ${url} (locked admin)`).toBe(403);
-          expect(asLocked.json()).toEqual({ message: ADMIN_LOCKED });
+          expect(asLocked.json()).toEqual(refusal(ADMIN_LOCKED));
         }
       }
       // Nothing happened to user 1.
@@ -83,7 +84,7 @@ describeEachEngine("admin API", (engine) => {
       for (const body of [{ passcode: PASSCODE }, { passcode: "nope" }, {}]) {
         const res = await student.client.request("POST", "/api/admin/login", body);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: ADMINS_ONLY });
+        expect(res.json()).toEqual(refusal(ADMINS_ONLY));
       }
     });
 
@@ -142,7 +143,7 @@ describeEachEngine("admin API", (engine) => {
       const admin = await account({ admin: true });
       const wrong = await admin.client.request("POST", "/api/admin/login", { passcode: "ZZZZ" });
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ message: WRONG_PASSCODE });
+      expect(wrong.json()).toEqual(refusal(WRONG_PASSCODE));
       expect((await admin.client.request("GET", "/api/session")).json().adminUnlockedUntil).toBeNull();
       await admin.client.request("POST", "/api/admin/login", { passcode: PASSCODE });
       const mine = (await auditRows()).filter((row) => row.actor_user_id === admin.id);
@@ -158,7 +159,7 @@ describeEachEngine("admin API", (engine) => {
         expect((await admin.client.request("POST", "/api/admin/login", { passcode: "ZZZZ" })).statusCode).toBe(401);
       const locked = await admin.client.request("POST", "/api/admin/login", { passcode: PASSCODE });
       expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({ message: TOO_MANY_PASSCODES });
+      expect(locked.json()).toEqual(refusal(TOO_MANY_PASSCODES));
       const retryAfter = Number(locked.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThan(14 * 60);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -174,7 +175,7 @@ describeEachEngine("admin API", (engine) => {
       const admin = await unlockedAdmin();
       expect((await admin.client.request("POST", "/api/admin/logout")).statusCode).toBe(200);
       await admin.client.refreshCsrf();
-      expect((await admin.client.request("GET", "/api/admin/users")).json()).toEqual({ message: ADMIN_LOCKED });
+      expect((await admin.client.request("GET", "/api/admin/users")).json()).toEqual(refusal(ADMIN_LOCKED));
       expect((await admin.client.request("GET", "/api/user")).statusCode).toBe(200);
       expect((await admin.client.request("GET", "/api/session")).json().adminUnlockedUntil).toBeNull();
     });
@@ -337,7 +338,7 @@ describeEachEngine("admin API", (engine) => {
         expect(res.statusCode, res.body).toBe(200);
       }
       const again = await demoted.client.request("GET", "/api/admin/users");
-      expect([again.statusCode, again.json()]).toEqual([403, { message: ADMIN_LOCKED }]);
+      expect([again.statusCode, again.json()]).toEqual([403, refusal(ADMIN_LOCKED)]);
       const unlocked = await t.db
         .selectFrom("sessions")
         .select("id_hash")
@@ -353,7 +354,7 @@ describeEachEngine("admin API", (engine) => {
       const a = await unlockedAdmin();
       const own = await a.client.request("PATCH", `/api/admin/users/${a.id}/admin-status`, { isAdmin: false });
       expect(own.statusCode).toBe(403);
-      expect(own.json()).toEqual({ message: CANNOT_CHANGE_OWN_STATUS });
+      expect(own.json()).toEqual(refusal(CANNOT_CHANGE_OWN_STATUS));
       // Exactly two admins, each demoting the other at the same moment: one wins, one admin stays.
       const b = await unlockedAdmin();
       await t.db.updateTable("users").set({ is_admin: 0 }).where("id", "not in", [a.id, b.id]).execute();
@@ -430,7 +431,7 @@ describeEachEngine("admin API", (engine) => {
       const other = await account({ admin: true });
       const res = await admin.client.request("POST", `/api/admin/users/${other.id}/reset-password`);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: CANNOT_RESET_ADMIN });
+      expect(res.json()).toEqual(refusal(CANNOT_RESET_ADMIN));
       expect((await admin.client.request("POST", "/api/admin/users/99999999/reset-password")).statusCode).toBe(404);
     });
   });
@@ -468,7 +469,7 @@ describeEachEngine("admin API", (engine) => {
       const admin = await unlockedAdmin();
       const res = await admin.client.request("DELETE", `/api/admin/users/${admin.id}`);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: CANNOT_DELETE_SELF });
+      expect(res.json()).toEqual(refusal(CANNOT_DELETE_SELF));
     });
 
     it("is one transaction: a failure on the way leaves the user, their tasks, events and sessions, and writes no audit entry", async () => {

@@ -87,13 +87,13 @@ describeEachEngine("accounts API", (engine) => {
     it("answers a malformed address with 400 in the error shape", async () => {
       const res = await t.app.inject({ method: "GET", url: "/api/%" });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "The address is not valid" });
+      expect(res.json()).toEqual({ message: "The address is not valid", code: "server.bad_url" });
     });
 
     it("answers unknown API paths with 404 in the error shape", async () => {
       const res = await new TestClient(t.app).request("GET", "/api/nope");
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: "Not found" });
+      expect(res.json()).toEqual({ message: "Not found", code: "server.not_found" });
     });
   });
 
@@ -189,6 +189,7 @@ describeEachEngine("accounts API", (engine) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: "Text must not contain the null character (\\u0000)",
+        code: "server.text_null_character",
         errors: { firstName: ["Text must not contain the null character (\\u0000)"] },
       });
       const found = await t.db.selectFrom("users").select("id").where("email", "=", body.email.toLowerCase()).executeTakeFirst();
@@ -202,7 +203,7 @@ describeEachEngine("accounts API", (engine) => {
       expect(bad.json().message).toBe("Request body is not valid JSON");
       const huge = await client.request("POST", "/api/register", { ...newUserBody(), firstName: "x".repeat(200_000) });
       expect(huge.statusCode).toBe(413);
-      expect(huge.json()).toEqual({ message: "Request body is too large" });
+      expect(huge.json()).toEqual({ message: "Request body is too large", code: "server.body_too_large" });
     });
   });
 
@@ -301,7 +302,7 @@ describeEachEngine("accounts API", (engine) => {
     it("answers GET /api/user with 401 when signed out", async () => {
       const res = await new TestClient(t.app).request("GET", "/api/user");
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: "Not signed in" });
+      expect(res.json()).toEqual({ message: "Not signed in", code: "server.not_signed_in" });
     });
 
     it("answers GET /api/session with 200 either way: the user, or null for a visitor and after sign-out", async () => {
@@ -331,7 +332,7 @@ describeEachEngine("accounts API", (engine) => {
       client.csrfToken = undefined;
       const res = await client.request("POST", "/api/logout");
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: "Invalid or missing CSRF token" });
+      expect(res.json()).toEqual({ message: "Invalid or missing CSRF token", code: "server.csrf_invalid" });
       expect((await client.request("GET", "/api/user")).statusCode).toBe(200);
     });
 
@@ -347,7 +348,7 @@ describeEachEngine("accounts API", (engine) => {
       await client.register();
       const res = await client.request("POST", "/api/tasks", { title: "From elsewhere" }, { origin: "https://evil.example" });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: "Cross-origin request refused" });
+      expect(res.json()).toEqual({ message: "Cross-origin request refused", code: "server.cross_origin_refused" });
       const body = newUserBody();
       const reg = await new TestClient(t.app).request("POST", "/api/register", body, { origin: "https://evil.example" });
       expect(reg.statusCode).toBe(403);
@@ -366,7 +367,7 @@ describeEachEngine("accounts API", (engine) => {
       const body = newUserBody();
       const res = await new TestClient(t.app).request("POST", "/api/register", body, { origin: "https://localhost", host: "localhost" });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: "Cross-origin request refused" });
+      expect(res.json()).toEqual({ message: "Cross-origin request refused", code: "server.cross_origin_refused" });
       expect(await t.services.users.findByEmail(body.email)).toBeUndefined();
     });
 
@@ -375,7 +376,7 @@ describeEachEngine("accounts API", (engine) => {
       await client.register();
       const res = await client.request("POST", "/api/tasks", { title: "x" }, { origin: "http://localhost", host: "bad host[" });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "The Host header is not valid" });
+      expect(res.json()).toEqual({ message: "The Host header is not valid", code: "server.invalid_host" });
       expect((await client.request("GET", "/api/tasks")).json()).toEqual([]);
     });
   });
@@ -440,7 +441,7 @@ describeEachEngine("accounts API", (engine) => {
       const { client } = await userNeedingReset("Temp0rary!Pass");
       const tasks = await client.request("GET", "/api/tasks");
       expect(tasks.statusCode).toBe(403);
-      expect(tasks.json()).toEqual({ message: "You must set a new password before continuing." });
+      expect(tasks.json()).toEqual({ message: "You must set a new password before continuing.", code: "server.password_reset_pending" });
       const me = await client.request("GET", "/api/user");
       expect(me.json().passwordResetRequired).toBe(true);
     });

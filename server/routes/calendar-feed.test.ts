@@ -6,6 +6,7 @@ import { expandEvents } from "../../core/calendar/recurrence";
 import type { CalendarEvent } from "../../core/schemas/event";
 import { INVALID_HOST } from "../request-context";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+import { refusal } from "../test/refusal";
 
 // rrule-temporal reads the global Temporal (Node 20 has none yet).
 (globalThis as unknown as { Temporal: unknown }).Temporal = Temporal;
@@ -216,7 +217,7 @@ describeEachEngine("calendar feed API", (engine) => {
     expect((await t.app.inject({ method: "GET", url: path(second) })).statusCode).toBe(404);
     for (const wrong of ["/feed/nope.ics", `/feed/${"a".repeat(43)}.ics`, "/feed/x"]) {
       const res = await t.app.inject({ method: "GET", url: wrong });
-      expect([res.statusCode, res.json().message]).toEqual([404, "Not found"]);
+      expect([res.statusCode, res.json()]).toEqual([404, { message: "Not found", code: "server.not_found" }]);
     }
     expect((await t.app.inject({ method: "POST", url: path(second) })).statusCode).toBe(404);
   });
@@ -256,6 +257,34 @@ describeEachEngine("calendar feed API", (engine) => {
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="student-hub-\d{4}-\d{2}-\d{2}\.ics"$/);
     expect(download.body).toContain("SUMMARY:Mine");
   });
+
+  it("writes the feed and export.ics in the owner's language, and a change of language changes the ETag (decision 109)", async () => {
+    const client = new TestClient(t.app);
+    await client.register();
+    await client.request("POST", "/api/tasks", { title: "Ensayo", dueDate: "2027-01-05" });
+    await client.request("POST", "/api/events", { title: "Química", date: "2027-01-06", time: "09:00", eventType: "exam" });
+    const url = path((await client.request("POST", "/api/calendar-feed")).json().url);
+    const english = await t.app.inject({ method: "GET", url });
+    expect(english.body).toContain("SUMMARY:Due: Ensayo");
+    expect(english.body).toContain("CATEGORIES:Exam");
+    expect(english.body).toContain("PRODID:-//Student Hub//Calendar feed//EN");
+
+    await client.request("PUT", "/api/user/preferences", { locale: "es" });
+    // A calendar app revalidating its English copy gets the Spanish one.
+    const spanish = await t.app.inject({ method: "GET", url, headers: { "if-none-match": String(english.headers.etag) } });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers.etag).not.toBe(english.headers.etag);
+    for (const body of [spanish.body, (await client.request("GET", "/api/user/export.ics")).body]) {
+      expect(body).toContain("SUMMARY:Entrega: Ensayo");
+      expect(body).toContain("CATEGORIES:Examen");
+      expect(body).toContain("X-WR-CALNAME:Student Hub");
+      expect(body).toContain("PRODID:-//Student Hub//Calendar feed//ES");
+      expect(body).not.toMatch(/Due:|CATEGORIES:Exam\r/);
+    }
+    // A wrong token is refused in the visitor's language, with the same code as in English.
+    const missing = await t.app.inject({ method: "GET", url: "/feed/nope.ics", headers: { "accept-language": "es" } });
+    expect([missing.statusCode, missing.json()]).toEqual([404, { message: "No se encontró", code: "server.not_found" }]);
+  });
 });
 
 describeEachEngine("calendar feed without PUBLIC_URL", (engine) => {
@@ -276,9 +305,9 @@ describeEachEngine("calendar feed without PUBLIC_URL", (engine) => {
     expect((await t.app.inject({ method: "GET", url: feedPath, headers: { host: "hub.school.example" } })).body).toContain("UID:event-");
     for (const host of ["bad host", "[::1", "a@b:c"]) {
       const feed = await t.app.inject({ method: "GET", url: feedPath, headers: { host } });
-      expect([feed.statusCode, feed.json()], `feed, Host ${JSON.stringify(host)}`).toEqual([400, { message: INVALID_HOST }]);
+      expect([feed.statusCode, feed.json()], `feed, Host ${JSON.stringify(host)}`).toEqual([400, refusal(INVALID_HOST)]);
       const download = await student.request("GET", "/api/user/export.ics", undefined, { host });
-      expect([download.statusCode, download.json()], `export.ics, Host ${JSON.stringify(host)}`).toEqual([400, { message: INVALID_HOST }]);
+      expect([download.statusCode, download.json()], `export.ics, Host ${JSON.stringify(host)}`).toEqual([400, refusal(INVALID_HOST)]);
     }
     // No Host at all: HTTP/1.0 allows it, and only a real connection can leave it out (inject adds one).
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -291,6 +320,6 @@ describeEachEngine("calendar feed without PUBLIC_URL", (engine) => {
       socket.on("error", reject);
     });
     expect(withoutHost.split("\r\n")[0]).toMatch(/^HTTP\/1\.[01] 400 /);
-    expect(withoutHost).toContain(JSON.stringify({ message: INVALID_HOST }));
+    expect(withoutHost).toContain(JSON.stringify(refusal(INVALID_HOST)));
   });
 });

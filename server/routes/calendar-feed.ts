@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { calendarFeedStateSchema, type CalendarFeedState } from "../../core/schemas/calendar-feed";
 import { todayIn } from "../../core/dates";
 import { notFound } from "../errors";
+import { userLocale } from "../i18n";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { requestOrigin, requireUser } from "../request-context";
 
 const stateJson = responseSchema(calendarFeedStateSchema);
-const FEED_NOT_FOUND = "Not found";
 /** Calendar apps poll every few hours; a device or two per student, and some retrying, stay far under this. */
 const FEED_REQUESTS_PER_HOUR = 120;
 
@@ -39,7 +39,8 @@ export default async function calendarFeedRoutes(app: FastifyInstance, { service
     });
     // The same calendar as the feed, as a download (Settings → Download my data).
     owner.get("/api/user/export.ics", async (request, reply) => {
-      const body = await calendarFeed.calendarFor(requireUser(request).id, host(request));
+      const user = requireUser(request);
+      const body = await calendarFeed.calendarFor(user.id, host(request), userLocale(user.locale));
       return reply
         .type("text/calendar; charset=utf-8")
         .header("content-disposition", `attachment; filename="student-hub-${todayIn(config.timeZone)}.ics"`)
@@ -64,10 +65,10 @@ export default async function calendarFeedRoutes(app: FastifyInstance, { service
         const file = (request.params as { file: string }).file;
         const feed = file.endsWith(".ics") ? await calendarFeed.findByToken(file.slice(0, -4)) : undefined;
         // A wrong, reset or turned-off token is a plain 404, like any address that is not there.
-        if (!feed) throw notFound(FEED_NOT_FOUND);
+        if (!feed) throw notFound();
         reply.header("etag", feed.etag).header("cache-control", "private, max-age=900").header("vary", "Accept-Encoding");
         if (request.headers["if-none-match"] === feed.etag) return reply.code(304).send();
-        const body = await calendarFeed.feedBody(feed.userId, feed.etag, host(request));
+        const body = await calendarFeed.feedBody(feed.userId, feed.etag, host(request), feed.locale);
         return reply.type("text/calendar; charset=utf-8").send(body);
       },
     );

@@ -256,7 +256,7 @@ describeEachEngine("events API", (engine) => {
       for (const parentEventId of [bobs.id, 2 ** 31 - 1]) {
         const res = await create(alice, { title: "Sneaky", date: "2025-01-01", parentEventId });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Event not found" });
+        expect(res.json()).toEqual({ message: "Event not found", code: "server.event_not_found" });
       }
       expect((await list(bob)).map((e) => e.id)).toEqual([bobs.id]);
     });
@@ -667,7 +667,7 @@ describeEachEngine("events API", (engine) => {
       for (const [method, url, body] of attempts) {
         const res = await bob.request(method, url, body);
         expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(res.json()).toEqual({ message: "Event not found" });
+        expect(res.json()).toEqual({ message: "Event not found", code: "server.event_not_found" });
       }
       expect((await alice.request("GET", `/api/events/${series.id}`)).json()).toEqual(series);
       expect(await rowsOf(alice, series.id)).toEqual([]);

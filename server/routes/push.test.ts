@@ -8,11 +8,13 @@ import {
   PUSH_RECIPIENT_REQUIRED,
   PUSH_TEXT_REQUIRED,
 } from "../../core/schemas/push";
-import { MAX_PUSH_DEVICES_PER_USER, NO_DEVICES, VAPID_KEYS_SETTING } from "../services/push-service";
+import { MAX_PUSH_DEVICES_PER_USER, VAPID_KEYS_SETTING } from "../services/push-service";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 import { startTestPushService, type TestPushService } from "../test/push-service";
+import { refusal } from "../test/refusal";
 
 const PASSCODE = "K7QM";
+const NO_DEVICES = "No device has notifications turned on for this user";
 
 describeEachEngine("push API", (engine) => {
   let pushService: TestPushService;
@@ -281,11 +283,11 @@ describeEachEngine("push API", (engine) => {
 
       const asOther = await other.client.request("POST", "/api/push/send", message);
       expect(asOther.statusCode).toBe(403);
-      expect(asOther.json()).toEqual({ message: ADMINS_ONLY });
+      expect(asOther.json()).toEqual(refusal(ADMINS_ONLY));
       const admin = await account({ admin: true });
       const locked = await admin.client.request("POST", "/api/push/send", message);
       expect(locked.statusCode).toBe(403);
-      expect(locked.json()).toEqual({ message: ADMIN_LOCKED });
+      expect(locked.json()).toEqual(refusal(ADMIN_LOCKED));
       expect(pushService.received()).toEqual([]);
 
       expect((await admin.client.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);

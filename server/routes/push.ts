@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { pushSendSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from "../../core/schemas/push";
 import { parseWith, unauthorized } from "../errors";
+import { requestLocale } from "../i18n";
 import { isAdminUnlocked } from "../plugins/route-guards";
 import { requestOrigin, requireUser } from "../request-context";
 import { responseSchema } from "../response-schema";
@@ -59,6 +60,7 @@ export default async function pushRoutes(app: FastifyInstance, { services }: { s
         user: requireUser(request),
         adminUnlocked: isAdminUnlocked(request.session?.admin_unlocked_at),
         host: new URL(requestOrigin(request)).host,
+        locale: requestLocale(request),
         log: request.log,
       },
       input,

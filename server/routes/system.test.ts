@@ -19,6 +19,6 @@ it("answers the health check with 503 in the error shape when the database is go
   await db.destroy();
   const res = await app.inject({ url: "/api/health" });
   expect(res.statusCode).toBe(503);
-  expect(res.json()).toEqual({ message: "Service unavailable" });
+  expect(res.json()).toEqual({ message: "Service unavailable", code: "server.health_unavailable" });
   await app.close();
 });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { publicSettingsSchema } from "../../core/schemas/settings";
+import { messageRef } from "../../core/i18n/translate";
 import { RETRY_AFTER_SECONDS } from "../errors";
+import { requestLocale, wordError } from "../i18n";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
@@ -17,7 +19,10 @@ export default async function systemRoutes(app: FastifyInstance, { services }: {
       return { status: "ok" };
     } catch (error) {
       request.log.error({ err: error }, "health check: database unreachable");
-      return reply.code(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({ message: "Service unavailable" });
+      return reply
+        .code(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send(wordError(requestLocale(request), messageRef("server.health_unavailable")));
     }
   });
 

@@ -130,11 +130,11 @@ describeEachEngine("tasks API", (engine) => {
       expect(shallow.statusCode).toBe(201);
       const deep = await alice.request("POST", "/api/tasks", `{"title":"ok","extra":${nested(33)}}`);
       expect(deep.statusCode).toBe(400);
-      expect(deep.json()).toEqual({ message: "Request body is nested too deeply" });
+      expect(deep.json()).toEqual({ message: "Request body is nested too deeply", code: "server.body_too_deep" });
       // About 40,000 levels, still under the 100 KB body limit: a recursive walk overflowed the stack (500).
       const abusive = await alice.request("POST", "/api/tasks", `{"title":"ok","extra":${nested(40_000)}}`);
       expect(abusive.statusCode).toBe(400);
-      expect(abusive.json()).toEqual({ message: "Request body is nested too deeply" });
+      expect(abusive.json()).toEqual({ message: "Request body is nested too deeply", code: "server.body_too_deep" });
       expect((await alice.request("GET", "/api/tasks")).json()).toHaveLength(before + 1);
     });
 
@@ -199,7 +199,10 @@ describeEachEngine("tasks API", (engine) => {
       await withKey(alice, { title: "One" }, "submission-3");
       const other = await withKey(alice, { title: "Another" }, "submission-3");
       expect(other.statusCode).toBe(422);
-      expect(other.json()).toEqual({ message: "This Idempotency-Key was already used for a different request" });
+      expect(other.json()).toEqual({
+        message: "This Idempotency-Key was already used for a different request",
+        code: "server.idempotency_key_reused",
+      });
       const bobsBefore = await count(bob);
       expect((await withKey(bob, { title: "One" }, "submission-3")).statusCode).toBe(201);
       expect(await count(bob)).toBe(bobsBefore + 1);
@@ -209,7 +212,10 @@ describeEachEngine("tasks API", (engine) => {
       const before = await count(alice);
       const res = await withKey(alice, { title: "x" }, "k".repeat(256));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "Idempotency-Key must be 1 to 255 visible ASCII characters" });
+      expect(res.json()).toEqual({
+        message: "Idempotency-Key must be 1 to 255 visible ASCII characters",
+        code: "server.idempotency_key_invalid",
+      });
       expect(await count(alice)).toBe(before);
     });
 
@@ -339,7 +345,7 @@ describeEachEngine("tasks API", (engine) => {
       const { id } = (await create(alice, { title: "Alice's secret" })).json();
       const update = await bob.request("PUT", `/api/tasks/${id}`, { title: "Hacked", completed: true });
       expect(update.statusCode).toBe(404);
-      expect(update.json()).toEqual({ message: "Task not found" });
+      expect(update.json()).toEqual({ message: "Task not found", code: "server.task_not_found" });
       const read = await bob.request("GET", `/api/tasks/${id}`);
       expect(read.statusCode).toBe(404);
       const del = await bob.request("DELETE", `/api/tasks/${id}`);

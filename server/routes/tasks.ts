@@ -7,14 +7,15 @@ import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
+import { TASK_NOT_FOUND } from "../services/task-writes";
 import { requireUser } from "../request-context";
 
 const idParams = z.object({
   id: z.coerce
-    .number({ error: "Task not found" })
-    .int("Task not found")
-    .positive("Task not found")
-    .max(2 ** 31 - 1, "Task not found"),
+    .number({ error: TASK_NOT_FOUND })
+    .int(TASK_NOT_FOUND)
+    .positive(TASK_NOT_FOUND)
+    .max(2 ** 31 - 1, TASK_NOT_FOUND),
 });
 
 // Response schemas let Fastify serialize with a compiled stringifier: listing 200 tasks is the
@@ -26,7 +27,7 @@ const taskListEtag = listEtag("tasks", taskListJson);
 /** Parses the :id; a malformed id is as missing as an unknown one. */
 function taskId(params: unknown): number {
   const parsed = idParams.safeParse(params);
-  if (!parsed.success) throw notFound("Task not found");
+  if (!parsed.success) throw notFound(TASK_NOT_FOUND);
   return parsed.data.id;
 }
 
@@ -43,7 +44,7 @@ export default async function taskRoutes(app: FastifyInstance, { services }: { s
 
   app.get("/api/tasks/:id", { schema: { response: { 200: taskJson } } }, async (request) => {
     const task = await tasks.findForUser(requireUser(request).id, taskId(request.params));
-    if (!task) throw notFound("Task not found");
+    if (!task) throw notFound(TASK_NOT_FOUND);
     return task;
   });
 
@@ -65,7 +66,7 @@ export default async function taskRoutes(app: FastifyInstance, { services }: { s
     const userId = requireUser(request).id;
     if (Object.keys(data).length === 0) {
       const task = await tasks.findForUser(userId, id);
-      if (!task) throw notFound("Task not found");
+      if (!task) throw notFound(TASK_NOT_FOUND);
       return task;
     }
     return taskWrites.update(userId, id, data);

@@ -60,7 +60,7 @@ describeEachEngine("account changes are atomic", (engine) => {
     // The new hash is written and every session deleted and one created before the audit insert fails.
     const failed = await withFailingInserts("audit_log", () => client.request("POST", "/api/auth/set-new-password", change));
     expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+    expect(failed.json()).toEqual({ message: "Something went wrong on our side. Please try again.", code: "server.internal_error" });
     expect(failed.cookies.find((c) => c.name === "sid")).toBeUndefined();
     expect(client.cookie).toBe(cookieBefore);
 

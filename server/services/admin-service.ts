@@ -1,3 +1,4 @@
+import { messageRef } from "../../core/i18n/translate";
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { actedAsAdmin, ADMIN_UNLOCK_MS, type AuditAction } from "../../core/admin";
@@ -32,13 +33,13 @@ export const TEMPORARY_PASSWORD_ALPHABET = {
 /** Decision 085: a temporary password only sets a new password, for 72 hours. */
 export const TEMPORARY_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
 
-export const WRONG_PASSCODE = "Invalid passcode";
-export const TOO_MANY_PASSCODES = "Too many wrong passcodes. Admin access is locked for 15 minutes.";
-export const CANNOT_CHANGE_OWN_STATUS = "You cannot change your own admin status.";
-export const LAST_ADMIN = "The last admin cannot be removed. Make another user an admin first.";
-export const CANNOT_DELETE_SELF = "You cannot delete your own account.";
-export const CANNOT_RESET_ADMIN = "Admin passwords cannot be reset here. Remove the admin status first.";
-export const USER_NOT_FOUND = "User not found";
+export const WRONG_PASSCODE = messageRef("server.wrong_passcode");
+export const TOO_MANY_PASSCODES = messageRef("server.too_many_passcodes");
+export const CANNOT_CHANGE_OWN_STATUS = messageRef("server.cannot_change_own_status");
+export const LAST_ADMIN = messageRef("server.last_admin");
+export const CANNOT_DELETE_SELF = messageRef("server.cannot_delete_self");
+export const CANNOT_RESET_ADMIN = messageRef("server.cannot_reset_admin");
+export const USER_NOT_FOUND = messageRef("server.user_not_found");
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export interface PasscodeLimits {

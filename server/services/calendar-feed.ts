@@ -2,15 +2,16 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import { Temporal } from "temporal-polyfill";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, type ICalEventData, ICalEventRepeatingFreq, type ICalWeekday } from "ical-generator";
-import { eventTypeLabelId } from "../../core/calendar/entries";
 import { allDayRuleLine, feedRuleFor } from "../../core/calendar/feed-rules";
 import { firstOccurrence } from "../../core/calendar/recurrence";
+import type { Locale } from "../../core/i18n/locale";
 import type { CalendarEvent } from "../../core/schemas/event";
+import { translator, userLocale } from "../i18n";
 import type { EventRow, TaskRow } from "../db/schema";
 import type { CalendarFeedsRepository } from "../repositories/calendar-feeds";
 import { toEvent } from "../repositories/events";
 import type { SettingsRepository } from "../repositories/settings";
-import { translator } from "../i18n";
+import { eventTypeName } from "./reminder-words";
 
 /** The server secret feed tokens are made with (app_settings, get-or-create: every instance agrees). */
 export const FEED_SECRET_SETTING = "calendarFeedSecret";
@@ -67,12 +68,12 @@ export function createCalendarFeedService({
       .update(`calendar-feed:${userId}:${version}`)
       .digest("base64url");
 
-  function eventData(event: FeedEvent, uid: string): ICalEventData {
+  function eventData(event: FeedEvent, uid: string, locale: Locale): ICalEventData {
     const base: Omit<ICalEventData, "start"> = {
       id: uid,
       summary: event.title,
       description: event.description ?? undefined,
-      categories: [{ name: translator("en")(eventTypeLabelId(event.eventType)) }],
+      categories: [{ name: eventTypeName(event.eventType, locale) }],
       stamp: new Date(event.updatedAt),
       lastModified: new Date(event.updatedAt),
       sequence: sequenceOf(event.createdAt, event.updatedAt),
@@ -104,39 +105,51 @@ export function createCalendarFeedService({
       if (row) await calendarFeeds.save(userId, row.version, null);
     },
 
-    /** The feed a token opens, or undefined (a wrong or reset token). */
+    /**
+     * The feed a token opens, or undefined (a wrong or reset token), in its owner's language: a
+     * change of language changes the ETag, so calendar apps fetch the feed again.
+     */
     async findByToken(token: string) {
       if (!/^[\w-]{43}$/.test(token)) return undefined;
       const feed = await calendarFeeds.findByTokenHash(sha256(token));
-      return feed && { userId: feed.userId, etag: `"feed-${FEED_FORMAT}-${feed.version}-${feed.dataVersion}"` };
+      if (!feed) return undefined;
+      const locale = userLocale(feed.locale);
+      const language = locale === "en" ? "" : `-${locale}`;
+      return { userId: feed.userId, locale, etag: `"feed-${FEED_FORMAT}-${feed.version}-${feed.dataVersion}${language}"` };
     },
 
     /** The feed's body for this ETag: the kept render when the feed has not changed since. */
-    async feedBody(userId: number, etag: string, host: string): Promise<string> {
+    async feedBody(userId: number, etag: string, host: string, locale: Locale): Promise<string> {
       const hit = kept.get(userId);
       if (hit?.etag === `${etag}@${host}`) return hit.body;
-      const body = await this.calendarFor(userId, host);
+      const body = await this.calendarFor(userId, host, locale);
       kept.delete(userId);
       kept.set(userId, { etag: `${etag}@${host}`, body });
       if (kept.size > KEPT_FEEDS) kept.delete(kept.keys().next().value!);
       return body;
     },
 
-    /** The user's calendar as iCalendar: events (a series as one VEVENT with RRULE) and incomplete tasks with a due date. */
-    async calendarFor(userId: number, host: string): Promise<string> {
+    /**
+     * The user's calendar as iCalendar, in their language: events (a series as one VEVENT with
+     * RRULE) and incomplete tasks with a due date.
+     */
+    async calendarFor(userId: number, host: string, locale: Locale): Promise<string> {
       const [eventRows, taskRows] = await Promise.all([calendarFeeds.eventRows(userId), calendarFeeds.dueTaskRows(userId)]);
       return writeCalendar(
         eventRows.map((row: EventRow) => ({ ...toEvent(row), updatedAt: row.updated_at })),
         taskRows,
         host,
+        locale,
       );
     },
   };
 
-  function writeCalendar(events: FeedEvent[], tasks: TaskRow[], host: string): string {
+  function writeCalendar(events: FeedEvent[], tasks: TaskRow[], host: string, locale: Locale): string {
+    const t = translator(locale);
     const calendar = ical({
+      // The app's name, the same in every language.
       name: "Student Hub",
-      prodId: { company: "Student Hub", product: "Calendar feed", language: "EN" },
+      prodId: { company: "Student Hub", product: "Calendar feed", language: locale.toUpperCase() },
       method: ICalCalendarMethod.PUBLISH,
       // VTIMEZONE for the zone the events name; no calendar zone, so UNTIL and DTSTAMP are in UTC.
       timezone: { name: null, generator: getVtimezoneComponent },
@@ -156,12 +169,12 @@ export function createCalendarFeedService({
           parent.time === null
             ? (Temporal.PlainDate.from(event.originalDate) as never)
             : (zoned(event.originalDate, parent.time, timeZone) as never);
-        calendar.createEvent({ ...eventData(event, uid(parent)), recurrenceId });
+        calendar.createEvent({ ...eventData(event, uid(parent), locale), recurrenceId });
         continue;
       }
       const rule = feedRuleFor(event);
       if (!rule) {
-        calendar.createEvent(eventData(event, uid(event)));
+        calendar.createEvent(eventData(event, uid(event), locale));
         continue;
       }
       // RFC 5545 counts DTSTART as the first occurrence: it is the series' first date by its own rule.
@@ -170,7 +183,7 @@ export function createCalendarFeedService({
       const own = children.get(event.id) ?? [];
       const changed = new Set(own.filter((c) => !c.isException && c.recurring === "none").map((c) => c.originalDate));
       const removed = own.filter((c) => c.isException && !changed.has(c.exceptionDate)).map((c) => c.exceptionDate!);
-      const data = eventData({ ...event, date: first }, uid(event));
+      const data = eventData({ ...event, date: first }, uid(event), locale);
       const allDay = event.time === null;
       if (allDay && event.customEndDate) {
         // An all-day series that ends: its UNTIL must be a DATE (feed-rules.ts allDayRuleLine).
@@ -198,11 +211,11 @@ export function createCalendarFeedService({
       });
     }
 
-    // Google ignores VTODO: a due task is an event "Due: …", all day without a due time.
+    // Google ignores VTODO: a due task is an event "Due: …" (Spanish "Entrega: …"), all day without a due time.
     for (const task of tasks) {
       const base: Omit<ICalEventData, "start"> = {
         id: `task-${task.id}@${host}`,
-        summary: `Due: ${task.title}`,
+        summary: t("server.feed_task_due", { title: task.title }),
         description: task.description ?? undefined,
         stamp: new Date(task.updated_at),
         lastModified: new Date(task.updated_at),

@@ -1,3 +1,4 @@
+import { messageRef } from "../../core/i18n/translate";
 import { firstOccurrence, occursOn } from "../../core/calendar/recurrence";
 import type { ScopedId } from "../../core/calendar/scope-ids";
 import { firstShownDate, isSplitOff, keyedDate } from "../../core/calendar/series-children";
@@ -14,13 +15,13 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import { badRequest, conflict, notFound } from "../errors";
 import type { ReminderPlanner } from "./reminders";
 
-export const EVENT_NOT_FOUND = "Event not found";
-export const NOT_AN_OCCURRENCE = "That date is not an occurrence of this event";
-export const NOT_RECURRING = "This event does not repeat: change or delete it as a whole";
-export const NO_OCCURRENCES = "This repeating event has no dates: check its days and end date";
-export const EXCEPTION_ROW = "This row only removes one date from a series: delete it to bring that date back";
-export const PARENT_IS_EXCEPTION = "An event cannot belong to a row that only removes a date";
-export const END_DATE_NEEDS_SERIES = "Only a repeating event has an end date";
+export const EVENT_NOT_FOUND = messageRef("server.event_not_found");
+export const NOT_AN_OCCURRENCE = messageRef("server.not_an_occurrence");
+export const NOT_RECURRING = messageRef("server.not_recurring");
+export const NO_OCCURRENCES = messageRef("server.no_occurrences");
+export const EXCEPTION_ROW = messageRef("server.exception_row");
+export const PARENT_IS_EXCEPTION = messageRef("server.parent_is_exception");
+export const END_DATE_NEEDS_SERIES = messageRef("server.end_date_needs_series");
 
 /** The dates of the series that neither an exception nor a changed occurrence has taken. */
 function isTaken(children: readonly CalendarEvent[], date: string): boolean {

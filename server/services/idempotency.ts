@@ -1,3 +1,4 @@
+import { messageRef } from "../../core/i18n/translate";
 import { createHash } from "node:crypto";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import { badRequest, conflict, HttpError } from "../errors";
@@ -12,9 +13,9 @@ export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 /** Retries come within minutes; a day is generous (housekeeping forgets older keys). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_FORMAT = /^[\x21-\x7E]{1,255}$/;
-export const INVALID_KEY = "Idempotency-Key must be 1 to 255 visible ASCII characters";
-export const KEY_REUSED = "This Idempotency-Key was already used for a different request";
-export const KEY_IN_PROGRESS = "A request with this Idempotency-Key is still being processed. Please try again in a moment.";
+export const INVALID_KEY = messageRef("server.idempotency_key_invalid");
+export const KEY_REUSED = messageRef("server.idempotency_key_reused");
+export const KEY_IN_PROGRESS = messageRef("server.idempotency_key_in_progress");
 
 /**
  * Creates that a retry cannot duplicate (docs/decisions/052). Without a key the work simply runs

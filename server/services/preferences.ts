@@ -1,3 +1,4 @@
+import { messageRef } from "../../core/i18n/translate";
 import type { Preferences } from "../../core/schemas/preferences";
 import { notFound } from "../errors";
 import type { RunInTransaction } from "../repositories/transaction";
@@ -19,7 +20,7 @@ export function createPreferencesService(transaction: RunInTransaction, reminder
         }
         if (changes.locale !== undefined) await tx.users.setLocale(userId, changes.locale);
         const user = await tx.users.findById(userId);
-        if (!user) throw notFound("User not found");
+        if (!user) throw notFound(messageRef("server.user_not_found"));
         return preferencesOf(user);
       });
     },

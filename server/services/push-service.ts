@@ -12,7 +12,10 @@ import {
   type PushSendResult,
   type PushSubscriptionInput,
 } from "../../core/schemas/push";
+import type { Locale } from "../../core/i18n/locale";
+import type { Translate } from "../../core/i18n/translate";
 import type { AppConfig } from "../config";
+import { translator } from "../i18n";
 import { badRequest, forbidden } from "../errors";
 import type { PushSubscriptionsRepository } from "../repositories/push-subscriptions";
 import type { SessionUser } from "../repositories/sessions";
@@ -33,8 +36,6 @@ import {
 
 /** Where generated VAPID keys are kept (app_settings): every instance signs with the same key. */
 export const VAPID_KEYS_SETTING = "vapidKeys";
-export const NO_DEVICES = "No device has notifications turned on for this user";
-export const NO_DEVICES_PLURAL = "No device has notifications turned on for these users";
 
 /** How a send may be delivered (decision 087). */
 const DELIVERY = {
@@ -50,6 +51,8 @@ export interface PushSender {
   adminUnlocked: boolean;
   /** The host the request came to: the VAPID subject's last resort. */
   host: string;
+  /** The language the sender reads the result in (the request's). */
+  locale: Locale;
   log: Logger;
 }
 
@@ -106,16 +109,16 @@ function outcomeCounts(outcomes: readonly PushOutcome[]): PushOutcomeCounts {
   return counts;
 }
 
-function summarize(outcomes: PushOutcome[], recipients: number): PushSendResult {
+/** What became of a send, in the sender's language (`t`). */
+function summarize(outcomes: PushOutcome[], recipients: number, t: Translate): PushSendResult {
   const delivered = outcomes.filter((o) => o.result === "delivered").length;
   const failed = outcomes.filter((o) => o.result === "failed").length;
-  if (delivered === 0 && failed === 0) return { ok: false, error: recipients > 1 ? NO_DEVICES_PLURAL : NO_DEVICES };
+  if (delivered === 0 && failed === 0)
+    return { ok: false, error: t(recipients > 1 ? "server.push_no_devices_plural" : "server.push_no_devices") };
   if (failed === 0) return { ok: true };
   const devices = delivered + failed;
   const error =
-    delivered === 0
-      ? `The push service did not accept the notification (${failed === 1 ? "1 device" : `${failed} devices`})`
-      : `Delivered to ${delivered} of ${devices} devices; ${failed} could not be reached`;
+    delivered === 0 ? t("server.push_not_accepted", { count: failed }) : t("server.push_partly_delivered", { delivered, devices, failed });
   return { ok: delivered > 0, error };
 }
 
@@ -234,7 +237,7 @@ export function createPushService({ config, settings, pushSubscriptions, users, 
       });
       metrics.pushes("message", outcomeCounts(outcomes));
       const gone = outcomes.filter((o) => o.result === "gone").map((o) => o.target.id);
-      const result = summarize(outcomes, input.externalUserIds.length);
+      const result = summarize(outcomes, input.externalUserIds.length, translator(sender.locale));
       if (!toOthers) {
         await pushSubscriptions.deleteByIds(gone);
         return result;

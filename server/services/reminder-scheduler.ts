@@ -1,13 +1,11 @@
+import type { Locale } from "../../core/i18n/locale";
 import {
   CATCH_UP_MS,
-  eventReminderBody,
   eveningSummary,
   nextEventReminder,
   nextSummaryAt,
   nextTaskReminder,
   type ReminderCandidate,
-  reminderTitle,
-  taskReminderBody,
 } from "../../core/reminders";
 import type { PushPayload } from "../../core/schemas/push";
 import type { ReminderScheduleRow, SentReminderStatus } from "../db/schema";
@@ -16,8 +14,9 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import { type MetricsSink, NO_METRICS } from "./metrics-sink";
 import type { PushService, UserPush } from "./push-service";
 import { hiddenDates } from "../../core/calendar/series-children";
-import { translator } from "../i18n";
 import type { Clock, ReminderPlanner } from "./reminders";
+import { eveningSummaryWords, eventReminderBody, reminderTitle, taskReminderBody } from "./reminder-words";
+import { userLocale } from "../i18n";
 
 /** Reminders claimed per transaction: the locks are held only while a batch is planned, never while it is pushed. */
 const BATCH_SIZE = 200;
@@ -85,8 +84,25 @@ function ttlSeconds(candidate: Pick<ReminderCandidate, "occurrenceAt">, now: num
 export function createReminderScheduler(options: ReminderSchedulerOptions) {
   const { transaction, reminders, planner, push, timeZone, clock, scanIntervalMs, log, metrics = NO_METRICS } = options;
 
+  /** The language a user's pushes are worded in (users.locale), read once per batch. */
+  type Locales = Map<number, Promise<Locale>>;
+  function localeOf(tx: TransactionScope, locales: Locales, userId: number): Promise<Locale> {
+    let locale = locales.get(userId);
+    if (!locale) {
+      locale = tx.users.findById(userId).then((user) => userLocale(user?.locale));
+      locales.set(userId, locale);
+    }
+    return locale;
+  }
+
   /** The push for a claimed task reminder, or why there is none; moves the task's schedule on. */
-  async function planTask(tx: TransactionScope, row: ReminderScheduleRow, dueAt: number, now: number): Promise<Planned | null> {
+  async function planTask(
+    tx: TransactionScope,
+    row: ReminderScheduleRow,
+    dueAt: number,
+    now: number,
+    locales: Locales,
+  ): Promise<Planned | null> {
     const task = await tx.tasks.findForUser(row.user_id, row.item_id);
     if (!task) {
       await tx.reminders.unschedule("task", [row.item_id]);
@@ -96,16 +112,23 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     const current = candidate?.at === dueAt && candidate.occurrence === row.occurrence && task.reminder === row.timing;
     await planner.armTask(tx, task, { after: Math.max(dueAt, now - CATCH_UP_MS) });
     if (!current || !candidate) return null;
+    const locale = await localeOf(tx, locales, task.userId);
     const payload: PushPayload = {
-      title: reminderTitle(task.title, candidate, now, timeZone),
-      body: taskReminderBody(task.subject),
+      title: reminderTitle(task.title, candidate, now, timeZone, locale),
+      body: taskReminderBody(task.subject, locale),
       url: `/?task=${task.id}#todo`,
       tag: `reminder-task-${task.id}-${candidate.occurrence}`,
     };
     return { status: "pending", push: { userId: task.userId, payload, ttlSeconds: ttlSeconds(candidate, now) } };
   }
 
-  async function planEvent(tx: TransactionScope, row: ReminderScheduleRow, dueAt: number, now: number): Promise<Planned | null> {
+  async function planEvent(
+    tx: TransactionScope,
+    row: ReminderScheduleRow,
+    dueAt: number,
+    now: number,
+    locales: Locales,
+  ): Promise<Planned | null> {
     const event = await tx.events.findForUser(row.user_id, row.item_id);
     if (!event) {
       await tx.reminders.unschedule("event", [row.item_id]);
@@ -116,9 +139,10 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     const current = candidate?.at === dueAt && candidate.occurrence === row.occurrence && event.notificationTiming === row.timing;
     await planner.armEvent(tx, event, { after: Math.max(dueAt, now - CATCH_UP_MS) }, children);
     if (!current || !candidate) return null;
+    const locale = await localeOf(tx, locales, event.userId);
     const payload: PushPayload = {
-      title: reminderTitle(event.title, candidate, now, timeZone),
-      body: eventReminderBody(event.eventType, event.subject, translator("en")),
+      title: reminderTitle(event.title, candidate, now, timeZone, locale),
+      body: eventReminderBody(event.eventType, event.subject, locale),
       url: `/?day=${candidate.date}#calendar`,
       tag: `reminder-event-${event.id}-${candidate.occurrence}`,
     };
@@ -137,7 +161,8 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     if (!current) return null;
     const summary = eveningSummary(await tx.tasks.listForUser(user.id), row.occurrence, dueAt, timeZone);
     if (!summary) return { status: "empty", push: null };
-    const payload: PushPayload = { title: summary.title, body: summary.body, url: "/#todo", tag: `summary-${row.occurrence}` };
+    const { title, body } = eveningSummaryWords(summary, userLocale(user.locale));
+    const payload: PushPayload = { title, body, url: "/#todo", tag: `summary-${row.occurrence}` };
     // Worth reading until the next morning.
     return { status: "pending", push: { userId: user.id, payload, ttlSeconds: 12 * 60 * 60 } };
   }
@@ -147,14 +172,15 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     return transaction(async (tx) => {
       const rows = await tx.reminders.claimDue(new Date(now), BATCH_SIZE);
       const pushes: { claimId: number; push: UserPush }[] = [];
+      const locales: Locales = new Map();
       for (const row of rows) {
         const dueAt = Date.parse(row.due_at);
         report.lagMs = Math.max(report.lagMs, now - dueAt);
         const plan =
           row.kind === "task"
-            ? await planTask(tx, row, dueAt, now)
+            ? await planTask(tx, row, dueAt, now, locales)
             : row.kind === "event"
-              ? await planEvent(tx, row, dueAt, now)
+              ? await planEvent(tx, row, dueAt, now, locales)
               : await planSummary(tx, row, dueAt, now);
         if (!plan) continue;
         // Too late after downtime: recorded as skipped, not sent.

@@ -1,9 +1,10 @@
+import { messageRef } from "../../core/i18n/translate";
 import { type CreateTaskData, MAX_TASKS_PER_USER, REMINDER_NEEDS_DUE_DATE, type Task, TOO_MANY_TASKS } from "../../core/schemas/task";
 import { badRequest, conflict, notFound } from "../errors";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import type { ReminderPlanner } from "./reminders";
 
-export const TASK_NOT_FOUND = "Task not found";
+export const TASK_NOT_FOUND = messageRef("server.task_not_found");
 
 /** Task writes: the task and its reminder (decision 089) change in one transaction. */
 export function createTaskWrites(transaction: RunInTransaction, reminders: ReminderPlanner) {

@@ -1,6 +1,7 @@
 import { type Messages, setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as spanishApp } from "@core/i18n/compiled/es/app";
+import { messages as spanishCalendar } from "@core/i18n/compiled/es/calendar";
 import { wordMessageRef } from "@core/i18n/translate";
 import { MONTHLY_NEEDS_DAYS, MONTHLY_NEEDS_OPTION } from "@core/schemas/event";
 import { inEnglish } from "@core/test/in-english";
@@ -44,7 +45,7 @@ describe("the monthly date option (decision 083)", () => {
   });
 
   it("words the two messages in English and in Spanish where the form shows them (decision 108)", () => {
-    const spanish = setupI18n({ locale: "es", messages: { es: spanishApp as Messages } });
+    const spanish = setupI18n({ locale: "es", messages: { es: { ...spanishApp, ...spanishCalendar } as Messages } });
     const found = messages(monthly({ customWhenToRepeat: "", customDays: [] }));
     expect(inEnglish(found.customWhenToRepeat)).toBe("Please select a date option or specific dates for monthly recurring events");
     expect(inEnglish(found.customDays)).toBe("Please select specific dates or choose a date option above");

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { weekdayOfDate } from "@core/dates";
 import { messages as englishApp } from "@core/i18n/compiled/en/app";
 import { messages as spanishApp } from "@core/i18n/compiled/es/app";
+import { messages as englishCalendar } from "@core/i18n/compiled/en/calendar";
+import { messages as spanishCalendar } from "@core/i18n/compiled/es/calendar";
 import { translatorFor } from "@core/i18n/translate";
 import {
   daysInMonth,
@@ -23,8 +25,8 @@ import {
 } from "./month-grid-dates";
 
 /** The calendar's words in each language, as the app words them (decision 108). */
-const en = translatorFor(setupI18n({ locale: "en", messages: { en: englishApp as Messages } }));
-const es = translatorFor(setupI18n({ locale: "es", messages: { es: spanishApp as Messages } }));
+const en = translatorFor(setupI18n({ locale: "en", messages: { en: { ...englishApp, ...englishCalendar } as Messages } }));
+const es = translatorFor(setupI18n({ locale: "es", messages: { es: { ...spanishApp, ...spanishCalendar } as Messages } }));
 
 describe("monthGridDates", () => {
   it("starts on the 1st when the month starts on a Sunday (November 2026: 5 weeks)", () => {

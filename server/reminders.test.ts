@@ -3,6 +3,7 @@ import { REMINDER_NEEDS_TIMING, REMINDER_TIMING_MESSAGE } from "../core/schemas/
 import { SUMMARY_TIME_MESSAGE } from "../core/schemas/preferences";
 import { REMINDER_MESSAGE, REMINDER_NEEDS_DUE_DATE } from "../core/schemas/task";
 import { zonedInstant } from "../core/reminders";
+import { inEnglish } from "../core/test/in-english";
 import type { ReminderScheduler } from "./services/reminder-scheduler";
 import { buildTestApp, describeEachEngine, describePostgresOnly, TestClient, type TestApp } from "./test/harness";
 import { startTestPushService, type TestDevice, type TestPushService } from "./test/push-service";
@@ -262,7 +263,8 @@ describeEachEngine("reminders", (engine) => {
     expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: null, locale: "en" });
     const bad = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "7pm" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ eveningSummaryTime: [SUMMARY_TIME_MESSAGE] });
+    expect(bad.json().errors).toEqual({ eveningSummaryTime: [inEnglish(SUMMARY_TIME_MESSAGE)] });
+    expect(bad.json().code).toBe("settings.summary_time_invalid");
     const set = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30" });
     expect(set.json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });
     expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });

@@ -8,6 +8,7 @@ import {
   PUSH_RECIPIENT_REQUIRED,
   PUSH_TEXT_REQUIRED,
 } from "../../core/schemas/push";
+import { inEnglish } from "../../core/test/in-english";
 import { MAX_PUSH_DEVICES_PER_USER, NO_DEVICES, VAPID_KEYS_SETTING } from "../services/push-service";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 import { startTestPushService, type TestPushService } from "../test/push-service";
@@ -130,13 +131,13 @@ describeEachEngine("push API", (engine) => {
       for (const p256dh of [notOnCurve.toString("base64url"), Buffer.alloc(33, 2).toString("base64url"), "not*base64", ""]) {
         const res = await client.request("POST", "/api/push/subscriptions", { ...good, keys: { ...good.keys, p256dh } });
         expect(res.statusCode, p256dh).toBe(400);
-        expect(res.json().errors["keys.p256dh"], p256dh).toEqual([INVALID_P256DH]);
+        expect(res.json().errors["keys.p256dh"], p256dh).toEqual([inEnglish(INVALID_P256DH)]);
       }
       const res = await client.request("POST", "/api/push/subscriptions", { ...good, keys: { ...good.keys, auth: "AAAA" } });
-      expect(res.json().errors["keys.auth"]).toEqual([INVALID_AUTH]);
+      expect(res.json().errors["keys.auth"]).toEqual([inEnglish(INVALID_AUTH)]);
       expect(await storedEndpoints()).not.toContain(good.endpoint);
       expect((await client.request("POST", "/api/push/subscriptions", { ...good, endpoint: "https://x.example/" })).json().message).toBe(
-        INVALID_ENDPOINT,
+        inEnglish(INVALID_ENDPOINT),
       );
     });
 
@@ -365,7 +366,9 @@ describeEachEngine("push API", (engine) => {
       for (const [body, message] of cases) {
         const res = await student.client.request("POST", "/api/push/send", body);
         expect(res.statusCode, message).toBe(400);
-        expect(res.json().message, message).toBe(message);
+        // The English words, with the message's id as the code (decision 108).
+        expect(res.json().message, message).toBe(inEnglish(message));
+        expect(res.json().code, message).toMatch(/^admin\.push_/);
       }
       expect(pushService.received()).toEqual([]);
     });

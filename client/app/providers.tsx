@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { queryClient } from "@/lib/query-client";
 import { useMediaQuery } from "@/hooks/use-media-query";
+import { useT } from "@/lib/i18n";
 import { useThemeChoice } from "@/lib/theme";
 import { useToastLibrary } from "@/lib/toast";
 
@@ -15,8 +16,12 @@ function ToastHost() {
   const sonner = useToastLibrary();
   const phone = useMediaQuery("(max-width: 767px)");
   const theme = useThemeChoice();
+  const t = useT();
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => (sonner && host.current ? sonner.keepRoomForToasts(host.current) : undefined), [sonner]);
+  // The toasts' region is named in the app's language once the signed-in screens' words are there
+  // ("Notificaciones"); sonner names it "Notifications" before.
+  const regionName = t("settings.notifications");
   const offset = phone
     ? { bottom: "calc(var(--bottom-bar, 0px) + 0.5rem + env(safe-area-inset-bottom))", left: "0.5rem", right: "0.5rem" }
     : { bottom: "1rem", right: "1rem" };
@@ -37,6 +42,8 @@ function ToastHost() {
           theme={theme}
           richColors
           closeButton
+          toastOptions={{ closeButtonAriaLabel: t("common.close_toast") }}
+          containerAriaLabel={regionName === "settings.notifications" ? undefined : regionName}
         />
       )}
     </div>

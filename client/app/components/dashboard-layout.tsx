@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@core/api-types";
 import type { ClassEditorStart, DashboardTabId } from "@/lib/routes";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
+import { useT } from "@/lib/i18n";
 import { showDownloadFailed } from "@/lib/toast";
 
 /**
@@ -55,9 +56,10 @@ function SidebarHeader({ user }: { user: User }) {
 }
 
 function SettingsButton({ onOpenSettings }: { onOpenSettings: () => void }) {
+  const t = useT();
   return (
     <Button variant="ghost" className="w-full justify-start" onClick={onOpenSettings}>
-      <Settings aria-hidden="true" /> Settings
+      <Settings aria-hidden="true" /> {t("settings.title")}
     </Button>
   );
 }

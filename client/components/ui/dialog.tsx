@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { useReturnFocus } from "@/hooks/use-return-focus";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n";
 import type { ReturnFocusFallback } from "@/lib/return-focus";
 
 export const Dialog = DialogPrimitive.Root;
@@ -21,7 +22,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 }
 
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
-  /** Show the corner close button (labelled "Close"). */
+  /** Show the corner close button (labelled "Close", common.close). */
   showCloseButton?: boolean;
   /** Where the focus goes on close when the control that opened the dialog is gone (docs/product.md#dialogs-and-focus). */
   returnFocusFallback?: ReturnFocusFallback;
@@ -41,6 +42,7 @@ export function DialogContent({
   ...props
 }: DialogContentProps) {
   const { contentRef, onCloseAutoFocus: returnFocus } = useReturnFocus({ fallback: returnFocusFallback, onCloseAutoFocus, ref });
+  const t = useT();
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -58,7 +60,7 @@ export function DialogContent({
         {showCloseButton && (
           <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground opacity-80 transition hover:bg-accent hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
             <XIcon className="size-4" aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t("common.close")}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

@@ -1,8 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { queryClient } from "@/lib/query-client";
 import { useMediaQuery } from "@/hooks/use-media-query";
-import { useT } from "@/lib/i18n";
+import { DEFAULT_LOCALE } from "@core/i18n/locale";
+import { loadWords, useLocale, useT } from "@/lib/i18n";
 import { useThemeChoice } from "@/lib/theme";
 import { useToastLibrary } from "@/lib/toast";
 
@@ -19,9 +20,18 @@ function ToastHost() {
   const t = useT();
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => (sonner && host.current ? sonner.keepRoomForToasts(host.current) : undefined), [sonner]);
-  // The toasts' region is named in the app's language once the signed-in screens' words are there
-  // ("Notificaciones"); sonner names it "Notifications" before.
+  const locale = useLocale();
+  // The toasts' region is named with the signed-in screens' words ("Notifications", "Notificaciones").
+  // Before those are there (sign-in) sonner's own English name would do for English; a reader of
+  // another language gets the Toaster once they have downloaded, which replays the toasts shown
+  // meanwhile (or at once, should the download fail).
   const regionName = t("settings.notifications");
+  const named = regionName !== "settings.notifications";
+  const [wordsFailed, setWordsFailed] = useState(false);
+  const waitForWords = !named && locale !== DEFAULT_LOCALE && !wordsFailed;
+  useEffect(() => {
+    if (sonner && waitForWords) loadWords("app").catch(() => setWordsFailed(true));
+  }, [sonner, waitForWords]);
   const offset = phone
     ? { bottom: "calc(var(--bottom-bar, 0px) + 0.5rem + env(safe-area-inset-bottom))", left: "0.5rem", right: "0.5rem" }
     : { bottom: "1rem", right: "1rem" };
@@ -33,7 +43,7 @@ function ToastHost() {
     // the host is a live region, "off": it says nothing itself; the Toaster's region is polite.
     <div ref={host} aria-live="off">
       {/* Spec §4/§9: one toast visible at a time. */}
-      {sonner && (
+      {sonner && !waitForWords && (
         <sonner.Toaster
           visibleToasts={1}
           position={phone ? "bottom-center" : "bottom-right"}
@@ -43,7 +53,7 @@ function ToastHost() {
           richColors
           closeButton
           toastOptions={{ closeButtonAriaLabel: t("common.close_toast") }}
-          containerAriaLabel={regionName === "settings.notifications" ? undefined : regionName}
+          containerAriaLabel={named ? regionName : undefined}
         />
       )}
     </div>

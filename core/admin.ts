@@ -1,3 +1,5 @@
+import type { MessageId, Translate } from "./i18n/translate";
+
 /**
  * The admin area's shared words and names (docs/product.md#admin-area): the guard's answers, the
  * audit log's actions and how the panel labels them.
@@ -30,19 +32,19 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Spec §2: "Account Deleted" (USER_DELETED) and "Password Reset" (PASSWORD_RESET); the rest in the same style. */
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  USER_DELETED: "Account Deleted",
-  PASSWORD_RESET: "Password Reset",
-  ADMIN_GRANTED: "Admin Granted",
-  ADMIN_REVOKED: "Admin Removed",
-  ADMIN_UNLOCKED: "Admin Unlocked",
-  ADMIN_UNLOCK_FAILED: "Admin Unlock Failed",
-  SETTINGS_CHANGED: "Settings Changed",
-  PASSWORD_CHANGED: "Password Changed",
-  PUSH_SENT: "Push Sent",
-  PUSH_NOT_DELIVERED: "Push Not Delivered",
-};
+/** Spec §2: "Account Deleted" (USER_DELETED) and "Password Reset" (PASSWORD_RESET); the rest in the same style (the admin area's words). */
+export const AUDIT_ACTION_LABELS = {
+  USER_DELETED: "admin.audit_user_deleted",
+  PASSWORD_RESET: "admin.audit_password_reset",
+  ADMIN_GRANTED: "admin.audit_admin_granted",
+  ADMIN_REVOKED: "admin.audit_admin_revoked",
+  ADMIN_UNLOCKED: "admin.audit_admin_unlocked",
+  ADMIN_UNLOCK_FAILED: "admin.audit_admin_unlock_failed",
+  SETTINGS_CHANGED: "admin.audit_settings_changed",
+  PASSWORD_CHANGED: "admin.audit_password_changed",
+  PUSH_SENT: "admin.audit_push_sent",
+  PUSH_NOT_DELIVERED: "admin.audit_push_not_delivered",
+} as const satisfies Record<AuditAction, MessageId>;
 
 /**
  * What a user does to their own account (their password, deleting it): whoever the actor is, they
@@ -61,7 +63,7 @@ export function actedAsAdmin(entry: { action: string; actorEmail: string | null;
   return !(entry.action === "USER_DELETED" && ownAccount);
 }
 
-/** An action's label; one this build does not know shows as sent. */
-export function auditActionLabel(action: string): string {
-  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+/** An action's label, worded with `t`; one this build does not know shows as sent. */
+export function auditActionLabel(action: string, t: Translate): string {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(AUDIT_ACTION_LABELS[action as AuditAction]) : action;
 }

@@ -263,7 +263,8 @@ describeEachEngine("reminders", (engine) => {
     expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: null, locale: "en" });
     const bad = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "7pm" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ eveningSummaryTime: [SUMMARY_TIME_MESSAGE] });
+    expect(bad.json().errors).toEqual({ eveningSummaryTime: [inEnglish(SUMMARY_TIME_MESSAGE)] });
+    expect(bad.json().code).toBe("settings.summary_time_invalid");
     const set = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30" });
     expect(set.json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });
     expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });

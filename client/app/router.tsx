@@ -61,7 +61,7 @@ const AdminScreen = lazyScreen(() => import("@/app/screens/admin").then((m) => m
 const AuthScreen = lazyScreen(() => import("@/app/screens/auth").then((m) => m.AuthScreen));
 const loadDashboard = () => import("@/app/screens/dashboard/dashboard");
 const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen), ["app"]);
-const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen));
+const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen), ["app"]);
 const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen), ["app", "admin"]);
 
 /**

@@ -1,38 +1,42 @@
 import { z } from "zod";
+import { messageRef } from "../i18n/translate";
 
 /** The admin API's requests and answers (docs/product.md#admin-area, decision 085). */
 
 export const PASSCODE_LENGTH = 4;
-export const PASSCODE_REQUIRED = "Passcode is required";
+export const PASSCODE_REQUIRED = messageRef("admin.passcode_required");
 
 /** POST /api/admin/login. Any text up to a sane length: a wrong one is a 401, not a 400. */
 export const adminLoginSchema = z.object({
-  passcode: z.string({ error: PASSCODE_REQUIRED }).min(1, PASSCODE_REQUIRED).max(100, "Invalid passcode"),
+  passcode: z.string({ error: PASSCODE_REQUIRED }).min(1, PASSCODE_REQUIRED).max(100, messageRef("admin.passcode_invalid")),
 });
+
+const IS_ADMIN_INVALID = messageRef("admin.is_admin_invalid");
 
 /** PATCH /api/admin/users/{id}/admin-status. */
 export const adminStatusSchema = z.object({
-  isAdmin: z.boolean({ error: "isAdmin must be true or false" }),
+  isAdmin: z.boolean({ error: IS_ADMIN_INVALID }),
 });
 
 export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;
 export const ADMIN_SEARCH_MAX = 200;
 
+const LIMIT_INVALID = messageRef("admin.limit_invalid", { max: ADMIN_PAGE_MAX });
 const limit = z
-  .string({ error: `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}` })
-  .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
+  .string({ error: LIMIT_INVALID })
+  .regex(/^\d{1,4}$/, LIMIT_INVALID)
   .transform(Number)
-  .refine((n) => n >= 1 && n <= ADMIN_PAGE_MAX, `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`)
+  .refine((n) => n >= 1 && n <= ADMIN_PAGE_MAX, LIMIT_INVALID)
   .optional()
   .transform((n) => n ?? ADMIN_PAGE_DEFAULT);
 
-const cursor = (name: string) =>
+const cursor = (name: "after" | "before") =>
   z
-    .string({ error: `${name} must be an id` })
-    .regex(/^\d{1,10}$/, `${name} must be an id`)
+    .string({ error: messageRef("admin.cursor_invalid", { name }) })
+    .regex(/^\d{1,10}$/, messageRef("admin.cursor_invalid", { name }))
     .transform(Number)
-    .refine((n) => n >= 1 && n <= 2 ** 31 - 1, `${name} must be an id`)
+    .refine((n) => n >= 1 && n <= 2 ** 31 - 1, messageRef("admin.cursor_invalid", { name }))
     .optional();
 
 /**
@@ -44,12 +48,12 @@ export const TOTAL_COUNT_HEADER = "X-Total-Count";
 /** GET /api/admin/users?search=&isAdmin=true|false&limit=&after=; newest first. */
 export const adminUsersQuerySchema = z.object({
   search: z
-    .string({ error: "search must be text" })
-    .max(ADMIN_SEARCH_MAX, `search must be at most ${ADMIN_SEARCH_MAX} characters`)
+    .string({ error: messageRef("admin.search_invalid") })
+    .max(ADMIN_SEARCH_MAX, messageRef("admin.search_too_long", { max: ADMIN_SEARCH_MAX }))
     .optional()
     .transform((v) => v?.trim() ?? ""),
   isAdmin: z
-    .enum(["true", "false"], { error: "isAdmin must be true or false" })
+    .enum(["true", "false"], { error: IS_ADMIN_INVALID })
     .optional()
     .transform((v) => (v === undefined ? null : v === "true")),
   limit,
@@ -62,14 +66,27 @@ export const auditLogsQuerySchema = z.object({ limit, before: cursor("before") }
 export type AuditLogsQuery = z.output<typeof auditLogsQuerySchema>;
 
 export const SETTINGS_URL_MAX = 2048;
-const settingsUrl = (label: string) =>
+/** Each URL's refusals, naming the field as the panel labels it. */
+const SETTINGS_URL_MESSAGES = {
+  instagramUrl: {
+    invalid: messageRef("admin.instagram_url_invalid"),
+    tooLong: messageRef("admin.instagram_url_too_long", { max: SETTINGS_URL_MAX }),
+    notWeb: messageRef("admin.instagram_url_not_web"),
+  },
+  logoUrl: {
+    invalid: messageRef("admin.logo_url_invalid"),
+    tooLong: messageRef("admin.logo_url_too_long", { max: SETTINGS_URL_MAX }),
+    notWeb: messageRef("admin.logo_url_not_web"),
+  },
+};
+const settingsUrl = (field: keyof typeof SETTINGS_URL_MESSAGES) =>
   z
-    .string({ error: `${label} must be a URL or empty` })
+    .string({ error: SETTINGS_URL_MESSAGES[field].invalid })
     .trim()
-    .max(SETTINGS_URL_MAX, `${label} must be at most ${SETTINGS_URL_MAX} characters`)
+    .max(SETTINGS_URL_MAX, SETTINGS_URL_MESSAGES[field].tooLong)
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isWebUrl(v), `${label} must be a full http:// or https:// address`);
+    .refine((v) => v === null || isWebUrl(v), SETTINGS_URL_MESSAGES[field].notWeb);
 
 function isWebUrl(text: string): boolean {
   if (!/^https?:\/\//i.test(text)) return false;
@@ -83,8 +100,8 @@ function isWebUrl(text: string): boolean {
 
 /** PUT /api/admin/settings: each an absolute http(s) URL of up to 2,048 characters, or null/empty for none. */
 export const adminSettingsSchema = z.object({
-  instagramUrl: settingsUrl("Social profile URL"),
-  logoUrl: settingsUrl("Logo URL"),
+  instagramUrl: settingsUrl("instagramUrl"),
+  logoUrl: settingsUrl("logoUrl"),
 });
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "../dates";
+import { messageRef } from "../i18n/translate";
 import { classesSchemaFor } from "./classes";
 import { preferencesSchema } from "./preferences";
 import { schoolScheduleSchema } from "./school-schedule";
@@ -13,33 +14,33 @@ import { MAX_EVENTS_PER_USER, TOO_MANY_EVENTS, updateEventSchema } from "./event
 
 export const EXPORT_FORMAT = "student-hub-export";
 export const EXPORT_VERSION = 1;
-export const NOT_AN_EXPORT = "This file is not a Student Hub export";
-export const IMPORT_NEEDS_EMPTY_ACCOUNT =
-  "Your account already has tasks or events. Import restores an export into an empty account: delete them first, or use a new account.";
-export const EVENT_PARENTS_BROKEN = "Some events belong to a series that is not in the file";
+export const NOT_AN_EXPORT = messageRef("settings.not_an_export");
+export const IMPORT_NEEDS_EMPTY_ACCOUNT = messageRef("settings.import_needs_empty_account");
+export const EVENT_PARENTS_BROKEN = messageRef("settings.event_parents_broken");
 /** The largest import body: 500 tasks and 1,000 events at their longest texts. */
 export const IMPORT_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 
-const DATE = "must be a real date in yyyy-MM-dd format";
-
 /** The structure of an exported event row: its id in the file and its place in a series. */
 const eventRow = z.object({
-  id: z.number({ error: "Each event needs its id" }).int().positive(),
+  id: z
+    .number({ error: messageRef("settings.event_id_required") })
+    .int()
+    .positive(),
   parentEventId: z.number().int().positive().nullable().optional().default(null),
   isException: z.boolean().optional().default(false),
-  exceptionDate: z.string().refine(isCalendarDate, `Exception date ${DATE}`).nullable().optional().default(null),
-  originalDate: z.string().refine(isCalendarDate, `Original date ${DATE}`).nullable().optional().default(null),
+  exceptionDate: z.string().refine(isCalendarDate, messageRef("settings.exception_date_invalid")).nullable().optional().default(null),
+  originalDate: z.string().refine(isCalendarDate, messageRef("settings.original_date_invalid")).nullable().optional().default(null),
 });
 
 /** The envelope; tasks and events are checked one by one afterwards, so each error names its item. */
 export const exportFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT, { error: NOT_AN_EXPORT }),
-  version: z.literal(EXPORT_VERSION, { error: `${NOT_AN_EXPORT} of a version this server reads (version ${EXPORT_VERSION})` }),
+  version: z.literal(EXPORT_VERSION, { error: messageRef("settings.export_version_unknown", { version: EXPORT_VERSION }) }),
   user: z.object({ userClasses: z.array(z.string()).optional().default([]) }).optional(),
   schedule: z.unknown().optional(),
   preferences: preferencesSchema.partial().optional(),
-  tasks: z.array(z.unknown(), { error: "tasks must be a list" }).max(MAX_TASKS_PER_USER, TOO_MANY_TASKS),
-  events: z.array(z.unknown(), { error: "events must be a list" }).max(MAX_EVENTS_PER_USER, TOO_MANY_EVENTS),
+  tasks: z.array(z.unknown(), { error: messageRef("settings.tasks_not_list") }).max(MAX_TASKS_PER_USER, TOO_MANY_TASKS),
+  events: z.array(z.unknown(), { error: messageRef("settings.events_not_list") }).max(MAX_EVENTS_PER_USER, TOO_MANY_EVENTS),
 });
 
 export const importTaskSchema = createTaskSchema;

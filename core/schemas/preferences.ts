@@ -5,7 +5,7 @@ import { messageRef } from "../i18n/translate";
 
 /** A student's own settings kept on the server (docs/product.md#reminders). */
 
-export const SUMMARY_TIME_MESSAGE = "Evening summary time must be a time in HH:mm format, or null to turn it off";
+export const SUMMARY_TIME_MESSAGE = messageRef("settings.summary_time_invalid");
 
 export const preferencesSchema = z.object({
   /** HH:mm in the school's time zone when the evening summary is pushed; null when it is off. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageRef } from "../i18n/translate";
 
 /** The push API's requests and answers (docs/product.md#push-notifications, decision 087). */
 
@@ -12,12 +13,12 @@ export const PUSH_RECIPIENTS_MAX = 1000;
  */
 export const PUSH_PAYLOAD_MAX_BYTES = 3993;
 
-export const INVALID_ENDPOINT = "endpoint must be the https address of a browser's push service";
-export const INVALID_P256DH = "keys.p256dh must be a P-256 public key (65 bytes, base64url)";
-export const INVALID_AUTH = "keys.auth must be 16 bytes, base64url";
-export const PUSH_TEXT_REQUIRED = "Title and message are required";
-export const PUSH_RECIPIENT_REQUIRED = "Please select a user";
-export const PUSH_PAYLOAD_TOO_LARGE = "The title and message are too long for a push notification";
+export const INVALID_ENDPOINT = messageRef("admin.push_endpoint_invalid");
+export const INVALID_P256DH = messageRef("admin.push_p256dh_invalid");
+export const INVALID_AUTH = messageRef("admin.push_auth_invalid");
+export const PUSH_TEXT_REQUIRED = messageRef("admin.push_text_required");
+export const PUSH_RECIPIENT_REQUIRED = messageRef("admin.push_select_user");
+export const PUSH_PAYLOAD_TOO_LARGE = messageRef("admin.push_payload_too_large");
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
@@ -35,10 +36,10 @@ const endpoint = z
   .string({ error: INVALID_ENDPOINT })
   .trim()
   .min(1, INVALID_ENDPOINT)
-  .max(PUSH_ENDPOINT_MAX, `endpoint must be at most ${PUSH_ENDPOINT_MAX} characters`);
+  .max(PUSH_ENDPOINT_MAX, messageRef("admin.push_endpoint_too_long", { max: PUSH_ENDPOINT_MAX }));
 
 /** POST /api/push/subscriptions: what PushSubscription.toJSON() gives. */
-const EXPIRATION_TIME = "expirationTime must be a time in milliseconds or null";
+const EXPIRATION_TIME = messageRef("admin.push_expiration_invalid");
 const LATEST_DATE_MS = 8.64e15;
 
 export const pushSubscriptionSchema = z.object({
@@ -56,7 +57,7 @@ export const pushSubscriptionSchema = z.object({
       p256dh: base64urlOf(65, INVALID_P256DH),
       auth: base64urlOf(16, INVALID_AUTH),
     },
-    { error: "keys must hold p256dh and auth" },
+    { error: messageRef("admin.push_keys_required") },
   ),
 });
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
@@ -64,7 +65,7 @@ export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 /** DELETE /api/push/subscriptions. */
 export const pushUnsubscribeSchema = z.object({ endpoint });
 
-const NOT_USER_IDS = "externalUserIds must be user ids";
+const NOT_USER_IDS = messageRef("admin.push_user_ids_invalid");
 /** A user id as a number or as text (the spec's clients send push ids as strings). */
 const userId = z
   .union(
@@ -82,18 +83,17 @@ const userId = z
   .transform(Number)
   .refine((id) => id >= 1 && id <= 2 ** 31 - 1, NOT_USER_IDS);
 
-const text = (max: number, label: string) =>
-  z.string({ error: PUSH_TEXT_REQUIRED }).trim().min(1, PUSH_TEXT_REQUIRED).max(max, `${label} must be at most ${max} characters`);
+const text = (max: number, tooLong: string) => z.string({ error: PUSH_TEXT_REQUIRED }).trim().min(1, PUSH_TEXT_REQUIRED).max(max, tooLong);
 
 /** POST /api/push/send (docs/product.md#push-notifications). */
 export const pushSendSchema = z.object({
   externalUserIds: z
     .array(userId, { error: PUSH_RECIPIENT_REQUIRED })
     .min(1, PUSH_RECIPIENT_REQUIRED)
-    .max(PUSH_RECIPIENTS_MAX, `At most ${PUSH_RECIPIENTS_MAX} users per notification`)
+    .max(PUSH_RECIPIENTS_MAX, messageRef("admin.push_too_many_users", { max: PUSH_RECIPIENTS_MAX }))
     .transform((ids) => [...new Set(ids)]),
-  title: text(PUSH_TITLE_MAX, "Title"),
-  body: text(PUSH_BODY_MAX, "Message"),
+  title: text(PUSH_TITLE_MAX, messageRef("admin.push_title_too_long", { max: PUSH_TITLE_MAX })),
+  body: text(PUSH_BODY_MAX, messageRef("admin.push_message_too_long", { max: PUSH_BODY_MAX })),
 });
 export type PushSendInput = z.output<typeof pushSendSchema>;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { expandEvents } from "../../core/calendar/recurrence";
 import { EVENT_PARENTS_BROKEN, IMPORT_NEEDS_EMPTY_ACCOUNT, NOT_AN_EXPORT } from "../../core/schemas/export";
+import { inEnglish } from "../../core/test/in-english";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 
 describeEachEngine("export and import", (engine) => {
@@ -94,7 +95,11 @@ describeEachEngine("export and import", (engine) => {
     const source = await fullAccount();
     const file = (await source.request("GET", "/api/user/export")).json();
     const res = await source.request("POST", "/api/user/import", file);
-    expect([res.statusCode, res.json().message]).toEqual([409, IMPORT_NEEDS_EMPTY_ACCOUNT]);
+    expect([res.statusCode, res.json().message, res.json().code]).toEqual([
+      409,
+      inEnglish(IMPORT_NEEDS_EMPTY_ACCOUNT),
+      IMPORT_NEEDS_EMPTY_ACCOUNT,
+    ]);
     expect((await source.request("GET", "/api/tasks")).json()).toHaveLength(3);
   });
 
@@ -105,7 +110,9 @@ describeEachEngine("export and import", (engine) => {
     await target.register();
     const answers = await Promise.all([1, 2, 3, 4].map(() => target.request("POST", "/api/user/import", file)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
-    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().message)).toEqual(Array(3).fill(IMPORT_NEEDS_EMPTY_ACCOUNT));
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().message)).toEqual(
+      Array(3).fill(inEnglish(IMPORT_NEEDS_EMPTY_ACCOUNT)),
+    );
     expect((await target.request("GET", "/api/tasks")).json()).toHaveLength(300);
     expect((await target.request("GET", "/api/events")).json()).toHaveLength(5);
   });
@@ -117,7 +124,7 @@ describeEachEngine("export and import", (engine) => {
       const res = await target.request("POST", "/api/user/import", body);
       expect(res.statusCode).toBe(400);
     }
-    expect((await target.request("POST", "/api/user/import", { tasks: [], events: [] })).json().message).toBe(NOT_AN_EXPORT);
+    expect((await target.request("POST", "/api/user/import", { tasks: [], events: [] })).json().message).toBe(inEnglish(NOT_AN_EXPORT));
     const envelope = { format: "student-hub-export", version: 1 };
     const badTask = await target.request("POST", "/api/user/import", { ...envelope, tasks: [{ title: "ok" }, { title: "" }], events: [] });
     expect([badTask.statusCode, badTask.json().errors]).toEqual([400, { "tasks.1.title": ["Title is required"] }]);
@@ -126,7 +133,11 @@ describeEachEngine("export and import", (engine) => {
       tasks: [],
       events: [{ id: 5, parentEventId: 9, isException: true, exceptionDate: "2099-01-01" }],
     });
-    expect([orphan.statusCode, orphan.json().message]).toEqual([400, EVENT_PARENTS_BROKEN]);
+    expect([orphan.statusCode, orphan.json().message, orphan.json().code]).toEqual([
+      400,
+      inEnglish(EVENT_PARENTS_BROKEN),
+      EVENT_PARENTS_BROKEN,
+    ]);
     const tooMany = await target.request("POST", "/api/user/import", { ...envelope, tasks: Array(501).fill({ title: "x" }), events: [] });
     expect(tooMany.statusCode).toBe(400);
     expect((await target.request("GET", "/api/tasks")).json()).toEqual([]);

@@ -12,6 +12,7 @@ import { MAX_PUSH_DEVICES_PER_USER, VAPID_KEYS_SETTING } from "../services/push-
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 import { startTestPushService, type TestPushService } from "../test/push-service";
 import { refusal } from "../test/refusal";
+import { inEnglish } from "../../core/test/in-english";
 
 const PASSCODE = "K7QM";
 const NO_DEVICES = "No device has notifications turned on for this user";
@@ -132,13 +133,13 @@ describeEachEngine("push API", (engine) => {
       for (const p256dh of [notOnCurve.toString("base64url"), Buffer.alloc(33, 2).toString("base64url"), "not*base64", ""]) {
         const res = await client.request("POST", "/api/push/subscriptions", { ...good, keys: { ...good.keys, p256dh } });
         expect(res.statusCode, p256dh).toBe(400);
-        expect(res.json().errors["keys.p256dh"], p256dh).toEqual([INVALID_P256DH]);
+        expect(res.json().errors["keys.p256dh"], p256dh).toEqual([inEnglish(INVALID_P256DH)]);
       }
       const res = await client.request("POST", "/api/push/subscriptions", { ...good, keys: { ...good.keys, auth: "AAAA" } });
-      expect(res.json().errors["keys.auth"]).toEqual([INVALID_AUTH]);
+      expect(res.json().errors["keys.auth"]).toEqual([inEnglish(INVALID_AUTH)]);
       expect(await storedEndpoints()).not.toContain(good.endpoint);
       expect((await client.request("POST", "/api/push/subscriptions", { ...good, endpoint: "https://x.example/" })).json().message).toBe(
-        INVALID_ENDPOINT,
+        inEnglish(INVALID_ENDPOINT),
       );
     });
 
@@ -367,7 +368,9 @@ describeEachEngine("push API", (engine) => {
       for (const [body, message] of cases) {
         const res = await student.client.request("POST", "/api/push/send", body);
         expect(res.statusCode, message).toBe(400);
-        expect(res.json().message, message).toBe(message);
+        // The English words, with the message's id as the code (decision 108).
+        expect(res.json().message, message).toBe(inEnglish(message));
+        expect(res.json().code, message).toMatch(/^admin\.push_/);
       }
       expect(pushService.received()).toEqual([]);
     });

@@ -6,17 +6,15 @@ import { useUser } from "@/api/user/get-user";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { SetNewPasswordForm } from "@/features/auth/components/set-new-password-form";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
+import { useT } from "@/lib/i18n";
 import { ROUTES } from "@/lib/routes";
-
-/** What a visitor reads instead of the form: the server would refuse it without a session (decision 070). */
-const SIGN_IN_FIRST_TEXT =
-  "Sign in first to set a new password. If your password was reset, sign in with the temporary password you were given.";
 
 export function PasswordResetScreen() {
   const [, navigate] = useLocation();
   const { data: user } = useUser();
   const signOut = useSignOut();
-  useDocumentTitle(screenTitle("Set a New Password"));
+  const t = useT();
+  useDocumentTitle(screenTitle(t("settings.set_new_password")));
   // A forced user can reach no other screen; Sign Out is their way off this one (decision 070).
   const handleSignOut = () => signOut.mutate();
 
@@ -32,13 +30,14 @@ export function PasswordResetScreen() {
             <span className="mb-3 inline-flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
               <KeyRound className="size-6" aria-hidden="true" />
             </span>
-            <h1 className="text-2xl font-bold tracking-tight">Set a New Password</h1>
+            <h1 className="text-2xl font-bold tracking-tight">{t("settings.set_new_password")}</h1>
             <p className="mt-1 text-sm text-muted-foreground">
+              {/* A visitor reads why there is no form: the server would refuse it without a session (decision 070). */}
               {!user
-                ? SIGN_IN_FIRST_TEXT
+                ? t("settings.sign_in_first")
                 : user.passwordResetRequired
-                  ? "Your password was reset. Enter the temporary password you were given, then choose a new one."
-                  : "Enter your current password as the temporary password, then choose a new one."}
+                  ? t("settings.reset_required_text")
+                  : t("settings.reset_voluntary_text")}
             </p>
           </div>
           {user ? (
@@ -47,7 +46,7 @@ export function PasswordResetScreen() {
             // A visitor gets no form to fill in for nothing, only the way to sign in (decision 070).
             <Button asChild size="lg" className="w-full">
               <Link href={ROUTES.auth}>
-                <LogIn aria-hidden="true" /> Sign In
+                <LogIn aria-hidden="true" /> {t("auth.sign_in")}
               </Link>
             </Button>
           )}
@@ -55,7 +54,7 @@ export function PasswordResetScreen() {
         {user && (
           <div className="mt-4 flex justify-center">
             <Button variant="ghost" onClick={handleSignOut} disabled={signOut.isPending}>
-              <LogOut aria-hidden="true" /> {signOut.isPending ? "Signing Out..." : "Sign Out"}
+              <LogOut aria-hidden="true" /> {signOut.isPending ? t("settings.signing_out") : t("settings.sign_out")}
             </Button>
           </div>
         )}

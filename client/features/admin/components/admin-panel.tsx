@@ -5,7 +5,9 @@ import type { User } from "@core/api-types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useT } from "@/lib/i18n";
 import { ROUTES } from "@/lib/routes";
+import type { MessageId } from "@core/i18n/translate";
 import { useLockAdmin } from "../api/admin-access";
 import { useAdminLock } from "../hooks/use-admin-lock";
 import { useAdminUrl } from "../hooks/use-admin-url";
@@ -16,13 +18,13 @@ import { PasscodeGate } from "./passcode-gate";
 import { NotificationsTab } from "./notifications-tab";
 import { UsersTab } from "./users-tab";
 
-const TAB_LABELS: Record<AdminTab, string> = {
-  users: "User Management",
-  notifications: "Notifications",
-  "push-debug": "Push Debug",
-  "audit-log": "Audit Log",
-  settings: "App Settings",
-};
+const TAB_LABELS = {
+  users: "admin.tab_users",
+  notifications: "admin.tab_notifications",
+  "push-debug": "admin.push_debug",
+  "audit-log": "admin.tab_audit_log",
+  settings: "admin.tab_settings",
+} as const satisfies Record<AdminTab, MessageId>;
 
 type AdminPanelProps = {
   user: User;
@@ -42,16 +44,17 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
   const { tab, update } = useAdminUrl();
   const lock = useLockAdmin();
   const [, navigate] = useLocation();
+  const t = useT();
 
   return (
     <main className="mx-auto flex min-h-(--page-height) w-full max-w-5xl flex-col gap-6 px-3 py-6 sm:px-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-bold tracking-tight">Admin Panel</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{t("admin.title")}</h1>
           {unlocked && (
             <Badge variant="success">
               <ShieldCheck aria-hidden="true" />
-              Admin Access
+              {t("admin.access")}
             </Badge>
           )}
         </div>
@@ -62,12 +65,12 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
             onClick={() => lock.mutate(undefined, { onSettled: () => navigate(ROUTES.home) })}
           >
             <LogOut aria-hidden="true" />
-            {lock.isPending ? "Exiting..." : "Exit Admin"}
+            {lock.isPending ? t("admin.exiting") : t("admin.exit")}
           </Button>
         ) : (
           <Button asChild variant="ghost">
             <Link href={ROUTES.home}>
-              <ArrowLeft aria-hidden="true" /> Back to Dashboard
+              <ArrowLeft aria-hidden="true" /> {t("admin.back_to_dashboard")}
             </Link>
           </Button>
         )}
@@ -77,10 +80,10 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
         <PasscodeGate />
       ) : (
         <Tabs value={tab} onValueChange={(value) => update({ tab: value as AdminTab })}>
-          <TabsList aria-label="Admin sections" className="h-auto w-full flex-wrap justify-start gap-1">
+          <TabsList aria-label={t("admin.sections")} className="h-auto w-full flex-wrap justify-start gap-1">
             {(Object.keys(TAB_LABELS) as AdminTab[]).map((value) => (
               <TabsTrigger key={value} value={value} className="min-h-9 flex-none">
-                {TAB_LABELS[value]}
+                {t(TAB_LABELS[value])}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -93,7 +96,7 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
           <TabsContent value="push-debug">
             <section aria-labelledby="admin-push-debug-heading" className="grid gap-4">
               <h2 id="admin-push-debug-heading" className="text-lg font-semibold">
-                Push Debug
+                {t("admin.push_debug")}
               </h2>
               {pushDebug}
             </section>

@@ -1,33 +1,37 @@
 import { ImageOff } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
+import { type Control, type UseFormClearErrors, useForm, useWatch } from "react-hook-form";
 import { SubmitButton } from "@/components/form/submit-button";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { fieldErrorsOf, serverMessage } from "@/lib/api/errors";
+import { serverMessage } from "@/lib/api/errors";
+import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useAdminSettings, useSaveAdminSettings } from "../api/admin-settings";
-import type { AdminSettings } from "@core/schemas/admin";
+import { type AdminSettings, SETTINGS_URL_MAX } from "@core/schemas/admin";
 import { isAdminLocked } from "../utils/admin-errors";
-
-/** The server's limit for each URL (decision 085). */
-const URL_MAX = 2048;
-
-type Field = keyof AdminSettings;
 
 /** App Settings (spec §2): the social profile URL and the logo URL, with a live logo preview. */
 export function AppSettingsTab() {
   const settings = useAdminSettings();
+  const t = useT();
   return (
     <section aria-labelledby="admin-settings-heading" className="grid gap-4">
       <h2 id="admin-settings-heading" className="text-lg font-semibold">
-        App Settings
+        {t("admin.tab_settings")}
       </h2>
       {settings.isPending ? (
-        <LoadingState label="Loading settings" />
+        <LoadingState label={t("admin.loading_settings")} />
       ) : settings.isError ? (
-        <ErrorState message="The app settings could not be loaded." onRetry={() => void settings.refetch()} size="sm" />
+        <ErrorState
+          message={t("admin.settings_load_error")}
+          onRetry={() => void settings.refetch()}
+          retryLabel={t("admin.try_again")}
+          size="sm"
+        />
       ) : (
         <SettingsForm initial={settings.data} />
       )}
@@ -35,120 +39,132 @@ export function AppSettingsTab() {
   );
 }
 
+type SettingsValues = { instagramUrl: string; logoUrl: string };
+const FIELDS = ["instagramUrl", "logoUrl"] as const;
+
+/**
+ * The two URLs, checked by the server alone (its refusal is said in a toast and under the field);
+ * editing a field clears its error.
+ */
 function SettingsForm({ initial }: { initial: AdminSettings }) {
   const save = useSaveAdminSettings();
-  const [values, setValues] = useState({ instagramUrl: initial.instagramUrl ?? "", logoUrl: initial.logoUrl ?? "" });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const t = useT();
+  const form = useForm<SettingsValues>({ defaultValues: { instagramUrl: initial.instagramUrl ?? "", logoUrl: initial.logoUrl ?? "" } });
+  const logoUrl = useWatch({ control: form.control, name: "logoUrl" });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     const body: AdminSettings = {
       instagramUrl: values.instagramUrl.trim() || null,
       logoUrl: values.logoUrl.trim() || null,
     };
     save.mutate(body, {
       onSuccess: () => {
-        setErrors({});
-        showToast({ title: "Settings Updated", description: "App settings have been saved successfully", variant: "success" });
+        form.clearErrors();
+        showToast({ title: t("admin.settings_updated"), description: t("admin.settings_saved"), variant: "success" });
       },
       onError: (error) => {
         if (isAdminLocked(error)) return;
-        const fields = fieldErrorsOf(error);
-        setErrors({ instagramUrl: fields.instagramUrl?.[0], logoUrl: fields.logoUrl?.[0] });
+        form.clearErrors();
+        applyServerFieldErrors(form.setError, error, FIELDS);
         showToast({
-          title: "Update Failed",
-          description: serverMessage(error) ?? "The settings could not be saved.",
+          title: t("admin.update_failed"),
+          description: serverMessage(error) ?? t("admin.settings_not_saved"),
           variant: "destructive",
         });
       },
     });
-  }
-
-  const change = (field: Field) => (value: string) => {
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="grid max-w-xl gap-4">
-      <UrlField
-        label="Social Profile URL"
-        hint="The school's Instagram page, linked from the landing page."
-        placeholder="https://instagram.com/yourschool"
-        value={values.instagramUrl}
-        error={errors.instagramUrl}
-        onChange={change("instagramUrl")}
-      />
-      <UrlField
-        label="Logo URL"
-        hint="An image shown on the landing page and beside the app's name."
-        placeholder="https://example.org/logo.png"
-        value={values.logoUrl}
-        error={errors.logoUrl}
-        onChange={change("logoUrl")}
-      />
-      <LogoPreview url={values.logoUrl.trim()} />
-      <SubmitButton pending={save.isPending} pendingText="Saving..." className="justify-self-start">
-        Save Settings
-      </SubmitButton>
-    </form>
+    <Form {...form}>
+      <form onSubmit={submit} noValidate className="grid max-w-xl gap-4">
+        <UrlField
+          control={form.control}
+          clearErrors={form.clearErrors}
+          name="instagramUrl"
+          label={t("admin.social_url")}
+          hint={t("admin.social_url_hint")}
+          placeholder={t("admin.social_url_placeholder")}
+        />
+        <UrlField
+          control={form.control}
+          clearErrors={form.clearErrors}
+          name="logoUrl"
+          label={t("admin.logo_url")}
+          hint={t("admin.logo_url_hint")}
+          placeholder="https://example.org/logo.png"
+        />
+        <LogoPreview url={logoUrl.trim()} />
+        <SubmitButton pending={save.isPending} pendingText={t("common.saving")} className="justify-self-start">
+          {t("admin.save_settings")}
+        </SubmitButton>
+      </form>
+    </Form>
   );
 }
 
 type UrlFieldProps = {
+  control: Control<SettingsValues>;
+  clearErrors: UseFormClearErrors<SettingsValues>;
+  name: (typeof FIELDS)[number];
   label: string;
   hint: string;
   placeholder: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
 };
 
-function UrlField({ label, hint, placeholder, value, error, onChange }: UrlFieldProps) {
-  const id = useId();
+function UrlField({ control, clearErrors, name, label, hint, placeholder }: UrlFieldProps) {
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="url"
-        inputMode="url"
-        value={value}
-        maxLength={URL_MAX}
-        placeholder={placeholder}
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        {hint}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="gap-1.5">
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input
+              {...field}
+              type="url"
+              inputMode="url"
+              maxLength={SETTINGS_URL_MAX}
+              placeholder={placeholder}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => {
+                clearErrors(name);
+                field.onChange(event.target.value);
+              }}
+            />
+          </FormControl>
+          <FormDescription className="text-sm">{hint}</FormDescription>
+          <FormMessage className="font-medium" />
+        </FormItem>
       )}
-    </div>
+    />
   );
 }
 
 /** The logo as the landing page will show it, or the spec's words when the image does not load. */
 function LogoPreview({ url }: { url: string }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const t = useT();
   if (!url) return null;
   return (
     <div className="grid gap-1.5">
-      <p className="text-sm font-medium">Logo preview</p>
+      <p className="text-sm font-medium">{t("admin.logo_preview")}</p>
       <div className="flex min-h-20 items-center justify-center rounded-lg border bg-muted/40 p-3">
         {failedUrl === url ? (
           <p role="status" className="flex items-center gap-2 text-sm text-destructive">
             <ImageOff className="size-4" aria-hidden="true" />
-            Unable to load image. Please check the URL.
+            {t("admin.logo_unreachable")}
           </p>
         ) : (
-          <img key={url} src={url} alt="Logo preview" className="max-h-24 max-w-full object-contain" onError={() => setFailedUrl(url)} />
+          <img
+            key={url}
+            src={url}
+            alt={t("admin.logo_preview")}
+            className="max-h-24 max-w-full object-contain"
+            onError={() => setFailedUrl(url)}
+          />
         )}
       </div>
     </div>

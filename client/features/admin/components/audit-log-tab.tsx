@@ -8,6 +8,7 @@ import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useLocale, useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useAuditLogs } from "../api/audit-logs";
 import { LoadMore } from "./load-more";
@@ -32,10 +33,11 @@ async function clearAppCache(queryClient: ReturnType<typeof useQueryClient>): Pr
 
 /** "Admin: …" for an admin acting as one, "By: …" for someone acting on their own account. */
 function ActorLine({ entry }: { entry: AuditLogEntry }) {
-  const { label, email } = actorText(entry);
+  const { asAdmin, email } = actorText(entry);
+  const t = useT();
   return (
     <div className="flex min-w-0 gap-1">
-      <dt className="text-muted-foreground">{label}:</dt>
+      <dt className="text-muted-foreground">{asAdmin ? t("admin.audit_admin") : t("admin.audit_by")}</dt>
       <dd className="truncate">{email ?? "—"}</dd>
     </div>
   );
@@ -47,17 +49,19 @@ export function AuditLogTab() {
   const queryClient = useQueryClient();
   const [clearing, setClearing] = useState(false);
   const entries = logs.data?.pages.flatMap((page) => page.items) ?? [];
+  const t = useT();
+  const locale = useLocale();
 
   async function copyLogs() {
     try {
-      await navigator.clipboard.writeText(auditLogAsText(entries));
+      await navigator.clipboard.writeText(auditLogAsText(entries, t, locale));
       showToast({
-        title: "Logs Copied",
-        description: `${entries.length} ${entries.length === 1 ? "entry" : "entries"} copied to the clipboard.`,
+        title: t("admin.logs_copied"),
+        description: t("admin.logs_copied_text", { count: entries.length }),
         variant: "success",
       });
     } catch {
-      showToast({ title: "Copy Failed", description: "The browser did not allow copying to the clipboard.", variant: "destructive" });
+      showToast({ title: t("admin.copy_failed"), description: t("admin.clipboard_refused"), variant: "destructive" });
     }
   }
 
@@ -65,13 +69,13 @@ export function AuditLogTab() {
     setClearing(true);
     try {
       await clearAppCache(queryClient);
-      showToast({ title: "Cache Cleared", description: "The page reloads in 3 seconds.", variant: "success" });
+      showToast({ title: t("admin.cache_cleared"), description: t("admin.reloads_soon"), variant: "success" });
       setTimeout(() => window.location.reload(), RELOAD_AFTER_CLEAR_MS);
     } catch (error) {
       setClearing(false);
       showToast({
-        title: "Cache Clear Error",
-        description: error instanceof Error ? error.message : "The cache could not be cleared.",
+        title: t("admin.cache_clear_error"),
+        description: error instanceof Error ? error.message : t("admin.cache_not_cleared"),
         variant: "destructive",
       });
     }
@@ -81,56 +85,58 @@ export function AuditLogTab() {
     <section aria-labelledby="admin-audit-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="admin-audit-heading" className="text-lg font-semibold">
-          Audit Log
+          {t("admin.tab_audit_log")}
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={copyLogs} disabled={entries.length === 0}>
             <ClipboardCopy aria-hidden="true" />
-            Copy Logs
+            {t("admin.copy_logs")}
           </Button>
           <Button variant="outline" size="sm" onClick={clearCache} disabled={clearing}>
             <Trash aria-hidden="true" />
-            {clearing ? "Clearing..." : "Clear App Cache"}
+            {clearing ? t("admin.clearing") : t("admin.clear_cache")}
           </Button>
         </div>
       </div>
       {logs.isPending ? (
-        <LoadingState label="Loading audit logs" />
+        <LoadingState label={t("admin.loading_audit")} />
       ) : logs.isError && entries.length === 0 ? (
-        <ErrorState message="Failed to load audit logs" onRetry={() => void logs.refetch()} size="sm" />
+        <ErrorState message={t("admin.audit_error")} onRetry={() => void logs.refetch()} retryLabel={t("admin.try_again")} size="sm" />
       ) : entries.length === 0 ? (
-        <EmptyState icon={<ScrollText />} title="No audit logs found" />
+        <EmptyState icon={<ScrollText />} title={t("admin.no_audit")} />
       ) : (
         <>
-          <ul aria-label="Audit log entries" className="grid gap-2">
+          <ul aria-label={t("admin.audit_entries")} className="grid gap-2">
             {entries.map((entry) => (
               <li
                 key={entry.id}
                 className="grid gap-1 rounded-lg border bg-card p-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:gap-3"
               >
                 <div>
-                  <Badge variant={ALARMING_ACTIONS.has(entry.action) ? "destructive" : "secondary"}>{auditActionLabel(entry.action)}</Badge>
+                  <Badge variant={ALARMING_ACTIONS.has(entry.action) ? "destructive" : "secondary"}>
+                    {auditActionLabel(entry.action, t)}
+                  </Badge>
                 </div>
                 <dl className="grid min-w-0 gap-0.5">
                   <div className="flex min-w-0 gap-1">
-                    <dt className="text-muted-foreground">User:</dt>
+                    <dt className="text-muted-foreground">{t("admin.audit_user")}</dt>
                     <dd className="truncate">{entry.targetUserEmail ?? "—"}</dd>
                   </div>
                   <ActorLine entry={entry} />
-                  {detailsText(entry.details) && (
+                  {detailsText(entry.details, t) && (
                     <div className="flex min-w-0 gap-1">
-                      <dt className="text-muted-foreground">Details:</dt>
-                      <dd className="break-words">{detailsText(entry.details)}</dd>
+                      <dt className="text-muted-foreground">{t("admin.audit_details")}</dt>
+                      <dd className="break-words">{detailsText(entry.details, t)}</dd>
                     </div>
                   )}
                 </dl>
                 <time dateTime={entry.createdAt} className="text-muted-foreground sm:text-right">
-                  {easternTime(entry.createdAt)}
+                  {easternTime(entry.createdAt, locale)}
                 </time>
               </li>
             ))}
           </ul>
-          <LoadMore query={logs} label="Load older entries" loadingLabel="Loading older entries..." />
+          <LoadMore query={logs} label={t("admin.load_older")} loadingLabel={t("admin.loading_older")} />
         </>
       )}
     </section>

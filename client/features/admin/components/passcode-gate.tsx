@@ -1,15 +1,19 @@
 import { Eye, EyeOff, ShieldCheck } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { SubmitButton } from "@/components/form/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { serverMessage } from "@/lib/api/errors";
+import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useUnlockAdmin } from "../api/admin-access";
 
 /** The admin passcode is 4 characters (spec §2). */
 export const PASSCODE_LENGTH = 4;
+
+type PasscodeValues = { passcode: string };
 
 /**
  * The passcode gate in front of the panel (spec §2, §4 "Admin access"): a masked input with a
@@ -19,94 +23,90 @@ export const PASSCODE_LENGTH = 4;
  */
 export function PasscodeGate() {
   const unlock = useUnlockAdmin();
-  const [passcode, setPasscode] = useState("");
+  const t = useT();
+  const form = useForm<PasscodeValues>({ defaultValues: { passcode: "" } });
+  const passcode = useWatch({ control: form.control, name: "passcode" });
   const [revealed, setRevealed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
-  const hintId = useId();
-  const field = useRef<HTMLInputElement>(null);
   const complete = passcode.length === PASSCODE_LENGTH;
 
   // The passcode is the only thing to do here, whether the admin just arrived or the 30 minutes
   // ended under them: typing starts at once.
-  useEffect(() => field.current?.focus(), []);
+  useEffect(() => form.setFocus("passcode"), [form]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ passcode: typed }) => {
     // Enter in the field submits too; the disabled button only stops clicks.
-    if (!complete || unlock.isPending) return;
-    unlock.mutate(passcode, {
+    if (typed.length !== PASSCODE_LENGTH || unlock.isPending) return;
+    unlock.mutate(typed, {
       onSuccess: () => {
-        setError(null);
-        showToast({ title: "Admin Access Granted", description: "You now have admin privileges", variant: "success" });
+        form.clearErrors();
+        showToast({ title: t("admin.access_granted"), description: t("admin.access_granted_text"), variant: "success" });
       },
       onError: (failure) => {
-        const message = serverMessage(failure) ?? "Invalid passcode";
-        setError(message);
-        setPasscode("");
+        const message = serverMessage(failure) ?? t("admin.passcode_invalid");
+        form.setValue("passcode", "");
+        form.setError("passcode", { type: "server", message });
         // The button that was pressed went disabled while the call ran, taking the focus with it.
-        field.current?.focus();
-        showToast({ title: "Admin Login Failed", description: message, variant: "destructive" });
+        form.setFocus("passcode");
+        showToast({ title: t("admin.login_failed"), description: message, variant: "destructive" });
       },
     });
-  }
+  });
 
   return (
     <Card className="mx-auto w-full max-w-sm">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
-          Enter Admin Passcode
+          {t("admin.passcode_title")}
         </CardTitle>
-        <CardDescription>The admin panel unlocks for 30 minutes.</CardDescription>
+        <CardDescription>{t("admin.passcode_description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor={inputId}>Admin Passcode</Label>
-            <div className="relative">
-              <Input
-                ref={field}
-                id={inputId}
-                type={revealed ? "text" : "password"}
-                value={passcode}
-                maxLength={PASSCODE_LENGTH}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                aria-invalid={error !== null}
-                aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-                onChange={(event) => {
-                  setError(null);
-                  setPasscode(event.target.value.trim().slice(0, PASSCODE_LENGTH));
-                }}
-                className="pr-20 font-mono tracking-widest"
-              />
-              {/* Says what a press will do, "Show passcode" or "Hide passcode" (decision 101). */}
-              <button
-                type="button"
-                onClick={() => setRevealed((shown) => !shown)}
-                className="absolute inset-y-0 right-0 flex items-center gap-1 rounded-r-md px-3 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
-                {revealed ? "Hide" : "Show"}
-                <span className="sr-only"> passcode</span>
-              </button>
-            </div>
-            <p id={hintId} className="text-sm text-muted-foreground">
-              {PASSCODE_LENGTH} characters
-            </p>
-            {error && (
-              <p id={errorId} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <SubmitButton pending={unlock.isPending} pendingText="Unlocking..." disabled={!complete}>
-            Unlock Admin Panel
-          </SubmitButton>
-        </form>
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="grid gap-3">
+            <FormField
+              control={form.control}
+              name="passcode"
+              render={({ field }) => (
+                <FormItem className="gap-1.5">
+                  <FormLabel>{t("admin.passcode")}</FormLabel>
+                  <div className="relative">
+                    <FormControl>
+                      <Input
+                        {...field}
+                        type={revealed ? "text" : "password"}
+                        maxLength={PASSCODE_LENGTH}
+                        autoComplete="off"
+                        autoCapitalize="characters"
+                        spellCheck={false}
+                        onChange={(event) => {
+                          form.clearErrors("passcode");
+                          field.onChange(event.target.value.trim().slice(0, PASSCODE_LENGTH));
+                        }}
+                        className="pr-20 font-mono tracking-widest"
+                      />
+                    </FormControl>
+                    {/* Says what a press will do, "Show passcode" or "Hide passcode" (decision 101). */}
+                    <button
+                      type="button"
+                      onClick={() => setRevealed((shown) => !shown)}
+                      className="absolute inset-y-0 right-0 flex items-center gap-1 rounded-r-md px-3 text-xs font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+                      {revealed ? t("admin.hide") : t("common.show")}
+                      <span className="sr-only">{t("admin.passcode_toggle_rest")}</span>
+                    </button>
+                  </div>
+                  <FormDescription className="text-sm">{t("admin.passcode_length", { count: PASSCODE_LENGTH })}</FormDescription>
+                  <FormMessage role="alert" />
+                </FormItem>
+              )}
+            />
+            <SubmitButton pending={unlock.isPending} pendingText={t("admin.unlocking")} disabled={!complete}>
+              {t("admin.unlock")}
+            </SubmitButton>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

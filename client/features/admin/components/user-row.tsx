@@ -5,7 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import { serverMessage } from "@/lib/api/errors";
+import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
+import type { Translate } from "@core/i18n/translate";
 import { useDeleteUser, useResetPassword, useSetAdminStatus } from "../api/admin-users";
 import type { AdminUser } from "@core/schemas/admin";
 import { isAdminLocked } from "../utils/admin-errors";
@@ -25,9 +27,9 @@ function fullName(user: AdminUser): string {
 }
 
 /** A failure toast with the server's words; a locked panel says nothing here (the gate shows). */
-function toastFailure(title: "Update Failed" | "Reset Failed" | "Delete Failed", error: unknown) {
+function toastFailure(title: string, error: unknown, t: Translate) {
   if (isAdminLocked(error)) return;
-  showToast({ title, description: serverMessage(error) ?? "Something went wrong. Please try again.", variant: "destructive" });
+  showToast({ title, description: serverMessage(error) ?? t("admin.something_went_wrong"), variant: "destructive" });
 }
 
 /**
@@ -43,23 +45,24 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
   const remove = useDeleteUser();
   const name = fullName(user);
   const switchId = useId();
+  const t = useT();
 
   return (
     <li className="grid gap-2 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
       <div className="min-w-0">
         <p className="flex min-w-0 items-center gap-x-2 gap-y-1 font-medium sm:flex-wrap">
           <span className="truncate">{name}</span>
-          {isSelf && <Badge variant="outline">You</Badge>}
+          {isSelf && <Badge variant="outline">{t("admin.you")}</Badge>}
           {/* A pending reset takes the role's place on a phone, so the name keeps its one line;
               the switch below still shows the role. */}
           {user.isAdmin ? (
-            <Badge className={cn(user.passwordResetRequired && "hidden sm:inline-flex")}>Admin</Badge>
+            <Badge className={cn(user.passwordResetRequired && "hidden sm:inline-flex")}>{t("admin.role_admin")}</Badge>
           ) : (
             <Badge variant="secondary" className={cn(user.passwordResetRequired && "hidden sm:inline-flex")}>
-              Regular User
+              {t("admin.regular_user")}
             </Badge>
           )}
-          {user.passwordResetRequired && <Badge variant="warning">Password reset pending</Badge>}
+          {user.passwordResetRequired && <Badge variant="warning">{t("admin.reset_pending")}</Badge>}
         </p>
         <p className="truncate text-sm text-muted-foreground" title={user.email}>
           {user.email}
@@ -71,16 +74,16 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
             id={switchId}
             checked={user.isAdmin}
             disabled={isSelf || setAdmin.isPending}
-            aria-label={`Admin status for ${name}`}
+            aria-label={t("admin.admin_status_for", { name })}
             aria-describedby={isSelf ? `${switchId}-self` : undefined}
             onCheckedChange={(next) => setAsking(next ? "promote" : "demote")}
           />
           <label htmlFor={switchId} className="text-sm" aria-hidden="true">
-            Admin
+            {t("admin.role_admin")}
           </label>
           {isSelf && (
             <span id={`${switchId}-self`} className="sr-only">
-              You cannot change your own admin status.
+              {t("admin.cannot_change_own")}
             </span>
           )}
         </div>
@@ -90,11 +93,11 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
             size="sm"
             className="w-9 px-0 sm:w-auto sm:px-3"
             onClick={() => setAsking("reset")}
-            aria-label={`Reset password for ${name}`}
-            title="Reset Password"
+            aria-label={t("admin.reset_password_for", { name })}
+            title={t("admin.reset_password")}
           >
             <KeyRound aria-hidden="true" />
-            <span className="hidden sm:inline">Reset Password</span>
+            <span className="hidden sm:inline">{t("admin.reset_password")}</span>
           </Button>
         )}
         {!isSelf && (
@@ -103,11 +106,11 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
             size="sm"
             className="w-9 border-destructive/40 px-0 text-destructive hover:bg-destructive/10 hover:text-destructive sm:w-auto sm:px-3"
             onClick={() => setAsking("delete")}
-            aria-label={`Delete ${name}`}
-            title="Delete"
+            aria-label={t("admin.delete_name", { name })}
+            title={t("common.delete")}
           >
             <Trash2 aria-hidden="true" />
-            <span className="hidden sm:inline">Delete</span>
+            <span className="hidden sm:inline">{t("common.delete")}</span>
           </Button>
         )}
       </div>
@@ -115,14 +118,14 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
       <ConfirmDialog
         open={asking === "promote" || asking === "demote"}
         onOpenChange={(open) => !open && setAsking(null)}
-        title={asking === "promote" ? "Make Admin" : "Remove Admin"}
+        title={asking === "promote" ? t("admin.make_admin") : t("admin.remove_admin")}
         description={
           asking === "promote"
-            ? `${name} (${user.email}) will become an admin and be able to open the admin panel with the passcode.`
-            : `${name} (${user.email}) will become a regular user and lose access to the admin panel.`
+            ? t("admin.make_admin_text", { name, email: user.email })
+            : t("admin.remove_admin_text", { name, email: user.email })
         }
-        confirmText={asking === "promote" ? "Make Admin" : "Remove Admin"}
-        pendingText="Updating..."
+        confirmText={asking === "promote" ? t("admin.make_admin") : t("admin.remove_admin")}
+        pendingText={t("admin.updating")}
         pending={setAdmin.isPending}
         onConfirm={() =>
           setAdmin.mutate(
@@ -131,14 +134,14 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
               onSuccess: (_answer, { isAdmin }) => {
                 setAsking(null);
                 showToast({
-                  title: "Admin Status Updated",
-                  description: isAdmin ? "User promoted to admin" : "User removed from admin",
+                  title: t("admin.status_updated"),
+                  description: isAdmin ? t("admin.promoted") : t("admin.demoted"),
                   variant: "success",
                 });
               },
               onError: (error) => {
                 setAsking(null);
-                toastFailure("Update Failed", error);
+                toastFailure(t("admin.update_failed"), error, t);
               },
             },
           )
@@ -147,10 +150,10 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
       <ConfirmDialog
         open={asking === "reset"}
         onOpenChange={(open) => !open && setAsking(null)}
-        title="Reset Password"
-        description={`${name} will be signed out everywhere and must choose a new password with the temporary one you will be shown.`}
-        confirmText="Reset Password"
-        pendingText="Resetting..."
+        title={t("admin.reset_password")}
+        description={t("admin.reset_password_text", { name })}
+        confirmText={t("admin.reset_password")}
+        pendingText={t("admin.resetting")}
         pending={reset.isPending}
         onConfirm={() =>
           reset.mutate(user, {
@@ -160,7 +163,7 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
             },
             onError: (error) => {
               setAsking(null);
-              toastFailure("Reset Failed", error);
+              toastFailure(t("admin.reset_failed"), error, t);
             },
           })
         }
@@ -168,21 +171,21 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
       <ConfirmDialog
         open={asking === "delete"}
         onOpenChange={(open) => !open && setAsking(null)}
-        title="Delete User"
-        description={`${name} (${user.email}) and all of their tasks and events will be deleted. This cannot be undone.`}
-        confirmText="Delete"
-        pendingText="Deleting..."
+        title={t("admin.delete_user")}
+        description={t("admin.delete_user_text", { name, email: user.email })}
+        confirmText={t("common.delete")}
+        pendingText={t("common.deleting")}
         destructive
         pending={remove.isPending}
         onConfirm={() =>
           remove.mutate(user, {
             onSuccess: () => {
               setAsking(null);
-              showToast({ title: "Account Deleted", description: "User account has been permanently deleted", variant: "success" });
+              showToast({ title: t("admin.account_deleted"), description: t("admin.account_deleted_text"), variant: "success" });
             },
             onError: (error) => {
               setAsking(null);
-              toastFailure("Delete Failed", error);
+              toastFailure(t("admin.delete_failed"), error, t);
             },
           })
         }

@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useT } from "@/lib/i18n";
+import type { MessageId } from "@core/i18n/translate";
 import { useAdminUsers } from "../api/admin-users";
 import { useAdminUrl } from "../hooks/use-admin-url";
 import type { UserRoleFilter } from "../types/admin";
@@ -17,7 +19,11 @@ import { UserRow } from "./user-row";
 /** How long typing pauses before the search runs (and lands in the URL). */
 const SEARCH_DEBOUNCE_MS = 300;
 
-const ROLE_LABELS: Record<UserRoleFilter, string> = { all: "All Users", admins: "Admins Only", regular: "Regular Users" };
+const ROLE_LABELS = {
+  all: "admin.role_all",
+  admins: "admin.role_admins",
+  regular: "admin.role_regular",
+} as const satisfies Record<UserRoleFilter, MessageId>;
 
 /**
  * User Management (spec §2): search, the role filter, how many users match, and the users newest
@@ -28,6 +34,7 @@ export function UsersTab({ selfId }: { selfId: number }) {
   const [typed, setTyped] = useState(search);
   const users = useAdminUsers(search, role);
   const [reset, setReset] = useState<{ name: string; temporaryPassword: string } | null>(null);
+  const t = useT();
 
   useEffect(() => {
     const query = typed.trim();
@@ -43,11 +50,11 @@ export function UsersTab({ selfId }: { selfId: number }) {
   return (
     <section aria-labelledby="admin-users-heading" className="grid gap-4">
       <h2 id="admin-users-heading" className="text-lg font-semibold">
-        User Management
+        {t("admin.tab_users")}
       </h2>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
         <div className="grid gap-1.5">
-          <Label htmlFor="admin-user-search">Search users</Label>
+          <Label htmlFor="admin-user-search">{t("admin.search_users")}</Label>
           <div className="relative">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -58,7 +65,7 @@ export function UsersTab({ selfId }: { selfId: number }) {
               type="search"
               value={typed}
               maxLength={200}
-              placeholder="Name or email"
+              placeholder={t("admin.search_placeholder")}
               autoComplete="off"
               onChange={(event) => setTyped(event.target.value)}
               className="pl-9"
@@ -66,7 +73,7 @@ export function UsersTab({ selfId }: { selfId: number }) {
           </div>
         </div>
         <div className="grid gap-1.5">
-          <Label id="admin-role-filter-label">Show</Label>
+          <Label id="admin-role-filter-label">{t("common.show")}</Label>
           <Select value={role} onValueChange={(value) => update({ role: value as UserRoleFilter }, { replace: true })}>
             <SelectTrigger aria-labelledby="admin-role-filter-label">
               <SelectValue />
@@ -74,7 +81,7 @@ export function UsersTab({ selfId }: { selfId: number }) {
             <SelectContent>
               {(Object.keys(ROLE_LABELS) as UserRoleFilter[]).map((value) => (
                 <SelectItem key={value} value={value}>
-                  {ROLE_LABELS[value]}
+                  {t(ROLE_LABELS[value])}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -83,34 +90,34 @@ export function UsersTab({ selfId }: { selfId: number }) {
       </div>
 
       {users.isPending ? (
-        <LoadingState label="Loading users" />
+        <LoadingState label={t("admin.loading_users")} />
       ) : users.isError && rows.length === 0 ? (
         <div className="grid justify-items-center gap-3 py-6 text-center">
           <p role="alert" className="text-sm text-destructive">
-            Error loading users: {users.error.message}
+            {t("admin.users_error", { error: users.error.message })}
           </p>
           <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
-            Try again
+            {t("admin.try_again")}
           </Button>
         </div>
       ) : rows.length === 0 ? (
-        <EmptyState icon={<Users />} title="No users found matching your criteria" />
+        <EmptyState icon={<Users />} title={t("admin.no_users")} />
       ) : (
         <>
           {total !== null && (
             <p role="status" className="-mb-2 text-sm text-muted-foreground">
-              {userCountText(total)}
+              {userCountText(total, t)}
             </p>
           )}
-          <ul aria-label="Users" aria-busy={users.isFetching} className="grid gap-2">
+          <ul aria-label={t("admin.users")} aria-busy={users.isFetching} className="grid gap-2">
             {rows.map((user) => (
               <UserRow key={user.id} user={user} isSelf={user.id === selfId} onPasswordReset={setReset} />
             ))}
           </ul>
-          <LoadMore query={users} label="Load more users" loadingLabel="Loading more users..." />
+          <LoadMore query={users} label={t("admin.load_more_users")} loadingLabel={t("admin.loading_more_users")} />
           {users.isError && (
             <p role="alert" className="text-center text-sm text-destructive">
-              Error loading users: {users.error.message}
+              {t("admin.users_error", { error: users.error.message })}
             </p>
           )}
         </>

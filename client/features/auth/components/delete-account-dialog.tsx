@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -9,11 +9,15 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api/errors";
+import { useT } from "@/lib/i18n";
 import { useDeleteAccount } from "../api/sign-out";
 
 type DeleteAccountDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+type DeleteAccountValues = { password: string };
 
 /**
  * Settings → Delete my account: what goes, and the password to confirm it. A wrong password is
@@ -22,15 +26,17 @@ type DeleteAccountDialogProps = { open: boolean; onOpenChange: (open: boolean) =
  */
 export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogProps) {
   const remove = useDeleteAccount();
-  const [password, setPassword] = useState("");
-  const passwordId = useId();
-  const errorId = useId();
-  const error = remove.isError ? errorMessage(remove.error) : null;
+  const t = useT();
+  const form = useForm<DeleteAccountValues>({ defaultValues: { password: "" } });
+  const password = useWatch({ control: form.control, name: "password" });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password) remove.mutate(password);
-  };
+  const onSubmit = form.handleSubmit((values) => {
+    if (!values.password) return;
+    form.clearErrors();
+    remove.mutate(values.password, {
+      onError: (error) => form.setError("password", { type: "server", message: errorMessage(error) }),
+    });
+  });
 
   return (
     <AlertDialog
@@ -38,47 +44,40 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
       onOpenChange={(next) => {
         if (remove.isPending) return;
         if (!next) {
-          setPassword("");
+          form.reset();
           remove.reset();
         }
         onOpenChange(next);
       }}
     >
       <AlertDialogContent>
-        <form onSubmit={onSubmit} className="grid gap-4">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your account, classes, tasks, events, reminders and devices are deleted for good. Download your data first if you want to keep
-              it.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="grid gap-2">
-            <label htmlFor={passwordId} className="text-sm font-medium">
-              Password
-            </label>
-            <Input
-              id={passwordId}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => setPassword(e.target.value)}
+        <Form {...form}>
+          <form onSubmit={onSubmit} className="grid gap-4">
+            <AlertDialogHeader>
+              <AlertDialogTitle>{t("settings.delete_account_title")}</AlertDialogTitle>
+              <AlertDialogDescription>{t("settings.delete_account_text")}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <FormField
+              control={form.control}
+              name="password"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("auth.password")}</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="password" autoComplete="current-password" />
+                  </FormControl>
+                  <FormMessage role="alert" className="font-medium" />
+                </FormItem>
+              )}
             />
-            {error && (
-              <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={remove.isPending || !password}>
-              {remove.isPending ? "Deleting..." : "Delete Account"}
-            </Button>
-          </AlertDialogFooter>
-        </form>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={remove.isPending}>{t("common.cancel")}</AlertDialogCancel>
+              <Button type="submit" variant="destructive" disabled={remove.isPending || !password}>
+                {remove.isPending ? t("common.deleting") : t("settings.delete_account_button")}
+              </Button>
+            </AlertDialogFooter>
+          </form>
+        </Form>
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -8,9 +8,8 @@ import { TextField } from "@/components/form/text-field";
 import { useSetNewPassword } from "@/features/auth/api/set-new-password";
 import { errorMessage } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
-
-export const NEW_PASSWORD_HELP = "Must contain at least 8 characters with uppercase, lowercase, number, and special character.";
 
 const FIELDS = ["temporaryPassword", "newPassword", "confirmPassword"] as const;
 
@@ -22,13 +21,14 @@ export function SetNewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
     reValidateMode: "onSubmit",
   });
   const setNewPassword = useSetNewPassword();
+  const t = useT();
 
   const onSubmit = form.handleSubmit((values) => {
     setNewPassword.mutate(values, {
       onSuccess: () => {
         showToast({
-          title: "Password Updated",
-          description: "Your password has been updated successfully. You can now use your account normally.",
+          title: t("settings.password_updated"),
+          description: t("settings.password_updated_text"),
           // Styled as every other success toast (issue 14: one was neutral, the others green).
           variant: "success",
         });
@@ -36,7 +36,7 @@ export function SetNewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
       },
       onError: (error) => {
         applyServerFieldErrors(form.setError, error, FIELDS);
-        showToast({ title: "Update Failed", description: errorMessage(error), variant: "destructive" });
+        showToast({ title: t("settings.update_failed"), description: errorMessage(error), variant: "destructive" });
       },
     });
   });
@@ -45,11 +45,11 @@ export function SetNewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Set a new password">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t("settings.set_new_password_form")}>
         <TextField
           {...field}
           name="temporaryPassword"
-          label="Temporary Password"
+          label={t("settings.temporary_password")}
           type="password"
           autoComplete="current-password"
           revealed={showPassword}
@@ -58,22 +58,22 @@ export function SetNewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
         <TextField
           {...field}
           name="newPassword"
-          label="New Password"
+          label={t("settings.new_password")}
           type="password"
           autoComplete="new-password"
-          description={NEW_PASSWORD_HELP}
+          description={t("settings.new_password_help")}
           revealed={showPassword}
         />
         <TextField
           {...field}
           name="confirmPassword"
-          label="Confirm New Password"
+          label={t("settings.confirm_new_password")}
           type="password"
           autoComplete="new-password"
           revealed={showPassword}
         />
-        <SubmitButton size="lg" className="mt-1 w-full" pending={setNewPassword.isPending} pendingText="Updating Password...">
-          Update Password
+        <SubmitButton size="lg" className="mt-1 w-full" pending={setNewPassword.isPending} pendingText={t("settings.updating_password")}>
+          {t("settings.update_password")}
         </SubmitButton>
       </form>
     </Form>

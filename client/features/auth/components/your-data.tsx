@@ -5,11 +5,10 @@ import type { ImportCounts } from "@core/schemas/export";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api/errors";
 import { apiJson } from "@/lib/api/transport";
+import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 
 const IMPORT_TOAST = "data-import";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Settings → Your data (docs/product.md#your-data): Download my data (the JSON export, a plain
@@ -18,26 +17,28 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function YourData() {
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
+  const t = useT();
   const importData = useMutation({
     mutationFn: async (file: File) => {
       let body: unknown;
       try {
         body = JSON.parse(await file.text());
       } catch {
-        throw new Error("This file is not a Student Hub export");
+        throw new Error(t("settings.not_an_export"));
       }
       return apiJson<ImportCounts>("POST", "/api/user/import", body);
     },
     onSuccess: async (counts) => {
       showToast({
-        title: "Data imported",
-        description: `${plural(counts.tasks, "task", "tasks")}, ${plural(counts.events, "event", "events")} and ${plural(counts.classes, "class", "classes")} restored.`,
+        title: t("settings.data_imported"),
+        description: t("settings.data_imported_text", { tasks: counts.tasks, events: counts.events, classes: counts.classes }),
         variant: "success",
         id: IMPORT_TOAST,
       });
       await queryClient.invalidateQueries();
     },
-    onError: (error) => showToast({ title: "Import failed", description: errorMessage(error), variant: "destructive", id: IMPORT_TOAST }),
+    onError: (error) =>
+      showToast({ title: t("settings.import_failed"), description: errorMessage(error), variant: "destructive", id: IMPORT_TOAST }),
   });
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -49,22 +50,22 @@ export function YourData() {
   return (
     <section className="grid gap-2" aria-labelledby="your-data-heading">
       <h3 id="your-data-heading" className="text-sm font-medium">
-        Your data
+        {t("settings.your_data")}
       </h3>
       {/* One column: at 320-375 px two of these side by side cut "Download my data" short. */}
       <div className="grid gap-2">
         <Button variant="outline" className="justify-start" asChild>
           <a href="/api/user/export" download>
-            <DownloadIcon aria-hidden="true" /> Download my data
+            <DownloadIcon aria-hidden="true" /> {t("settings.download_data")}
           </a>
         </Button>
         <Button variant="outline" className="justify-start" asChild>
           <a href="/api/user/export.ics" download>
-            <CalendarArrowDownIcon aria-hidden="true" /> Download my calendar (.ics)
+            <CalendarArrowDownIcon aria-hidden="true" /> {t("settings.download_calendar")}
           </a>
         </Button>
         <Button variant="outline" className="justify-start" disabled={importData.isPending} onClick={() => fileInput.current?.click()}>
-          <UploadIcon aria-hidden="true" /> {importData.isPending ? "Importing..." : "Import data"}
+          <UploadIcon aria-hidden="true" /> {importData.isPending ? t("settings.importing") : t("settings.import_data")}
         </Button>
       </div>
       <input
@@ -73,10 +74,10 @@ export function YourData() {
         accept="application/json,.json"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Export file to import"
+        aria-label={t("settings.import_file")}
         onChange={onFile}
       />
-      <p className="text-sm text-muted-foreground">Import restores a download into an account without tasks or events.</p>
+      <p className="text-sm text-muted-foreground">{t("settings.import_hint")}</p>
     </section>
   );
 }

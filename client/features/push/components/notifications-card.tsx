@@ -1,15 +1,17 @@
 import { BellIcon, BellOffIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useT } from "@/lib/i18n";
+import type { MessageId } from "@core/i18n/translate";
 import { type PushCardState, usePushDevice } from "../hooks/use-push-device";
 
-const DESCRIPTION: Record<PushCardState, string> = {
-  loading: "Checking this device…",
-  enabled: "Notifications are on for this device.",
-  "not-enabled": "Get reminders and school announcements on this device.",
-  "ios-not-installed": "On iPhone and iPad, notifications work once Student Hub is on your Home Screen.",
-  unsupported: "Notifications are not available in this browser.",
-};
+const DESCRIPTION = {
+  loading: "settings.push_checking",
+  enabled: "settings.push_on",
+  "not-enabled": "settings.push_off",
+  "ios-not-installed": "settings.push_ios",
+  unsupported: "settings.push_unsupported",
+} as const satisfies Record<PushCardState, MessageId>;
 
 /**
  * The Home tab's notifications card (docs/product.md#notifications-card): install instructions on
@@ -18,9 +20,10 @@ const DESCRIPTION: Record<PushCardState, string> = {
  */
 export function NotificationsCard() {
   const { state, busy, enable, disable } = usePushDevice();
+  const t = useT();
   return (
     // Named apart from the toasts' own "Notifications" region, which screen readers also list.
-    <Card role="region" aria-label="Notification settings">
+    <Card role="region" aria-label={t("settings.notification_settings")}>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0">
         <div className="flex min-w-0 items-start gap-3">
           <span
@@ -30,26 +33,26 @@ export function NotificationsCard() {
             {state === "enabled" ? <BellIcon className="size-5" /> : <BellOffIcon className="size-5" />}
           </span>
           <div className="min-w-0">
-            <CardTitle className="text-base">Notifications</CardTitle>
-            <CardDescription>{DESCRIPTION[state]}</CardDescription>
+            <CardTitle className="text-base">{t("settings.notifications")}</CardTitle>
+            <CardDescription>{t(DESCRIPTION[state])}</CardDescription>
           </div>
         </div>
         {state === "enabled" ? (
           <Button variant="outline" onClick={disable} disabled={busy}>
-            {busy ? "Loading..." : "Disable"}
+            {busy ? t("common.loading_ellipsis") : t("settings.disable")}
           </Button>
         ) : state === "not-enabled" || state === "loading" ? (
           <Button onClick={enable} disabled={busy || state === "loading"}>
-            {busy || state === "loading" ? "Loading..." : "Enable Notifications"}
+            {busy || state === "loading" ? t("common.loading_ellipsis") : t("settings.enable_notifications")}
           </Button>
         ) : null}
       </CardHeader>
       {state === "ios-not-installed" && (
         <CardContent>
           <ol className="list-decimal space-y-1 pl-5 text-sm">
-            <li>Tap the Share button in Safari.</li>
-            <li>Choose Add to Home Screen, then Add.</li>
-            <li>Open Student Hub from your Home Screen and press Enable Notifications.</li>
+            <li>{t("settings.ios_step_share")}</li>
+            <li>{t("settings.ios_step_add")}</li>
+            <li>{t("settings.ios_step_open")}</li>
           </ol>
         </CardContent>
       )}

@@ -6,13 +6,25 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorMessage, serverMessage } from "@/lib/api/errors";
 import { currentSubscription, pushRegistration } from "@/lib/push-device";
 import { isIOS, isStandalone, notificationPermission } from "@/lib/push-support";
+import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
+import type { MessageId, Translate } from "@core/i18n/translate";
 import { useQueryClient } from "@tanstack/react-query";
 
 /** Spec: "The native test notification auto-closes after 10 s." */
 export const TEST_NOTIFICATION_MS = 10_000;
-export const TEST_TITLE = "Test Notification";
 const TEST_TAG = "push-debug-test";
+
+/** The browser's notification permission, in the reader's words. */
+const PERMISSION_LABELS = {
+  granted: "admin.permission_granted",
+  denied: "admin.permission_denied",
+  default: "admin.permission_default",
+  unsupported: "admin.permission_unsupported",
+} as const satisfies Record<NotificationPermission | "unsupported", MessageId>;
+
+const permissionText = (permission: string, t: Translate) =>
+  Object.hasOwn(PERMISSION_LABELS, permission) ? t(PERMISSION_LABELS[permission as keyof typeof PERMISSION_LABELS]) : permission;
 
 type PushReport = Array<[label: string, value: string]>;
 
@@ -36,6 +48,7 @@ export function PushDebugPanel({
   const [checking, setChecking] = useState(false);
   const [permission, setPermission] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const t = useT();
 
   async function check() {
     setChecking(true);
@@ -45,18 +58,25 @@ export function PushDebugPanel({
       let serverView: string;
       try {
         const server = await queryClient.fetchQuery({ ...getPushStateQueryOptions(), staleTime: 0 });
-        const devices = `${server.devices} device${server.devices === 1 ? "" : "s"} for your account`;
-        serverView = `${server.subscribed ? "knows this device" : "does not know this device"}; ${devices}`;
+        serverView = server.subscribed
+          ? t("admin.server_knows", { count: server.devices })
+          : t("admin.server_does_not_know", { count: server.devices });
       } catch (error) {
-        serverView = `could not be asked: ${errorMessage(error)}`;
+        serverView = t("admin.server_unreachable", { error: errorMessage(error) });
       }
+      const yesNo = (yes: boolean) => (yes ? t("admin.yes") : t("admin.no"));
       setReport([
-        ["Notification permission", notificationPermission()],
-        ["Service worker", registration?.active ? `active (${registration.active.scriptURL.replace(location.origin, "")})` : "not running"],
-        ["This browser's subscription", subscription ? shorten(subscription.endpoint) : "none"],
-        ["Opened from the Home Screen", isStandalone() ? "yes" : "no"],
-        ["iPhone or iPad", isIOS() ? "yes" : "no"],
-        ["Server", serverView],
+        [t("admin.state_permission"), permissionText(notificationPermission(), t)],
+        [
+          t("admin.state_worker"),
+          registration?.active
+            ? t("admin.worker_active", { script: registration.active.scriptURL.replace(location.origin, "") })
+            : t("admin.worker_not_running"),
+        ],
+        [t("admin.state_subscription"), subscription ? shorten(subscription.endpoint) : t("admin.subscription_none")],
+        [t("admin.state_standalone"), yesNo(isStandalone())],
+        [t("admin.state_ios"), yesNo(isIOS())],
+        [t("admin.state_server"), serverView],
       ]);
     } finally {
       setChecking(false);
@@ -64,9 +84,11 @@ export function PushDebugPanel({
   }
 
   function requestPermission() {
-    if (!("Notification" in window)) return setPermission("Notifications are not available in this browser.");
+    if (!("Notification" in window)) return setPermission(t("admin.notifications_unavailable"));
     // Asked first thing in the tap: the only place iOS allows it.
-    void Notification.requestPermission().then((result) => setPermission(`Permission: ${result}`));
+    void Notification.requestPermission().then((result) =>
+      setPermission(t("admin.permission_result", { result: permissionText(result, t) })),
+    );
   }
 
   async function sendTest() {
@@ -74,17 +96,21 @@ export function PushDebugPanel({
     try {
       const registration = notificationPermission() === "granted" ? await pushRegistration(3000) : null;
       if (registration) {
-        await registration.showNotification(TEST_TITLE, { body: "Shown by this device.", tag: TEST_TAG, icon: "/icons/icon-192.png" });
+        await registration.showNotification(t("admin.test_title"), {
+          body: t("admin.test_shown"),
+          tag: TEST_TAG,
+          icon: "/icons/icon-192.png",
+        });
         setTimeout(() => {
           void registration.getNotifications({ tag: TEST_TAG }).then((shown) => shown.forEach((notification) => notification.close()));
         }, TEST_NOTIFICATION_MS);
       }
-      const result = await sendPush({ externalUserIds: [userId], title: TEST_TITLE, body: "Sent through the Student Hub server." });
-      if (result.ok) showToast({ title: "Success", description: "Push notification sent successfully", variant: "success" });
-      else showToast({ title: "Failed", description: result.error || "Failed to send notification", variant: "destructive" });
+      const result = await sendPush({ externalUserIds: [userId], title: t("admin.test_title"), body: t("admin.test_sent") });
+      if (result.ok) showToast({ title: t("admin.success"), description: t("admin.push_sent"), variant: "success" });
+      else showToast({ title: t("admin.failed"), description: result.error || t("admin.push_failed"), variant: "destructive" });
     } catch (error) {
       const reason = serverMessage(error) ?? errorMessage(error);
-      showToast({ title: "Error", description: `Failed to send notification: ${reason}`, variant: "destructive" });
+      showToast({ title: t("admin.error"), description: t("admin.push_failed_reason", { reason }), variant: "destructive" });
     } finally {
       setSending(false);
     }
@@ -94,13 +120,13 @@ export function PushDebugPanel({
     <div className="grid gap-4">
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void check()} disabled={checking}>
-          {checking ? "Checking..." : "Check Push State"}
+          {checking ? t("admin.checking") : t("admin.check_push_state")}
         </Button>
         <Button variant="outline" onClick={requestPermission}>
-          Test Permission Request
+          {t("admin.test_permission")}
         </Button>
         <Button variant="outline" onClick={() => void sendTest()} disabled={sending}>
-          {sending ? "Sending..." : "Send Test Notification"}
+          {sending ? t("admin.sending") : t("admin.send_test")}
         </Button>
       </div>
       {permission && (
@@ -112,11 +138,11 @@ export function PushDebugPanel({
         <Card>
           <CardHeader>
             <CardTitle as={cardHeadings} className="text-base">
-              Push state
+              {t("admin.push_state")}
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <dl aria-label="Push state" className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+            <dl aria-label={t("admin.push_state")} className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               {report.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="font-medium">{label}</dt>
@@ -130,15 +156,15 @@ export function PushDebugPanel({
       <Card>
         <CardHeader>
           <CardTitle as={cardHeadings} className="text-base">
-            Push on iPhone and iPad needs
+            {t("admin.ios_needs")}
           </CardTitle>
         </CardHeader>
         <CardContent>
           <ul className="list-disc space-y-1 pl-5 text-sm">
-            <li>iOS or iPadOS 16.4 or later.</li>
-            <li>Student Hub added to the Home Screen (Share, then Add to Home Screen) and opened from there.</li>
-            <li>Notifications allowed for Student Hub, asked from the Enable Notifications button.</li>
-            <li>The school's Student Hub served over HTTPS.</li>
+            <li>{t("admin.ios_version")}</li>
+            <li>{t("admin.ios_home_screen")}</li>
+            <li>{t("admin.ios_allowed")}</li>
+            <li>{t("admin.ios_https")}</li>
           </ul>
         </CardContent>
       </Card>

@@ -3,29 +3,27 @@ import { useCallback, useEffect, useState } from "react";
 import { PUSH_STATE_QUERY_KEY } from "@/api/push/push-state";
 import { errorMessage } from "@/lib/api/errors";
 import { notificationPermission, pushSupport } from "@/lib/push-support";
+import { t } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
+import type { MessageId } from "@core/i18n/translate";
 import { pushDevice } from "./push-device-part";
 
 /** The notifications card's states (docs/product.md#notifications-card). */
 export type PushCardState = "loading" | "enabled" | "not-enabled" | "ios-not-installed" | "unsupported";
 
-/** The spec's toasts (§4 "Push notifications"), titles word for word. */
-export const PUSH_TOASTS = {
-  blocked: {
-    title: "Notifications Blocked",
-    description: "Notifications are blocked for Student Hub in this browser. Allow them in the site settings, then try again.",
-  },
-  install: { title: "Install to Home Screen", description: "Install app to Home Screen to enable notifications on iOS" },
-  notGranted: {
-    title: "Permission Not Granted",
-    description: "Notifications were not turned on. Press Enable Notifications to try again.",
-  },
-  enabled: { title: "Notifications Enabled", description: "You'll get Student Hub notifications on this device." },
-  disabled: { title: "Notifications Disabled", description: "You won't get Student Hub notifications on this device." },
-  enableFailed: "Failed to enable notifications",
-  disableFailed: "Failed to disable notifications",
-  unsupported: "Notifications are not available in this browser.",
-} as const;
+/** The spec's toasts (§4 "Push notifications"), titles word for word in English; worded when shown. */
+const PUSH_TOASTS = {
+  blocked: { title: "settings.push_blocked", description: "settings.push_blocked_text" },
+  install: { title: "settings.push_install", description: "settings.push_install_text" },
+  notGranted: { title: "settings.push_not_granted", description: "settings.push_not_granted_text" },
+  enabled: { title: "settings.push_enabled", description: "settings.push_enabled_text" },
+  disabled: { title: "settings.push_disabled", description: "settings.push_disabled_text" },
+} as const satisfies Record<string, { title: MessageId; description: MessageId }>;
+
+/** One of the toasts above, in the app's language. */
+function pushToast(which: keyof typeof PUSH_TOASTS, variant: "success" | "destructive") {
+  showToast({ title: t(PUSH_TOASTS[which].title), description: t(PUSH_TOASTS[which].description), variant });
+}
 
 function initialState(): PushCardState {
   const support = pushSupport();
@@ -64,11 +62,11 @@ export function usePushDevice() {
 
   const enable = useCallback(() => {
     const support = pushSupport();
-    if (support === "ios-not-installed") return showToast({ ...PUSH_TOASTS.install, variant: "destructive" });
+    if (support === "ios-not-installed") return pushToast("install", "destructive");
     if (support === "unsupported") {
-      return showToast({ title: PUSH_TOASTS.enableFailed, description: PUSH_TOASTS.unsupported, variant: "destructive" });
+      return showToast({ title: t("settings.push_enable_failed"), description: t("settings.push_unsupported"), variant: "destructive" });
     }
-    if (Notification.permission === "denied") return showToast({ ...PUSH_TOASTS.blocked, variant: "destructive" });
+    if (Notification.permission === "denied") return pushToast("blocked", "destructive");
     // Asked before anything is awaited: the tap's user activation must still hold.
     const asked = Notification.requestPermission();
     // The subscription code downloads while the browser asks (a failure is reported where it is
@@ -78,13 +76,15 @@ export function usePushDevice() {
     setBusy(true);
     asked
       .then(async (permission) => {
-        if (permission === "denied") return showToast({ ...PUSH_TOASTS.blocked, variant: "destructive" });
-        if (permission !== "granted") return showToast({ ...PUSH_TOASTS.notGranted, variant: "destructive" });
+        if (permission === "denied") return pushToast("blocked", "destructive");
+        if (permission !== "granted") return pushToast("notGranted", "destructive");
         await (await device).subscribeDevice();
         setState("enabled");
-        showToast({ ...PUSH_TOASTS.enabled, variant: "success" });
+        pushToast("enabled", "success");
       })
-      .catch((error: unknown) => showToast({ title: PUSH_TOASTS.enableFailed, description: errorMessage(error), variant: "destructive" }))
+      .catch((error: unknown) =>
+        showToast({ title: t("settings.push_enable_failed"), description: errorMessage(error), variant: "destructive" }),
+      )
       .finally(() => {
         setBusy(false);
         refreshServerView();
@@ -98,9 +98,11 @@ export function usePushDevice() {
       .then((device) => device.unsubscribeDevice())
       .then(() => {
         setState("not-enabled");
-        showToast({ ...PUSH_TOASTS.disabled, variant: "success" });
+        pushToast("disabled", "success");
       })
-      .catch((error: unknown) => showToast({ title: PUSH_TOASTS.disableFailed, description: errorMessage(error), variant: "destructive" }))
+      .catch((error: unknown) =>
+        showToast({ title: t("settings.push_disable_failed"), description: errorMessage(error), variant: "destructive" }),
+      )
       .finally(() => {
         setBusy(false);
         refreshServerView();

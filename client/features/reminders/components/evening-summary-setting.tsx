@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api/errors";
+import { useLocale, useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { usePreferences, useUpdatePreferences } from "@/api/user/preferences";
 
@@ -18,6 +19,8 @@ export function EveningSummarySetting() {
   const switchId = useId();
   const timeId = useId();
   const hintId = useId();
+  const t = useT();
+  const locale = useLocale();
   const saved = preferences.data?.eveningSummaryTime ?? null;
   // The time being typed, before it is saved (an <input type="time"> gives "" until complete).
   const [typed, setTyped] = useState<string | null>(null);
@@ -29,17 +32,17 @@ export function EveningSummarySetting() {
         onSuccess: (answer) => {
           setTyped(null);
           showToast({
-            title: answer.eveningSummaryTime ? "Evening summary on" : "Evening summary off",
+            title: answer.eveningSummaryTime ? t("settings.evening_summary_on") : t("settings.evening_summary_off"),
             description: answer.eveningSummaryTime
-              ? `Sent at ${formatTime12(answer.eveningSummaryTime)} when something is due tomorrow or overdue.`
-              : "You will not get the evening summary.",
+              ? t("settings.evening_summary_sent_at", { time: formatTime12(answer.eveningSummaryTime, locale) })
+              : t("settings.evening_summary_none"),
             id: "evening-summary",
           });
         },
         onError: (error) =>
           showToast({
-            title: "Failed to save",
-            description: errorMessage(error, "Your evening summary setting was not saved. Please try again."),
+            title: t("settings.failed_to_save"),
+            description: errorMessage(error, t("settings.evening_summary_not_saved")),
             variant: "destructive",
             id: "evening-summary",
           }),
@@ -50,10 +53,10 @@ export function EveningSummarySetting() {
     <section className="grid gap-2" aria-labelledby={switchId}>
       <div className="flex items-center justify-between gap-3">
         <label id={switchId} htmlFor={`${switchId}-switch`} className="text-sm font-medium">
-          Evening summary
+          {t("settings.evening_summary")}
         </label>
         {preferences.isPending ? (
-          <span className="text-sm text-muted-foreground">Loading...</span>
+          <span className="text-sm text-muted-foreground">{t("common.loading_ellipsis")}</span>
         ) : (
           <Switch
             id={`${switchId}-switch`}
@@ -65,20 +68,20 @@ export function EveningSummarySetting() {
         )}
       </div>
       <p id={hintId} className="text-sm text-muted-foreground">
-        One notification with what is due tomorrow and what is overdue, only when there is something.
+        {t("settings.evening_summary_hint")}
       </p>
       {preferences.isError && (
         <div className="flex items-center justify-between gap-2 text-sm" role="alert">
-          <span>Could not load this setting.</span>
+          <span>{t("settings.setting_not_loaded")}</span>
           <Button size="sm" variant="outline" onClick={() => void preferences.refetch()}>
-            Retry
+            {t("settings.retry")}
           </Button>
         </div>
       )}
       {saved !== null && (
         <div className="flex items-center gap-3">
           <label htmlFor={timeId} className="text-sm">
-            Send at
+            {t("settings.send_at")}
           </label>
           <Input
             id={timeId}

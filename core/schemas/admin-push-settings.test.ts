@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { adminLoginSchema, adminSettingsSchema, adminUsersQuerySchema, auditLogsQuerySchema } from "./admin";
+import { exportFileSchema } from "./export";
+import { fieldErrors } from "./field-errors";
+import { preferencesSchema } from "./preferences";
+import { pushSendSchema, pushSubscriptionSchema } from "./push";
+import { inEnglish } from "../test/in-english";
+
+/** Each field's first message as the server and the form kit word it in English (decision 108). */
+function englishErrors(schema: z.ZodType, value: unknown): Record<string, string | undefined> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  return Object.fromEntries(Object.entries(fieldErrors(result.error)).map(([field, messages]) => [field, inEnglish(messages[0])]));
+}
+
+describe("the admin, push, preferences and export schemas' messages are references, worded as before in English", () => {
+  it("admin: passcode, lists, settings URLs", () => {
+    expect(englishErrors(adminLoginSchema, { passcode: "" })).toEqual({ passcode: "Passcode is required" });
+    expect(englishErrors(adminLoginSchema, { passcode: "x".repeat(101) })).toEqual({ passcode: "Invalid passcode" });
+    expect(englishErrors(adminUsersQuerySchema, { limit: "0", search: "x".repeat(201), isAdmin: "yes", after: "-1" })).toEqual({
+      limit: "limit must be a whole number from 1 to 200",
+      search: "search must be at most 200 characters",
+      isAdmin: "isAdmin must be true or false",
+      after: "after must be an id",
+    });
+    expect(englishErrors(auditLogsQuerySchema, { before: "x" })).toEqual({ before: "before must be an id" });
+    expect(englishErrors(adminSettingsSchema, { instagramUrl: "javascript:alert(1)", logoUrl: 5 })).toEqual({
+      instagramUrl: "Social profile URL must be a full http:// or https:// address",
+      logoUrl: "Logo URL must be a URL or empty",
+    });
+    expect(englishErrors(adminSettingsSchema, { instagramUrl: null, logoUrl: `https://x.example/${"a".repeat(2048)}` })).toEqual({
+      logoUrl: "Logo URL must be at most 2048 characters",
+    });
+  });
+
+  it("push: subscriptions and sending", () => {
+    expect(englishErrors(pushSubscriptionSchema, { endpoint: "", keys: { p256dh: "x", auth: "x" }, expirationTime: -1 })).toEqual({
+      endpoint: "endpoint must be the https address of a browser's push service",
+      expirationTime: "expirationTime must be a time in milliseconds or null",
+      "keys.p256dh": "keys.p256dh must be a P-256 public key (65 bytes, base64url)",
+      "keys.auth": "keys.auth must be 16 bytes, base64url",
+    });
+    expect(englishErrors(pushSubscriptionSchema, { endpoint: "https://x" })).toEqual({ keys: "keys must hold p256dh and auth" });
+    expect(englishErrors(pushSendSchema, { externalUserIds: [], title: " ", body: "x".repeat(801) })).toEqual({
+      externalUserIds: "Please select a user",
+      title: "Title and message are required",
+      body: "Message must be at most 800 characters",
+    });
+    expect(englishErrors(pushSendSchema, { externalUserIds: ["abc"], title: "x".repeat(121), body: "x" })).toEqual({
+      "externalUserIds.0": "externalUserIds must be user ids",
+      title: "Title must be at most 120 characters",
+    });
+  });
+
+  it("preferences and the export file", () => {
+    expect(englishErrors(preferencesSchema, { eveningSummaryTime: "7pm", locale: "en" })).toEqual({
+      eveningSummaryTime: "Evening summary time must be a time in HH:mm format, or null to turn it off",
+    });
+    expect(englishErrors(exportFileSchema, { format: "ics", version: 2, tasks: 1, events: "x" })).toEqual({
+      format: "This file is not a Student Hub export",
+      version: "This file is not a Student Hub export of a version this server reads (version 1)",
+      tasks: "tasks must be a list",
+      events: "events must be a list",
+    });
+  });
+});

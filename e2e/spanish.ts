@@ -46,14 +46,17 @@ async function readableText(page: Page): Promise<string> {
   });
 }
 
+/** Names of products a Spanish page names as they are. */
+const PRODUCT_NAMES = ["Student Hub", "Google Calendar", "Apple Calendar"];
+
 /** A message id shown as it is: its words were not loaded with the screen (core/i18n/groups.ts). */
 const RAW_MESSAGE_ID = new RegExp(`\\b(?:${CATALOG_AREAS.join("|")})\\.[a-z0-9_]+\\b`, "g");
 
 /** The English catalog texts found on the page, and any message id shown instead of its words. */
 export async function englishOnPage(page: Page, ignore: readonly string[] = []): Promise<string[]> {
   let text = await readableText(page);
-  // The product's name is never translated (and holds a catalog word, "Student").
-  for (const typed of [...ignore, "Student Hub"]) text = text.split(typed).join(" ");
+  // Products' names are never translated, and hold catalog words ("Student", "Calendar").
+  for (const typed of [...ignore, ...PRODUCT_NAMES]) text = text.split(typed).join(" ");
   const rawIds = [...text.matchAll(RAW_MESSAGE_ID)].map(([id]) => `an id, not words: ${id}`);
   return [...rawIds, ...ENGLISH_TEXTS.filter((part) => new RegExp(`(^|[^\\p{L}])${escape(part)}($|[^\\p{L}])`, "u").test(text))];
 }

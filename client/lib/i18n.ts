@@ -116,6 +116,15 @@ export function deviceLocale(): Locale {
   return cookieLocale() ?? localeFromLanguageTags(navigator.languages ?? [navigator.language]) ?? DEFAULT_LOCALE;
 }
 
+/**
+ * The signed-in account's language, kept on this device for its next start only where the device
+ * would otherwise start in another: no cookie is written for an account that reads its browser's
+ * language.
+ */
+export function rememberAccountLocale(locale: Locale): void {
+  if (deviceLocale() !== locale) rememberLocale(locale);
+}
+
 /** Keeps a language on this device for its next start, where the server reads it too (the landing page, errors before sign-in). */
 export function rememberLocale(locale: Locale): void {
   const secure = location.protocol === "https:" ? "; secure" : "";

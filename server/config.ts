@@ -1,6 +1,7 @@
 import path from "node:path";
 import { DEFAULT_TIME_ZONE } from "../core/dates";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
+import { type OidcProviderConfig, parseOidcProviders, parseRegistrationMode, type RegistrationMode } from "./sso-config";
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
@@ -40,6 +41,10 @@ export interface AppConfig {
   pushAllowedEndpointOrigins: string[];
   /** METRICS_TOKEN: the bearer token `GET /metrics` asks for; null leaves /metrics unserved (decision 105). */
   metricsToken: string | null;
+  /** The school's identity providers (OIDC_<ID>_*, decision 110); empty when sign-in is by password only. */
+  oidcProviders: OidcProviderConfig[];
+  /** REGISTRATION_MODE: who may make an account (open, sso-only, closed). */
+  registrationMode: RegistrationMode;
 }
 
 /** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
@@ -144,6 +149,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!isValidTimeZone(timeZone)) throw new Error(`APP_TIME_ZONE "${timeZone}" is not a known IANA time zone`);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT "${env.PORT}" is not a port number`);
+  const publicUrl = origins(env.PUBLIC_URL, "PUBLIC_URL")[0] ?? null;
+  const oidcProviders = parseOidcProviders(env);
+  // A provider sends the browser back to a redirect URI registered with it: built from a Host
+  // header, anyone could make the app name another (decision 110).
+  if (oidcProviders.length > 0 && !publicUrl) {
+    throw new Error(
+      `PUBLIC_URL must be set when a sign-in provider is configured (OIDC_${oidcProviders[0]!.id.toUpperCase()}_*): ` +
+        "the provider's redirect URI is built from it, e.g. PUBLIC_URL=https://hub.lincoln.example",
+    );
+  }
+  const registrationMode = parseRegistrationMode(env.REGISTRATION_MODE);
+  if (registrationMode === "sso-only" && oidcProviders.length === 0) {
+    throw new Error("REGISTRATION_MODE=sso-only needs a sign-in provider (OIDC_<ID>_*): nobody could make an account");
+  }
   return {
     port,
     host: env.HOST || "0.0.0.0",
@@ -164,10 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, "DATABASE_STATEMENT_TIMEOUT_MS"),
     requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 15000, "REQUEST_TIMEOUT_MS"),
     reminderScanSeconds: positiveNumber(env.REMINDER_SCAN_SECONDS, 30, "REMINDER_SCAN_SECONDS"),
-    publicUrl: origins(env.PUBLIC_URL, "PUBLIC_URL")[0] ?? null,
+    publicUrl,
     vapidKeys: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: vapidSubject(env.VAPID_SUBJECT),
     pushAllowedEndpointOrigins: origins(env.PUSH_ALLOWED_ENDPOINT_ORIGINS, "PUSH_ALLOWED_ENDPOINT_ORIGINS"),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    oidcProviders,
+    registrationMode,
   };
 }

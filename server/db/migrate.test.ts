@@ -1,7 +1,8 @@
+import { Migrator, sql } from "kysely";
 import { afterAll, expect, it } from "vitest";
 import { describeEachEngine, freshDatabase } from "../test/harness";
 import { createDb } from "./connection";
-import { MIGRATION_NAMES, migrateToLatest } from "./migrate";
+import { MIGRATION_NAMES, MIGRATIONS, migrateToLatest } from "./migrate";
 
 describeEachEngine("migrations", (engine) => {
   const drops: Array<() => Promise<void>> = [];
@@ -24,6 +25,62 @@ describeEachEngine("migrations", (engine) => {
       await migrateToLatest(instances[1]!);
     } finally {
       for (const db of instances) await db.destroy();
+    }
+  });
+
+  it("make password_hash nullable and keep every user's data, keys, cascades and triggers (the SQLite rebuild)", async () => {
+    const { config, drop } = await freshDatabase(engine);
+    drops.push(drop);
+    const db = createDb(config);
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+      const { error } = await migrator.migrateTo("2026-11-26-01-user-locale");
+      expect(error).toBeUndefined();
+      const now = new Date().toISOString();
+      const user = { password_hash: "h", first_name: "A", last_name: "B", user_classes: "[]", created_at: now, updated_at: now };
+      const { id } = await db
+        .insertInto("users")
+        .values({ ...user, email: "a@example.com", is_admin: 0, password_reset_required: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("tasks")
+        .values({ user_id: id, title: "Kept", priority: "medium", completed: 0, created_at: now, updated_at: now } as never)
+        .execute();
+
+      await migrateToLatest(db);
+
+      expect(await db.selectFrom("tasks").select("title").where("user_id", "=", id).execute()).toEqual([{ title: "Kept" }]);
+      const before = await db
+        .selectFrom("users")
+        .select(["data_version", "password_hash", "locale"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(before.password_hash).toBe("h");
+      // The classes trigger still bumps the data version.
+      await db.updateTable("users").set({ user_classes: '["Math"]' }).where("id", "=", id).execute();
+      const after = await db.selectFrom("users").select("data_version").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(after.data_version).toBe(before.data_version + 1);
+      // An account without a password; the email is still unique.
+      await db
+        .insertInto("users")
+        .values({ ...user, password_hash: null, email: "sso@example.com", is_admin: 0, password_reset_required: 0 })
+        .execute();
+      await expect(
+        db
+          .insertInto("users")
+          .values({ ...user, email: "sso@example.com", is_admin: 0, password_reset_required: 0 })
+          .execute(),
+      ).rejects.toThrow();
+      // Deleting a user still cascades to its data: the foreign keys point at the new table.
+      await db.deleteFrom("users").where("id", "=", id).execute();
+      expect(await db.selectFrom("tasks").selectAll().execute()).toEqual([]);
+      if (engine === "sqlite") {
+        const keys = await sql<{ on: string }>`pragma foreign_keys`.execute(db);
+        expect(Object.values(keys.rows[0]!)[0]).toBe(1);
+      }
+    } finally {
+      await db.destroy();
     }
   });
 });

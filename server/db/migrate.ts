@@ -13,9 +13,10 @@ import * as m10 from "./migrations/2026-11-25-04-school-schedule";
 import * as m11 from "./migrations/2026-11-25-05-calendar-feeds";
 import * as m12 from "./migrations/2026-11-25-06-cache-notifications";
 import * as m13 from "./migrations/2026-11-26-01-user-locale";
+import * as m14 from "./migrations/2026-11-26-02-sign-in-identities";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-22-01-users-sessions-settings": m01,
   "2026-11-22-02-tasks": m02,
   "2026-11-23-01-audit-log": m03,
@@ -29,8 +30,9 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-05-calendar-feeds": m11,
   "2026-11-25-06-cache-notifications": m12,
   "2026-11-26-01-user-locale": m13,
+  "2026-11-26-02-sign-in-identities": m14,
 };
-export const MIGRATION_NAMES = Object.keys(migrations);
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,7 +42,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * the first migrates; it waits and tries again, then finds the work done.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return;

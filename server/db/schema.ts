@@ -7,7 +7,8 @@ import type { Locale } from "../../core/i18n/locale";
 export interface UsersTable {
   id: Generated<number>;
   email: string; // always lower case: emails compare case-insensitively
-  password_hash: string;
+  /** Null for an account that signs in only through the school's identity provider (decision 110). */
+  password_hash: string | null;
   first_name: string;
   last_name: string;
   profile_image_url: string | null;
@@ -185,6 +186,33 @@ export interface CalendarFeedsTable {
   updated_at: string;
 }
 
+/** Who a school's identity provider says an account is (decision 110): keyed by (issuer, subject), never by email. */
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The provider's id in the configuration, lower case ("google"). */
+  provider_id: string;
+  issuer: string;
+  subject: string;
+  /** The email the provider gave at the identity's first sign-in. */
+  email: string;
+  created_at: string;
+}
+
+/** A provider sign-in under way (decision 110): single use, 10 minutes. */
+export interface SsoLoginsTable {
+  /** SHA-256 of the browser's login cookie. */
+  id_hash: string;
+  provider_id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  purpose: "sign-in" | "confirm-deletion";
+  /** The account a "confirm-deletion" sign-in must come back as; null for a sign-in. */
+  user_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -198,12 +226,16 @@ export interface Database {
   reminder_schedule: ReminderScheduleTable;
   sent_reminders: SentRemindersTable;
   calendar_feeds: CalendarFeedsTable;
+  user_identities: UserIdentitiesTable;
+  sso_logins: SsoLoginsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;
+export type SsoLoginRow = Selectable<SsoLoginsTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type EventRow = Selectable<EventsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

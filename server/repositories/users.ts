@@ -82,10 +82,13 @@ export function createUsersRepository(db: Executor) {
       return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
-    /** The stored hash, for the few places that must check a password; request.user never carries it. */
+    /**
+     * The stored hash, for the few places that must check a password; request.user never carries
+     * it. Undefined for an account without one (it signs in through its school's provider).
+     */
     async findPasswordHash(id: number): Promise<string | undefined> {
       const row = await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirst();
-      return row?.password_hash;
+      return row?.password_hash ?? undefined;
     },
 
     /** Returns undefined when the email is already taken (the unique index decides, not a read). */

@@ -68,7 +68,9 @@ export function createAccountService({ users, authRateLimiter, sessionService, t
       let ok: boolean;
       try {
         user = await users.findByEmail(email);
-        ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+        // An account without a password (it signs in through its provider) answers as an unknown
+        // email does, in the same time: nobody learns from the answer which accounts exist.
+        ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
       } catch (error) {
         // Nothing was checked (the database or the hasher failed): not a failure.
         await attempt.release().catch(() => {});

@@ -19,6 +19,7 @@ import routeGuards from "./plugins/route-guards";
 import sessionPlugin from "./plugins/session";
 import staticClient from "./plugins/static-client";
 import authRoutes from "./routes/auth";
+import ssoRoutes from "./routes/sso";
 import classRoutes from "./routes/classes";
 import adminRoutes from "./routes/admin";
 import eventRoutes from "./routes/events";
@@ -222,6 +223,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
 
   await app.register(systemRoutes, { services });
   await app.register(authRoutes, { services });
+  await app.register(ssoRoutes, { services });
   await app.register(taskRoutes, { services });
   await app.register(classRoutes, { services });
   await app.register(eventRoutes, { services });

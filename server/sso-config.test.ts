@@ -17,6 +17,7 @@ describe("OIDC providers from the environment", () => {
         clientId: "id.apps.googleusercontent.com",
         clientSecret: "s3cret",
         label: "Sign in with Google",
+        labelMessage: "server.sign_in_with_google",
         allowedDomains: ["lincoln.example", "students.lincoln.example"],
         allowedTenants: [],
         autoCreate: true,

@@ -18,6 +18,8 @@ export interface OidcProviderConfig {
   clientSecret: string;
   /** The button's text ("Sign in with Google"). */
   label: string;
+  /** A preset's label, worded in each language (the catalog's id); absent when OIDC_<ID>_LABEL sets the text. */
+  labelMessage?: "server.sign_in_with_google" | "server.sign_in_with_microsoft";
   /** Email domains (lower case) an account may come from; empty: any. */
   allowedDomains: string[];
   /** Microsoft Entra tenant ids (`tid`) an account may come from; empty: any. */
@@ -32,12 +34,18 @@ const SETTINGS = ["ISSUER", "CLIENT_ID", "CLIENT_SECRET", "LABEL", "ALLOWED_DOMA
 type Setting = (typeof SETTINGS)[number];
 const VARIABLE = new RegExp(`^OIDC_([A-Z0-9_]+?)_(${SETTINGS.join("|")})$`);
 
-const GOOGLE_ISSUER = "https://accounts.google.com";
-const PRESETS: Record<string, { issuer?: (env: Record<Setting, string | undefined>) => string | undefined; label: string }> = {
-  GOOGLE: { issuer: () => GOOGLE_ISSUER, label: "Sign in with Google" },
+export const GOOGLE_ISSUER = "https://accounts.google.com";
+interface Preset {
+  issuer: (settings: Record<Setting, string | undefined>) => string | undefined;
+  label: string;
+  labelMessage: NonNullable<OidcProviderConfig["labelMessage"]>;
+}
+const PRESETS: Record<string, Preset> = {
+  GOOGLE: { issuer: () => GOOGLE_ISSUER, label: "Sign in with Google", labelMessage: "server.sign_in_with_google" },
   MICROSOFT: {
     issuer: (settings) => (settings.TENANT ? `https://login.microsoftonline.com/${settings.TENANT}/v2.0` : undefined),
     label: "Sign in with Microsoft",
+    labelMessage: "server.sign_in_with_microsoft",
   },
 };
 
@@ -112,6 +120,7 @@ export function parseOidcProviders(env: NodeJS.ProcessEnv): OidcProviderConfig[]
       clientId: settings.CLIENT_ID!,
       clientSecret: settings.CLIENT_SECRET!,
       label,
+      ...(!settings.LABEL && preset ? { labelMessage: preset.labelMessage } : {}),
       allowedDomains,
       allowedTenants: list(settings.ALLOWED_TENANTS),
       autoCreate: autoCreate(settings.AUTO_CREATE, variable("AUTO_CREATE")),

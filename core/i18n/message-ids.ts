@@ -244,6 +244,8 @@ export interface MessageValues {
   "auth.password_too_long": { "max": string | number };
   "auth.password_too_short": { "min": string | number };
   "auth.passwords_dont_match": undefined;
+  "auth.reauthentication_required": undefined;
+  "auth.registration_closed": undefined;
   "auth.registration_failed": undefined;
   "auth.sign_in": undefined;
   "auth.sign_in_failed": undefined;
@@ -732,6 +734,8 @@ export interface MessageValues {
   "server.reminder_title_timed": { "title": string | number; "time": string | number; "when": string | number };
   "server.request_timeout": undefined;
   "server.service_unavailable": undefined;
+  "server.sign_in_with_google": undefined;
+  "server.sign_in_with_microsoft": undefined;
   "server.summary_due_tomorrow": { "count": string | number };
   "server.summary_names_more": { "names": string | number; "count": string | number };
   "server.summary_overdue": { "count": string | number };

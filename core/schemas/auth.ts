@@ -89,8 +89,11 @@ export type SetNewPasswordInput = z.infer<typeof setNewPasswordSchema>;
 export const PASSWORD_REQUIRED = messageRef("auth.password_required");
 export const WRONG_PASSWORD = messageRef("auth.password_incorrect");
 
-/** DELETE /api/user: the account's own password confirms the deletion. */
+/**
+ * DELETE /api/user: the account's own password confirms the deletion; an account without one (it
+ * signs in through its school's provider) sends none, and a fresh provider sign-in confirms it.
+ */
 export const deleteAccountSchema = z.object({
   // Trimmed as sign-in trims it: the password that signs in is the one that confirms.
-  password: z.string({ error: PASSWORD_REQUIRED }).trim().min(1, PASSWORD_REQUIRED),
+  password: z.string({ error: PASSWORD_REQUIRED }).trim().min(1, PASSWORD_REQUIRED).optional(),
 });

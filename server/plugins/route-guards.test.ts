@@ -48,11 +48,15 @@ describeEachEngine("route guards", (engine) => {
       expect(publicRoutes.sort()).toEqual(
         [
           "GET /api/admin/csrf-token",
+          "GET /api/auth/providers",
+          "GET /api/auth/registration",
           "GET /api/csrf-token",
           "GET /api/health",
           "GET /api/session",
           "GET /api/settings/public",
           "HEAD /api/admin/csrf-token",
+          "HEAD /api/auth/providers",
+          "HEAD /api/auth/registration",
           "HEAD /api/csrf-token",
           "HEAD /api/health",
           "HEAD /api/session",

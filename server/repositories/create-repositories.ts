@@ -8,7 +8,9 @@ import { createRateLimitsRepository } from "./rate-limits";
 import { createRemindersRepository } from "./reminders";
 import { createSessionsRepository } from "./sessions";
 import { createSettingsRepository } from "./settings";
+import { createSsoLoginsRepository } from "./sso-logins";
 import { createTasksRepository } from "./tasks";
+import { createUserIdentitiesRepository } from "./user-identities";
 import { createUsersRepository } from "./users";
 
 /**
@@ -28,6 +30,8 @@ export function createRepositories(db: Executor) {
     pushSubscriptions: createPushSubscriptionsRepository(db),
     reminders: createRemindersRepository(db),
     calendarFeeds: createCalendarFeedsRepository(db),
+    userIdentities: createUserIdentitiesRepository(db),
+    ssoLogins: createSsoLoginsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -94,7 +94,8 @@ export function createUsersRepository(db: Executor) {
     /** Returns undefined when the email is already taken (the unique index decides, not a read). */
     async create(input: {
       email: string;
-      passwordHash: string;
+      /** Null for an account that signs in only through its school's provider (decision 110). */
+      passwordHash: string | null;
       firstName: string;
       lastName: string;
       isAdmin: boolean;

@@ -56,9 +56,10 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   // A user stuck on the password-reset page may still sign out, read who they are and fetch the token.
   for (const path of SIGN_OUT_PATHS) app.post(path, { config: { allowDuringPasswordReset: true } }, logout);
 
-  // Deleting one's own account (docs/product.md#settings-dialog): the password confirms it.
+  // Deleting one's own account (docs/product.md#settings-dialog): the password confirms it, or for
+  // an account without one a fresh sign-in through its provider (decision 110).
   app.delete(ACCOUNT_PATH, async (request, reply) => {
-    const { password } = parseWith(deleteAccountSchema, request.body);
+    const { password } = parseWith(deleteAccountSchema, request.body ?? {});
     await services.accounts.deleteOwnAccount(request, reply, requireUser(request), password);
     return reply.code(204).send();
   });

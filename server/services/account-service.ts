@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type RegisterInput, type SetNewPasswordInput, type SignInInput, WRONG_PASSWORD } from "../../core/schemas/auth";
+import { PASSWORD_REQUIRED, type RegisterInput, type SetNewPasswordInput, type SignInInput, WRONG_PASSWORD } from "../../core/schemas/auth";
 import type { UserRow } from "../db/schema";
 import type { RunInTransaction } from "../repositories/transaction";
-import { badRequest, conflict, HttpError, unauthorized } from "../errors";
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from "../errors";
+import type { RegistrationMode } from "../sso-config";
+import { deleteAccountIn } from "./account-deletion";
+import { SSO_LOGIN_TTL_MS } from "./sso";
 import type { SessionUser } from "../repositories/sessions";
 import { normalizeEmail, type UsersRepository } from "../repositories/users";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
@@ -23,6 +26,10 @@ export interface AccountServiceOptions {
   transaction: RunInTransaction;
   /** ADMIN_EMAILS: these accounts become admins when they register or sign in. */
   adminEmails: string[];
+  /** REGISTRATION_MODE: only "open" lets a visitor make an account with a password (decision 110). */
+  registrationMode: RegistrationMode;
+  /** The time a session's freshness is judged by. */
+  now?: () => Date;
 }
 
 const temporaryPasswordExpired = (user: SessionUser) =>
@@ -31,12 +38,22 @@ const temporaryPasswordExpired = (user: SessionUser) =>
   );
 
 /** Registration, sign-in and the password change: each a whole, with its session and its audit entry. */
-export function createAccountService({ users, authRateLimiter, sessionService, transaction, adminEmails }: AccountServiceOptions) {
+export function createAccountService({
+  users,
+  authRateLimiter,
+  sessionService,
+  transaction,
+  adminEmails,
+  registrationMode,
+  now = () => new Date(),
+}: AccountServiceOptions) {
   const isBootstrapAdmin = (email: string) => adminEmails.includes(normalizeEmail(email));
 
   return {
     /** Creates the account and signs it in, both or neither. 409 when the email is taken. */
     async register(request: FastifyRequest, reply: FastifyReply, input: RegisterInput): Promise<UserRow> {
+      // sso-only and closed: accounts come from the school's provider or its roster only.
+      if (registrationMode !== "open") throw forbidden(messageRef("auth.registration_closed"));
       // Hash before the transaction: it must not hold the database while argon2 works.
       const passwordHash = await hashPassword(input.password);
       return transaction(async (tx) => {
@@ -123,28 +140,28 @@ export function createAccountService({ users, authRateLimiter, sessionService, t
 
     /**
      * Deletes the signed-in account with everything of its own, in one transaction (the rules of
-     * an admin's deletion): checked by its password, counted like a sign-in failure when wrong
-     * (401), refused for the last admin (409), audited USER_DELETED with the user as the actor.
-     * Every session ends; this browser's cookie is cleared.
+     * an admin's deletion): refused for the last admin (409), audited USER_DELETED with the user as
+     * the actor; every session ends and this browser's cookie is cleared. Confirmed by the
+     * account's password (counted like a sign-in failure when wrong: 401) or, for an account
+     * without one, by a sign-in through its provider less than 10 minutes ago (decision 110).
      */
-    async deleteOwnAccount(request: FastifyRequest, reply: FastifyReply, user: SessionUser, password: string): Promise<void> {
-      const attempt = await authRateLimiter.signInAttempt(user.email, request.ip);
+    async deleteOwnAccount(request: FastifyRequest, reply: FastifyReply, user: SessionUser, password: string | undefined): Promise<void> {
       const hash = await users.findPasswordHash(user.id);
-      if (!hash || !(await verifyPassword(hash, password))) throw new HttpError(401, WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
-      await attempt.succeeded();
-      await transaction(async (tx) => {
-        await tx.users.lockAdmins();
-        const current = await tx.users.findById(user.id);
-        if (!current) throw unauthorized();
-        if (current.is_admin && (await tx.users.countAdmins()) <= 1) throw conflict(LAST_ADMIN_ACCOUNT);
-        await tx.auditLog.record({ actorUserId: user.id, actorEmail: user.email, action: "USER_DELETED", target: user.email });
-        await tx.events.deleteAllForUser(user.id);
-        await tx.tasks.deleteAllForUser(user.id);
-        await sessionService.endAllForUser(user.id, tx);
-        await tx.idempotencyKeys.deleteAllForUser(user.id);
-        // Reminders, sent reminders and push subscriptions go with the user row (on delete cascade).
-        await tx.users.deleteById(user.id);
-      });
+      if (hash) {
+        if (!password) throw badRequest(PASSWORD_REQUIRED, { password: [PASSWORD_REQUIRED] });
+        const attempt = await authRateLimiter.signInAttempt(user.email, request.ip);
+        if (!(await verifyPassword(hash, password))) throw new HttpError(401, WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+        await attempt.succeeded();
+      } else {
+        // Every session of such an account began with a provider sign-in; a fresh one confirms.
+        const startedAt = Date.parse(request.session?.created_at ?? "");
+        if (!(now().getTime() - startedAt < SSO_LOGIN_TTL_MS)) throw unauthorized(messageRef("auth.reauthentication_required"));
+      }
+      await transaction((tx) =>
+        deleteAccountIn(tx, user.id, { missing: () => unauthorized(), lastAdmin: LAST_ADMIN_ACCOUNT }, () =>
+          tx.auditLog.record({ actorUserId: user.id, actorEmail: user.email, action: "USER_DELETED", target: user.email }),
+        ),
+      );
       await sessionService.end(request, reply);
     },
   };

@@ -12,6 +12,7 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import { toAdminUser, type UsersRepository } from "../repositories/users";
 import { createFailureCounter, type Limit } from "./failure-counter";
 import { hashPassword } from "./passwords";
+import { deleteAccountIn } from "./account-deletion";
 import type { SessionService } from "./session-service";
 
 /** Unambiguous characters only: no 0/O, 1/I/L (decision 085). */
@@ -245,18 +246,11 @@ export function createAdminService(options: AdminServiceOptions) {
     /** Deletes a user with everything they own, and its audit entry, in one transaction. */
     async deleteUser(admin: SessionUser, id: number): Promise<void> {
       if (id === admin.id) throw forbidden(CANNOT_DELETE_SELF);
-      await transaction(async (tx) => {
-        await tx.users.lockAdmins();
-        const user = await tx.users.findById(id);
-        if (!user) throw notFound(USER_NOT_FOUND);
-        if (user.is_admin && (await tx.users.countAdmins()) <= 1) throw conflict(LAST_ADMIN);
-        await tx.events.deleteAllForUser(id);
-        await tx.tasks.deleteAllForUser(id);
-        await tx.sessions.deleteAllForUser(id);
-        await tx.idempotencyKeys.deleteAllForUser(id);
-        await tx.users.deleteById(id);
-        await audit("USER_DELETED", admin, user.email, undefined, tx);
-      });
+      await transaction((tx) =>
+        deleteAccountIn(tx, id, { missing: () => notFound(USER_NOT_FOUND), lastAdmin: LAST_ADMIN }, (user) =>
+          audit("USER_DELETED", admin, user.email, undefined, tx),
+        ),
+      );
     },
 
     async auditLogPage(query: AuditLogsQuery): Promise<AuditLogEntry[]> {

@@ -24,8 +24,28 @@ describeEachEngine("housekeeping", (engine) => {
     // Idempotency-Keys are kept a day: one from two days ago goes, one from an hour ago stays.
     await t.services.idempotencyKeys.claim(user.id, "old-key", "hash", daysAgo(2));
     await t.services.idempotencyKeys.claim(user.id, "new-key", "hash", new Date(now.getTime() - 3600_000));
+    // Provider sign-ins: one abandoned 11 minutes ago goes, one started a minute ago stays.
+    const login = (id: string, minutesAgo: number) =>
+      t.services.ssoLogins.create({
+        id_hash: id,
+        provider_id: "google",
+        state: "s",
+        nonce: "n",
+        code_verifier: "v",
+        purpose: "sign-in",
+        user_id: null,
+        created_at: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
+      });
+    await login("abandoned", 11);
+    await login("under-way", 1);
 
-    expect(await sweepExpiredRows(t.services, now)).toEqual({ sessions: 2, rateLimits: 1, idempotencyKeys: 1, sentReminders: 0 });
+    expect(await sweepExpiredRows(t.services, now)).toEqual({
+      sessions: 2,
+      rateLimits: 1,
+      idempotencyKeys: 1,
+      sentReminders: 0,
+      ssoLogins: 1,
+    });
 
     // The browser's own session is untouched.
     expect((await client.request("GET", "/api/user")).statusCode).toBe(200);
@@ -33,6 +53,13 @@ describeEachEngine("housekeeping", (engine) => {
     expect(left).toHaveLength(1);
     expect(await rateLimits.peek("test:live", now)).toBe(1);
     expect(await t.db.selectFrom("rate_limits").select("key").where("key", "=", "test:ended").executeTakeFirst()).toBeUndefined();
-    expect(await sweepExpiredRows(t.services, now)).toEqual({ sessions: 0, rateLimits: 0, idempotencyKeys: 0, sentReminders: 0 });
+    expect(await t.db.selectFrom("sso_logins").select("id_hash").execute()).toEqual([{ id_hash: "under-way" }]);
+    expect(await sweepExpiredRows(t.services, now)).toEqual({
+      sessions: 0,
+      rateLimits: 0,
+      idempotencyKeys: 0,
+      sentReminders: 0,
+      ssoLogins: 0,
+    });
   });
 });

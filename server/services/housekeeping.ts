@@ -6,16 +6,17 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 /** A finished reminder claim is kept this long after its reminder came due (a write can re-arm at most 15 minutes back). */
 export const SENT_REMINDER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** One sweep: expired sessions, ended rate-limit windows and old Idempotency-Keys. Returns what it removed. */
+/** One sweep: expired sessions, ended rate-limit windows, old Idempotency-Keys and abandoned provider sign-ins. Returns what it removed. */
 export async function sweepExpiredRows(
-  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders">,
+  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders" | "sso">,
   now = new Date(),
 ) {
   const sessions = await services.sessions.deleteExpired(now);
   const rateLimits = await services.rateLimits.deleteExpired(now);
   const idempotencyKeys = await services.idempotencyKeys.deleteOlderThan(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
   const sentReminders = await services.reminders.deleteFinishedBefore(new Date(now.getTime() - SENT_REMINDER_TTL_MS));
-  return { sessions, rateLimits, idempotencyKeys, sentReminders };
+  const ssoLogins = await services.sso.deleteAbandoned(now);
+  return { sessions, rateLimits, idempotencyKeys, sentReminders, ssoLogins };
 }
 
 /**
@@ -23,7 +24,7 @@ export async function sweepExpiredRows(
  * A failed sweep is logged and retried at the next tick; it never stops the server.
  */
 export function startHousekeeping(
-  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders">,
+  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders" | "sso">,
   log: FastifyBaseLogger,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
 ) {

@@ -21,6 +21,7 @@ import { createReminderScheduler, type ReminderSchedulerOptions } from "./remind
 import { type Clock, createReminderPlanner } from "./reminders";
 import { createSessionCache, type SessionCacheOptions } from "./session-cache";
 import { createSessionService } from "./session-service";
+import { createSsoService } from "./sso";
 import { createTaskWrites } from "./task-writes";
 
 /**
@@ -124,6 +125,17 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       sessionService,
       transaction,
       adminEmails: config.adminEmails,
+      registrationMode: config.registrationMode,
+      ...(options.sessionClock ? { now: options.sessionClock } : {}),
+    }),
+    /** Signing in with the school's identity providers (decision 110). */
+    sso: createSsoService({
+      config,
+      ssoLogins: repositories.ssoLogins,
+      sessionService,
+      transaction,
+      secureCookies: config.trustProxy !== false,
+      ...(options.sessionClock ? { now: options.sessionClock } : {}),
     }),
   };
 }

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { requestLocale } from "../i18n";
+import { requireUser } from "../request-context";
+import { responseSchema } from "../response-schema";
+import type { Services } from "../services";
+import { refusalLocation, type SsoPurpose, SsoRefusal } from "../services/sso";
+
+const providersJson = responseSchema(z.array(z.object({ id: z.string(), label: z.string() })));
+const registrationJson = responseSchema(z.object({ mode: z.enum(["open", "sso-only", "closed"]) }));
+const signInMethodsJson = responseSchema(
+  z.object({ password: z.boolean(), providers: z.array(z.object({ id: z.string(), label: z.string() })) }),
+);
+
+/**
+ * Single sign-on (decision 110). The two /auth/sso pages are navigations, not API calls: they
+ * answer with redirects (to the provider, then back into the app or to the auth screen with an
+ * `sso_error`), never with JSON, and no refusal changes anything.
+ */
+export default async function ssoRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { sso, config } = services;
+
+  app.get("/api/auth/providers", { config: { auth: "public" }, schema: { response: { 200: providersJson } } }, async (request) =>
+    sso.list(requestLocale(request)),
+  );
+
+  app.get("/api/auth/registration", { config: { auth: "public" }, schema: { response: { 200: registrationJson } } }, async () => ({
+    mode: config.registrationMode,
+  }));
+
+  app.get("/api/user/sign-in-methods", { schema: { response: { 200: signInMethodsJson } } }, async (request) => {
+    const user = requireUser(request);
+    const [hash, providers] = await Promise.all([
+      services.users.findPasswordHash(user.id),
+      sso.providersOf(services, user.id, requestLocale(request)),
+    ]);
+    return { password: Boolean(hash), providers };
+  });
+
+  /** A refusal is the auth screen with its code; anything else fails as any request does. */
+  async function redirecting(request: FastifyRequest, reply: FastifyReply, work: () => Promise<string>) {
+    reply.header("cache-control", "no-store");
+    // Who is asking: the session plugin loads it for /api requests only. A signed-in browser's
+    // session is the one a sign-in ends, and the account a deletion is confirmed for.
+    await services.sessionService.resume(request, reply);
+    try {
+      return reply.redirect(await work(), 302);
+    } catch (error) {
+      if (!(error instanceof SsoRefusal)) throw error;
+      request.log.info({ ssoError: error.code, detail: error.message }, "single sign-on refused");
+      return reply.redirect(refusalLocation(error.code), 302);
+    }
+  }
+
+  app.get<{ Params: { id: string }; Querystring: { purpose?: string } }>("/auth/sso/:id", (request, reply) =>
+    redirecting(request, reply, () => {
+      // Confirming a deletion is for the signed-in account only; anything else is a sign-in.
+      const purpose: SsoPurpose = request.query.purpose === "confirm-deletion" && request.user ? "confirm-deletion" : "sign-in";
+      return sso.start(request, reply, request.params.id, purpose);
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>("/auth/sso/:id/callback", (request, reply) => {
+    const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "";
+    return redirecting(request, reply, () => sso.finish(request, reply, request.params.id, query));
+  });
+}

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from "./server/test/oidc-provider";
 
 // E2E_PORT lets two runs share a machine; each gets its own database file.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -6,6 +7,34 @@ export const E2E_DB_FILE = `test-results/e2e-${E2E_PORT}.db`;
 const E2E_SERVER_DIR = `test-results/server-${E2E_PORT}`;
 /** The suite's own push service (e2e/global-setup.ts): the server may send to it and nowhere else. */
 export const E2E_PUSH_SERVICE_PORT = E2E_PORT + 1;
+/** The suite's own OpenID provider (e2e/global-setup.ts), standing in for the school's Google. */
+export const E2E_OIDC_PORT = E2E_PORT + 2;
+/**
+ * A second server, signing in through that provider (e2e/single-sign-on.spec.ts): the other suites
+ * keep the auth screen a school without single sign-on has.
+ */
+export const E2E_SSO_PORT = E2E_PORT + 3;
+export const E2E_SSO_DOMAIN = "lincoln.example";
+
+const E2E_SSO_DB_FILE = `test-results/e2e-${E2E_SSO_PORT}.db`;
+
+/** A fresh SQLite database, and the server built from this checkout into `dir` and run as `npm start` runs it. */
+function serverCommand(dbFile: string, dir: string): string {
+  return `rm -f ${dbFile} ${dbFile}-wal ${dbFile}-shm && node scripts/build-server.mjs --outdir ${dir} && exec node ${dir}/main.js`;
+}
+
+const SERVER_ENV = {
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  // The browser suite signs in and registers many times from one address.
+  AUTH_RATE_LIMIT_MULTIPLIER: "100",
+  // The admin step-up passcode the admin suite types (e2e/admin.spec.ts).
+  ADMIN_PASSCODE: "K7QM",
+  PUSH_ALLOWED_ENDPOINT_ORIGINS: `http://127.0.0.1:${E2E_PUSH_SERVICE_PORT}`,
+  VAPID_SUBJECT: "mailto:it@lincoln.example",
+  // Reminders are looked for every second, so e2e/reminders.spec.ts sees one arrive at once.
+  REMINDER_SCAN_SECONDS: "1",
+};
 
 // Debian's Chromium, not a downloaded browser build (none can be fetched here).
 const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -38,28 +67,37 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    // A fresh SQLite database for every run, and the server compiled as `npm start` runs it
-    // (docs/decisions/103), built now from this checkout's code into a folder of this run's own.
-    command:
-      `rm -f ${E2E_DB_FILE} ${E2E_DB_FILE}-wal ${E2E_DB_FILE}-shm && ` +
-      `node scripts/build-server.mjs --outdir ${E2E_SERVER_DIR} && exec node ${E2E_SERVER_DIR}/main.js`,
-    url: `http://localhost:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `sqlite:${E2E_DB_FILE}`,
-      LOG_LEVEL: "warn",
-      // The browser suite signs in and registers many times from one address.
-      AUTH_RATE_LIMIT_MULTIPLIER: "100",
-      // The admin step-up passcode the admin suite types (e2e/admin.spec.ts).
-      ADMIN_PASSCODE: "K7QM",
-      PUSH_ALLOWED_ENDPOINT_ORIGINS: `http://127.0.0.1:${E2E_PUSH_SERVICE_PORT}`,
-      VAPID_SUBJECT: "mailto:it@lincoln.example",
-      // Reminders are looked for every second, so e2e/reminders.spec.ts sees one arrive at once.
-      REMINDER_SCAN_SECONDS: "1",
+  webServer: [
+    {
+      // A fresh SQLite database for every run, and the server compiled as `npm start` runs it
+      // (docs/decisions/103), built now from this checkout's code into a folder of this run's own.
+      command: serverCommand(E2E_DB_FILE, E2E_SERVER_DIR),
+      url: `http://localhost:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...SERVER_ENV, PORT: String(E2E_PORT), DATABASE_URL: `sqlite:${E2E_DB_FILE}` },
     },
-  },
+    {
+      // The same app as a school with single sign-on runs it: Google and Microsoft buttons, both
+      // served by the suite's own provider, and only the school's domain let in.
+      command: serverCommand(E2E_SSO_DB_FILE, `${E2E_SERVER_DIR}-sso`),
+      url: `http://localhost:${E2E_SSO_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...SERVER_ENV,
+        PORT: String(E2E_SSO_PORT),
+        DATABASE_URL: `sqlite:${E2E_SSO_DB_FILE}`,
+        PUBLIC_URL: `http://localhost:${E2E_SSO_PORT}`,
+        OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+        OIDC_GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
+        OIDC_GOOGLE_CLIENT_SECRET: TEST_CLIENT_SECRET,
+        OIDC_GOOGLE_ALLOWED_DOMAINS: E2E_SSO_DOMAIN,
+        OIDC_MICROSOFT_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+        OIDC_MICROSOFT_CLIENT_ID: TEST_CLIENT_ID,
+        OIDC_MICROSOFT_CLIENT_SECRET: TEST_CLIENT_SECRET,
+        OIDC_MICROSOFT_ALLOWED_DOMAINS: E2E_SSO_DOMAIN,
+      },
+    },
+  ],
 });

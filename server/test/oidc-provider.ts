@@ -9,8 +9,9 @@ import Provider from "oidc-provider";
  * It mints what they mint in the id_token: `email`, `email_verified`, names, Google's `hd` and
  * Entra's `tid`, as the test's accounts say. PKCE is required, as Google and Entra allow it.
  *
- * The login id typed on its page (or given to `signInUrl`) is the account's key in `accounts`;
- * unknown ids sign in as themselves with a verified `<id>@example.com`.
+ * The login id typed on its page (or given to `completeSignIn`) is the account's key in `accounts`;
+ * unknown ids sign in as themselves with a verified `<id>@<defaultDomain>` (a Workspace account
+ * of that domain: `hd` too), example.com unless told.
  */
 
 export interface TestAccount {
@@ -50,7 +51,9 @@ export async function startTestOidcProvider(options: {
   redirectUris: string[];
   port?: number;
   accounts?: Record<string, TestAccount>;
+  defaultDomain?: string;
 }): Promise<TestOidcProvider> {
+  const defaultDomain = options.defaultDomain ?? "example.com";
   const accounts = new Map(Object.entries(options.accounts ?? {}));
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -89,7 +92,13 @@ export async function startTestOidcProvider(options: {
       return grant;
     },
     async findAccount(_ctx, id) {
-      const account = accounts.get(id) ?? { email: `${id}@example.com`, email_verified: true, given_name: id, family_name: "Test" };
+      const account = accounts.get(id) ?? {
+        email: `${id}@${defaultDomain}`,
+        email_verified: true,
+        hd: defaultDomain,
+        given_name: id.charAt(0).toUpperCase() + id.slice(1),
+        family_name: "Test",
+      };
       return {
         accountId: id,
         async claims() {

@@ -326,3 +326,103 @@ describe("today's agenda and the next school day", () => {
     ).toBeNull();
   });
 });
+
+describe("bell times by rotation day and alternate bell schedules (issue 36)", () => {
+  // An A/B block schedule: A days meet periods 1-4, B days periods 5-8, both at the same four times.
+  const FOUR_BLOCKS = [
+    ["07:45", "09:15"],
+    ["09:25", "10:55"],
+    ["11:35", "13:05"],
+    ["13:15", "14:45"],
+  ] as const;
+  const times = (first: number) => FOUR_BLOCKS.map(([start, end], i) => ({ period: first + i, start, end }));
+  const later = (list: { period: number; start: string; end: string }[], minutes: number) =>
+    list.map((b) => {
+      const shift = (t: string) => {
+        const m = Number(t.slice(0, 2)) * 60 + Number(t.slice(3)) + minutes;
+        return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+      };
+      return { ...b, start: shift(b.start), end: shift(b.end) };
+    });
+  const AB: SchoolSchedule = schoolScheduleSchema.parse({
+    schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+    bellTimes: times(1),
+    bellTimesByDay: { B: times(5) },
+    rotation: { days: ["A", "B"], anchorDate: "2026-11-30", anchorDay: "A", periodsByDay: { A: [1, 2, 3, 4], B: [5, 6, 7, 8] } },
+    daysOff: [{ from: "2026-12-03", to: "2026-12-03", label: "Snow day" }],
+    alternates: [
+      { id: "delay", name: "2-Hour Delay", bellTimes: later(times(1), 120), bellTimesByDay: { B: later(times(5), 120) } },
+      { id: "early", name: "Early Dismissal", bellTimes: times(1).slice(0, 2) },
+    ],
+  });
+  const CLASSES = ["Math", "English", "Biology", "History", "Spanish", "Chemistry", "Art", "PE"];
+
+  it("gives a B day's classes the morning's times, not the afternoon's", () => {
+    expect(schoolDayOf(AB, "2026-12-01")).toEqual({ off: false, rotationDay: "B" });
+    expect(classesOn(AB, CLASSES, "2026-12-01")).toEqual([
+      { period: 5, name: "Spanish", start: "07:45", end: "09:15" },
+      { period: 6, name: "Chemistry", start: "09:25", end: "10:55" },
+      { period: 7, name: "Art", start: "11:35", end: "13:05" },
+      { period: 8, name: "PE", start: "13:15", end: "14:45" },
+    ]);
+    expect(classesOn(AB, CLASSES, "2026-11-30").map((m) => [m.name, m.start])).toEqual([
+      ["Math", "07:45"],
+      ["English", "09:25"],
+      ["Biology", "11:35"],
+      ["History", "13:15"],
+    ]);
+  });
+
+  it("follows an alternate on the date a school event names it, per rotation day too", () => {
+    expect(classesOn(AB, CLASSES, "2026-12-01", "delay").map((m) => [m.name, m.start, m.end])).toEqual([
+      ["Spanish", "09:45", "11:15"],
+      ["Chemistry", "11:25", "12:55"],
+      ["Art", "13:35", "15:05"],
+      ["PE", "15:15", "16:45"],
+    ]);
+    // An alternate is complete in itself: periods it does not list have no times that day.
+    expect(classesOn(AB, CLASSES, "2026-11-30", "early").map((m) => [m.name, m.start])).toEqual([
+      ["Math", "07:45"],
+      ["English", "09:25"],
+      ["Biology", null],
+      ["History", null],
+    ]);
+    // An id the schedule does not know: the usual times.
+    expect(classesOn(AB, CLASSES, "2026-11-30", "unknown")[0]!.start).toBe("07:45");
+  });
+
+  it("keeps the rotation across a day off, with per-day times following it", () => {
+    // Thu 2026-12-03 is a snow day: Friday is the B day Thursday would have been.
+    expect(schoolDayOf(AB, "2026-12-02")).toEqual({ off: false, rotationDay: "A" });
+    expect(schoolDayOf(AB, "2026-12-03")).toEqual({ off: true, label: "Snow day" });
+    expect(classesOn(AB, CLASSES, "2026-12-04")[0]).toEqual({ period: 5, name: "Spanish", start: "07:45", end: "09:15" });
+    expect(classesOn(AB, CLASSES, "2026-12-03", "delay")).toEqual([]);
+  });
+
+  it("refuses per-day times for a day the rotation does not have, overlapping times and duplicate alternate ids", () => {
+    const base = { schoolDays: ["monday"], rotation: { days: ["A", "B"], anchorDate: "2026-11-30", anchorDay: "A" } };
+    const issues = (input: object) =>
+      (schoolScheduleSchema.safeParse(input).error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]);
+    expect(issues({ ...base, bellTimesByDay: { C: times(1) } })).toEqual([
+      ["bellTimesByDay.C", expect.stringContaining("classes.bell_times_by_day_keys")],
+    ]);
+    expect(issues({ ...base, bellTimesByDay: { A: [...times(1), { period: 9, start: "08:00", end: "08:30" }] } })).toEqual([
+      ["bellTimesByDay.A.4.start", expect.stringContaining("classes.periods_overlap")],
+    ]);
+    const alternate = { id: "delay", name: "Delay", bellTimes: times(1) };
+    expect(issues({ ...base, alternates: [alternate, alternate] })).toEqual([
+      ["alternates.1.id", expect.stringContaining("classes.alternate_id_unique")],
+    ]);
+    expect(issues({ ...base, alternates: [{ ...alternate, id: "Delay!" }] })).toEqual([
+      ["alternates.0.id", expect.stringContaining("classes.alternate_id_invalid")],
+    ]);
+    expect(issues({ ...base, alternates: Array.from({ length: 11 }, (_, i) => ({ ...alternate, id: `a${i}` })) })).toEqual([
+      ["alternates", expect.stringContaining("classes.too_many_alternates")],
+    ]);
+  });
+
+  it("reads back a schedule saved before these parts existed unchanged", () => {
+    const old = { schoolDays: ["monday", "friday"], bellTimes: times(1), rotation: null, daysOff: [] };
+    expect(schoolScheduleSchema.parse(old)).toEqual({ ...old, schoolDays: ["monday", "friday"] });
+  });
+});

@@ -47,11 +47,29 @@ export interface DayOff {
   label: string;
 }
 
+/**
+ * A named bell schedule a date may follow instead of the usual one ("2-Hour Delay", "Early
+ * Dismissal"): complete in itself, so a period it does not list has no times that day.
+ */
+export interface AlternateBellSchedule {
+  /** [a-z0-9-]{1,30}, e.g. "delay"; what a school event's `alternateId` names. */
+  id: string;
+  name: string;
+  bellTimes: BellTime[];
+  bellTimesByDay?: Record<string, BellTime[]>;
+}
+
 export interface SchoolSchedule {
   bellTimes?: BellTime[];
+  /**
+   * A period's times on one rotation day, over `bellTimes` (an A/B block schedule: periods 1-4
+   * on A days and 5-8 on B days, both at the morning's times). Keys are rotation days.
+   */
+  bellTimesByDay?: Record<string, BellTime[]>;
   schoolDays: WeekdayName[];
   rotation?: Rotation | null;
   daysOff?: DayOff[];
+  alternates?: AlternateBellSchedule[];
 }
 
 /** What a student has before setting anything: Monday to Friday, no rotation, no bell times, no days off. */
@@ -181,17 +199,37 @@ function rotationDayOf(schedule: SchoolSchedule, n: number, mask: number, off: C
 }
 
 /**
+ * Each period's bell time on a date: the schedule's (or the alternate's, when the date follows
+ * one) `bellTimes`, with that rotation day's `bellTimesByDay` over them period by period.
+ */
+export function bellTimesOn(schedule: SchoolSchedule, rotationDay: string | null, alternateId?: string | null): Map<number, BellTime> {
+  const alternate = alternateId ? schedule.alternates?.find((a) => a.id === alternateId) : undefined;
+  const source = alternate ?? schedule;
+  const bells = new Map((source.bellTimes ?? []).map((b) => [b.period, b]));
+  const byDay = rotationDay !== null ? source.bellTimesByDay?.[rotationDay] : undefined;
+  for (const b of byDay ?? []) bells.set(b.period, b);
+  return bells;
+}
+
+/**
  * The classes that meet on `date`, in period order: none on a day off; on a rotation day that
  * `periodsByDay` names, only the classes of those periods. A block spanning several periods is one
  * meeting from its first listed period's start to its last one's end; a semester pair is named
- * "First / Second"; Lunch is listed like a class.
+ * "First / Second"; Lunch is listed like a class. `alternateId` names the bell schedule the date
+ * follows (a delay, an early dismissal: a school event's), else the usual one; meetings come in
+ * order of their start, untimed ones by period after them.
  */
-export function classesOn(schedule: SchoolSchedule, userClasses: readonly string[] | null | undefined, date: string): ClassMeeting[] {
+export function classesOn(
+  schedule: SchoolSchedule,
+  userClasses: readonly string[] | null | undefined,
+  date: string,
+  alternateId?: string | null,
+): ClassMeeting[] {
   const today = schoolDayOf(schedule, date);
   if (today.off) return [];
   const listed = today.rotationDay !== null ? schedule.rotation?.periodsByDay?.[today.rotationDay] : undefined;
   const meets = (period: number) => listed === undefined || listed.includes(period);
-  const bells = new Map((schedule.bellTimes ?? []).map((b) => [b.period, b]));
+  const bells = bellTimesOn(schedule, today.rotationDay, alternateId);
   const meetings: ClassMeeting[] = [];
   for (const cls of parseUserClasses(userClasses)) {
     const periods = Array.from({ length: cls.span }, (_, i) => cls.period + i).filter(meets);
@@ -200,7 +238,8 @@ export function classesOn(schedule: SchoolSchedule, userClasses: readonly string
     const last = bells.get(periods.at(-1)!);
     meetings.push({ period: periods[0]!, name: cls.names.join(" / "), start: first?.start ?? null, end: last?.end ?? null });
   }
-  return meetings;
+  // Per-day times may put a later period first (B day's period 5 at 7:45): by the clock, then by period.
+  return meetings.sort((a, b) => (a.start ?? "99:99").localeCompare(b.start ?? "99:99") || a.period - b.period);
 }
 
 /** The first school day after `date` within `withinDays` (a summer break is longer than any other), or null. */
@@ -268,5 +307,11 @@ export function todaysAgenda<Entry extends { kind: string; type: string; time: s
 export function isSchoolDaySet(schedule: SchoolSchedule): boolean {
   const weekdays = DEFAULT_SCHOOL_SCHEDULE.schoolDays;
   const sameDays = schedule.schoolDays.length === weekdays.length && weekdays.every((d) => schedule.schoolDays.includes(d));
-  return (schedule.bellTimes?.length ?? 0) > 0 || Boolean(schedule.rotation) || (schedule.daysOff?.length ?? 0) > 0 || !sameDays;
+  return (
+    (schedule.bellTimes?.length ?? 0) > 0 ||
+    Object.keys(schedule.bellTimesByDay ?? {}).length > 0 ||
+    Boolean(schedule.rotation) ||
+    (schedule.daysOff?.length ?? 0) > 0 ||
+    !sameDays
+  );
 }

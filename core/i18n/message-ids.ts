@@ -424,6 +424,11 @@ export interface MessageValues {
   "classes.ab_day_an": { "day": string | number };
   "classes.add_another_class": undefined;
   "classes.add_day_off": undefined;
+  "classes.alternate_id_invalid": undefined;
+  "classes.alternate_id_unique": undefined;
+  "classes.alternate_name_required": undefined;
+  "classes.alternate_name_too_long": { "max": string | number };
+  "classes.alternates_not_list": undefined;
   "classes.anchor_date": undefined;
   "classes.anchor_date_invalid": undefined;
   "classes.anchor_date_not_school_day": undefined;
@@ -432,6 +437,7 @@ export interface MessageValues {
   "classes.bell_ends": { "period": string | number };
   "classes.bell_starts": { "period": string | number };
   "classes.bell_times": undefined;
+  "classes.bell_times_by_day_keys": undefined;
   "classes.bell_times_need_classes": undefined;
   "classes.bell_times_not_list": undefined;
   "classes.between_minutes": undefined;
@@ -533,6 +539,7 @@ export interface MessageValues {
   "classes.toast_success": undefined;
   "classes.too_few_classes_create": { "min": string | number };
   "classes.too_few_classes_update": { "min": string | number };
+  "classes.too_many_alternates": { "max": string | number };
   "classes.too_many_days_off": { "max": string | number };
   "classes.too_many_periods": { "max": string | number };
   "classes.triple_block": undefined;

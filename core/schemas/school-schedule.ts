@@ -7,6 +7,8 @@ import type { SchoolSchedule } from "../school-day";
 /** GET/PUT /api/user/schedule (docs/product.md#school-day): one schema for the client and the server. */
 
 export const MAX_PERIOD = 12;
+export const MAX_ALTERNATES = 10;
+export const ALTERNATE_NAME_MAX = 50;
 export const MAX_ROTATION_DAYS = 10;
 export const ROTATION_LABEL_MAX = 20;
 export const MAX_DAYS_OFF = 200;
@@ -44,6 +46,60 @@ const rotation = z.object({
   periodsByDay: z.record(z.string(), z.array(period).max(MAX_PERIOD)).optional(),
 });
 
+const bellTimes = z
+  .array(bellTime, { error: messageRef("classes.bell_times_not_list") })
+  .max(MAX_PERIOD)
+  .optional()
+  .default([]);
+const bellTimesByDay = z.record(z.string(), bellTimes.unwrap().unwrap()).optional();
+
+const ALTERNATE_ID_INVALID = messageRef("classes.alternate_id_invalid");
+const alternate = z.object({
+  id: z.string({ error: ALTERNATE_ID_INVALID }).regex(/^[a-z0-9-]{1,30}$/, ALTERNATE_ID_INVALID),
+  name: z
+    .string({ error: messageRef("classes.alternate_name_required") })
+    .trim()
+    .min(1, messageRef("classes.alternate_name_required"))
+    .max(ALTERNATE_NAME_MAX, messageRef("classes.alternate_name_too_long", { max: ALTERNATE_NAME_MAX })),
+  bellTimes,
+  bellTimesByDay,
+});
+
+/** One bell time per period, and no two periods overlapping in time. */
+function checkBellTimes(list: readonly { period: number; start: string; end: string }[], path: (string | number)[], ctx: z.RefinementCtx) {
+  const byPeriod = new Set<number>();
+  list.forEach((b, i) => {
+    if (byPeriod.has(b.period))
+      ctx.addIssue({ code: "custom", path: [...path, i, "period"], message: messageRef("classes.period_one_bell_time") });
+    byPeriod.add(b.period);
+  });
+  const sorted = list.map((b, i) => ({ ...b, i })).sort((a, b) => a.start.localeCompare(b.start));
+  for (let k = 1; k < sorted.length; k++) {
+    if (sorted[k]!.start < sorted[k - 1]!.end)
+      ctx.addIssue({ code: "custom", path: [...path, sorted[k]!.i, "start"], message: messageRef("classes.periods_overlap") });
+  }
+}
+
+/** `bellTimesByDay`'s keys are rotation days, and each day's times are bell times. */
+function checkBellTimesByDay(
+  byDay: Record<string, readonly { period: number; start: string; end: string }[]> | undefined,
+  rotationDays: readonly string[],
+  path: (string | number)[],
+  ctx: z.RefinementCtx,
+) {
+  for (const [key, list] of Object.entries(byDay ?? {})) {
+    if (!rotationDays.includes(key))
+      ctx.addIssue({ code: "custom", path: [...path, key], message: messageRef("classes.bell_times_by_day_keys") });
+    checkBellTimes(list, [...path, key], ctx);
+  }
+}
+
+const byPeriod = <T extends { period: number }>(list: readonly T[]) => [...list].sort((a, b) => a.period - b.period);
+const sortedByDay = <T extends { period: number }>(byDay: Record<string, T[]> | undefined) =>
+  byDay && Object.keys(byDay).length > 0
+    ? Object.fromEntries(Object.entries(byDay).map(([key, list]) => [key, byPeriod(list)]))
+    : undefined;
+
 const dayOff = z.object({
   from: date(messageRef("classes.from_date_invalid")),
   to: date(messageRef("classes.to_date_invalid")),
@@ -56,11 +112,8 @@ const dayOff = z.object({
 
 export const schoolScheduleSchema = z
   .object({
-    bellTimes: z
-      .array(bellTime, { error: messageRef("classes.bell_times_not_list") })
-      .max(MAX_PERIOD)
-      .optional()
-      .default([]),
+    bellTimes,
+    bellTimesByDay,
     schoolDays: z
       .array(z.enum(WEEKDAY_NAMES, { error: messageRef("classes.school_day_invalid") }), {
         error: messageRef("classes.school_days_not_list"),
@@ -72,20 +125,24 @@ export const schoolScheduleSchema = z
       .max(MAX_DAYS_OFF, messageRef("classes.too_many_days_off", { max: MAX_DAYS_OFF }))
       .optional()
       .default([]),
+    alternates: z
+      .array(alternate, { error: messageRef("classes.alternates_not_list") })
+      .max(MAX_ALTERNATES, messageRef("classes.too_many_alternates", { max: MAX_ALTERNATES }))
+      .optional()
+      .default([]),
   })
   .superRefine((s, ctx) => {
-    // Bell times: one per period, periods not overlapping in time.
-    const byPeriod = new Set<number>();
-    s.bellTimes.forEach((b, i) => {
-      if (byPeriod.has(b.period))
-        ctx.addIssue({ code: "custom", path: ["bellTimes", i, "period"], message: messageRef("classes.period_one_bell_time") });
-      byPeriod.add(b.period);
+    const rotationDays = s.rotation?.days ?? [];
+    checkBellTimes(s.bellTimes, ["bellTimes"], ctx);
+    checkBellTimesByDay(s.bellTimesByDay, rotationDays, ["bellTimesByDay"], ctx);
+    const ids = new Set<string>();
+    s.alternates.forEach((a, i) => {
+      if (ids.has(a.id))
+        ctx.addIssue({ code: "custom", path: ["alternates", i, "id"], message: messageRef("classes.alternate_id_unique") });
+      ids.add(a.id);
+      checkBellTimes(a.bellTimes, ["alternates", i, "bellTimes"], ctx);
+      checkBellTimesByDay(a.bellTimesByDay, rotationDays, ["alternates", i, "bellTimesByDay"], ctx);
     });
-    const sorted = s.bellTimes.map((b, i) => ({ ...b, i })).sort((a, b) => a.start.localeCompare(b.start));
-    for (let k = 1; k < sorted.length; k++) {
-      if (sorted[k]!.start < sorted[k - 1]!.end)
-        ctx.addIssue({ code: "custom", path: ["bellTimes", sorted[k]!.i, "start"], message: messageRef("classes.periods_overlap") });
-    }
     s.daysOff.forEach((d, i) => {
       const from = parseDayNumber(d.from);
       const to = parseDayNumber(d.to);
@@ -116,9 +173,23 @@ export const schoolScheduleSchema = z
         ctx.addIssue({ code: "custom", path: ["rotation", "periodsByDay", key], message: messageRef("classes.periods_by_day_keys") });
     }
   })
-  .transform((s): SchoolSchedule => ({
-    ...s,
-    schoolDays: WEEKDAY_NAMES.filter((d) => s.schoolDays.includes(d)),
-    bellTimes: [...s.bellTimes].sort((a, b) => a.period - b.period),
-  }));
+  .transform((s): SchoolSchedule => {
+    const { bellTimesByDay: byDay, alternates: alternateList, ...rest } = s;
+    const days = sortedByDay(byDay);
+    // Absent parts stay absent: a schedule saved before they existed reads back the same.
+    return {
+      ...rest,
+      schoolDays: WEEKDAY_NAMES.filter((d) => s.schoolDays.includes(d)),
+      bellTimes: byPeriod(s.bellTimes),
+      ...(days ? { bellTimesByDay: days } : {}),
+      ...(alternateList.length > 0
+        ? {
+            alternates: alternateList.map(({ bellTimesByDay: alternateDays, ...a }) => {
+              const sorted = sortedByDay(alternateDays);
+              return { ...a, bellTimes: byPeriod(a.bellTimes), ...(sorted ? { bellTimesByDay: sorted } : {}) };
+            }),
+          }
+        : {}),
+    };
+  });
 export type SchoolScheduleInput = z.input<typeof schoolScheduleSchema>;

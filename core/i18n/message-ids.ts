@@ -69,9 +69,6 @@ export interface MessageValues {
   "admin.import_checking": undefined;
   "admin.import_choose_file": undefined;
   "admin.import_choose_other": undefined;
-  "admin.import_column_email": undefined;
-  "admin.import_column_line": undefined;
-  "admin.import_column_status": undefined;
   "admin.import_counts": { "create": number; "exist": number; "problems": number };
   "admin.import_csv_invalid": undefined;
   "admin.import_done": { "count": number };

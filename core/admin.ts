@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "PASSWORD_CHANGED",
   "PUSH_SENT",
   "PUSH_NOT_DELIVERED",
+  "USERS_IMPORTED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,6 +45,7 @@ export const AUDIT_ACTION_LABELS = {
   PASSWORD_CHANGED: "admin.audit_password_changed",
   PUSH_SENT: "admin.audit_push_sent",
   PUSH_NOT_DELIVERED: "admin.audit_push_not_delivered",
+  USERS_IMPORTED: "admin.audit_users_imported",
 } as const satisfies Record<AuditAction, MessageId>;
 
 /**

@@ -62,7 +62,8 @@ describe("docs/error-codes.md (decision 109)", () => {
   });
 
   it("lists every message the server or a shared schema refuses with", () => {
-    const missing = [...idsSentAsCodes()].filter((id) => !codes.has(id)).sort();
+    // A roster import's line problems are words inside a 200 answer, listed as such (not as codes).
+    const missing = [...idsSentAsCodes()].filter((id) => !codes.has(id) && !words.has(id)).sort();
     // Rows to add, once their status is filled in.
     expect(missing.map((id) => `| \`${id}\` | 400 | \`${english[id] ? listed(id) : "?"}\` |`).join("\n")).toBe("");
   });

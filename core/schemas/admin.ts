@@ -114,6 +114,10 @@ export const adminUserSchema = z.object({
   isAdmin: z.boolean(),
   passwordResetRequired: z.boolean(),
   createdAt: z.string(),
+  /** False for an account that signs in only through the school's provider (no Reset Password then). */
+  hasPassword: z.boolean(),
+  /** The ids of the providers the account has signed in with (`user_identities`), in order of id. */
+  providers: z.array(z.string()),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -130,3 +134,54 @@ export const auditLogEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+
+/** The roster import's file (issue 35): up to 5,000 students and 1 MB of UTF-8. */
+export const ROSTER_MAX_ROWS = 5000;
+export const ROSTER_MAX_BYTES = 1024 * 1024;
+/**
+ * POST /api/admin/users/import's body limit: the file travels as a JSON string, where each quote
+ * and line break takes two bytes, so a 1 MB file may come to twice that. A bigger file is refused
+ * by its own size (ROSTER_MAX_BYTES, 413 with the import's words), not by the body limit.
+ */
+export const ROSTER_BODY_LIMIT_BYTES = 2 * ROSTER_MAX_BYTES + 64 * 1024;
+/**
+ * How long a roster import may take, server and browser: hashing 5,000 temporary passwords is
+ * about half a minute on two cores (npm run bench:roster), past the 15 s other requests get.
+ */
+export const ROSTER_IMPORT_TIMEOUT_MS = 180_000;
+/** The file's columns as its header names them (any order, any case); isAdmin may be left out. */
+export const ROSTER_COLUMNS = ["email", "firstName", "lastName", "isAdmin"] as const;
+export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
+export const ROSTER_REQUIRED_COLUMNS: readonly RosterColumn[] = ["email", "firstName", "lastName"];
+
+/** POST /api/admin/users/import: the CSV file's text, and whether only to preview it. */
+export const rosterImportSchema = z.object({
+  csv: z.string({ error: messageRef("admin.import_csv_invalid") }),
+  dryRun: z.boolean({ error: messageRef("admin.import_dry_run_invalid") }),
+});
+export type RosterImportInput = z.output<typeof rosterImportSchema>;
+
+export const ROSTER_ROW_STATUSES = ["ok", "error", "exists"] as const;
+export type RosterRowStatus = (typeof ROSTER_ROW_STATUSES)[number];
+
+/**
+ * A line of the file as the import judged it: `ok` (created, or would be), `error` (its problems
+ * by column, worded as field errors are), `exists` (an account has the email; left alone).
+ * `temporaryPassword` only in a real import's answer, for a created account of a school without
+ * single sign-on.
+ */
+export const rosterRowSchema = z.object({
+  line: z.number().int(),
+  email: z.string(),
+  status: z.enum(ROSTER_ROW_STATUSES),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  temporaryPassword: z.string().optional(),
+});
+export type RosterRow = z.infer<typeof rosterRowSchema>;
+
+export const rosterImportResultSchema = z.object({
+  /** How many accounts this call created: 0 for a preview. */
+  created: z.number().int(),
+  rows: z.array(rosterRowSchema),
+});
+export type RosterImportResult = z.infer<typeof rosterImportResultSchema>;

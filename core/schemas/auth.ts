@@ -49,18 +49,25 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** A person's names, as registration takes them (the roster import checks each row with the same rules). */
+export const NAME_MAX = 50;
+export const firstNameField = z
+  .string({ error: messageRef("auth.first_name_required") })
+  .trim()
+  .min(1, messageRef("auth.first_name_required"))
+  .max(NAME_MAX, messageRef("auth.first_name_too_long"));
+export const lastNameField = z
+  .string({ error: messageRef("auth.last_name_required") })
+  .trim()
+  .min(1, messageRef("auth.last_name_required"))
+  .max(NAME_MAX, messageRef("auth.last_name_too_long"));
+/** An account's email as registration takes it: trimmed, a valid address, at most 320 characters. */
+export const emailField = email;
+
 export const registerSchema = z
   .object({
-    firstName: z
-      .string({ error: messageRef("auth.first_name_required") })
-      .trim()
-      .min(1, messageRef("auth.first_name_required"))
-      .max(50, messageRef("auth.first_name_too_long")),
-    lastName: z
-      .string({ error: messageRef("auth.last_name_required") })
-      .trim()
-      .min(1, messageRef("auth.last_name_required"))
-      .max(50, messageRef("auth.last_name_too_long")),
+    firstName: firstNameField,
+    lastName: lastNameField,
     email,
     password: strongPassword,
     confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }).trim(),

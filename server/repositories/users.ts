@@ -28,10 +28,21 @@ function parseClasses(json: string): string[] {
   }
 }
 
-/** A row of the admin's user list: nothing secret (decision 085). */
-export function toAdminUser(
-  row: Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_admin" | "password_reset_required" | "created_at">,
-): AdminUser {
+/** What the admin's list reads of a user: the columns it shows, and whether a password is set (never the hash). */
+export type AdminUserColumns = Pick<
+  UserRow,
+  "id" | "email" | "first_name" | "last_name" | "is_admin" | "password_reset_required" | "created_at"
+> & {
+  has_password: number | boolean;
+};
+
+/** A user row read whole (findById), as the admin's list reads it. */
+export function adminColumnsOf(row: UserRow): AdminUserColumns {
+  return { ...row, has_password: row.password_hash !== null };
+}
+
+/** A row of the admin's user list: nothing secret (decision 085); `providers` are the ids the account has signed in with. */
+export function toAdminUser(row: AdminUserColumns, providers: readonly string[] = []): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -40,8 +51,25 @@ export function toAdminUser(
     isAdmin: Boolean(row.is_admin),
     passwordResetRequired: Boolean(row.password_reset_required),
     createdAt: row.created_at,
+    hasPassword: Boolean(row.has_password),
+    providers: [...providers],
   };
 }
+
+/** One roster row to create (server/services/admin-service.ts importRoster). */
+export interface NewRosterUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  /** The temporary password's hash, or null for an account that signs in through the school's provider. */
+  passwordHash: string | null;
+}
+
+/** Rows per INSERT of a roster import: 400 × 11 values stays far below SQLite's and PostgreSQL's limits on parameters. */
+export const ROSTER_INSERT_BATCH = 400;
+/** Emails per `IN (…)` when looking up which accounts exist. */
+const EMAIL_LOOKUP_BATCH = 1000;
 
 /** A LIKE pattern matching `text` anywhere, its own %, _ and \ taken literally (escaped with \). */
 export function containsPattern(text: string): string {
@@ -122,6 +150,77 @@ export function createUsersRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    /**
+     * A roster import's accounts, in batches, inside the caller's transaction. An account with a
+     * password gets it as a temporary one (the rules of an admin's reset: it only sets a new
+     * password, until `temporaryPasswordExpiresAt`); one without signs in through the school's
+     * provider. An email taken meanwhile is skipped (the unique index decides): the answer lists
+     * the accounts made, by their stored email.
+     */
+    async createMany(rows: readonly NewRosterUser[], temporaryPasswordExpiresAt: Date): Promise<Array<{ id: number; email: string }>> {
+      const now = new Date().toISOString();
+      const expires = temporaryPasswordExpiresAt.toISOString();
+      const created: Array<{ id: number; email: string }> = [];
+      for (let start = 0; start < rows.length; start += ROSTER_INSERT_BATCH) {
+        const batch = rows.slice(start, start + ROSTER_INSERT_BATCH);
+        const inserted = await db
+          .insertInto("users")
+          .values(
+            batch.map((row) => ({
+              email: normalizeEmail(row.email),
+              password_hash: row.passwordHash,
+              first_name: row.firstName,
+              last_name: row.lastName,
+              is_admin: row.isAdmin ? 1 : 0,
+              password_reset_required: row.passwordHash === null ? 0 : 1,
+              temporary_password_expires_at: row.passwordHash === null ? null : expires,
+              user_classes: "[]",
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .onConflict((oc) => oc.column("email").doNothing())
+          .returning(["id", "email"])
+          .execute();
+        created.push(...inserted);
+      }
+      return created;
+    },
+
+    /** Which of these emails (normalized) have an account. */
+    async existingEmails(emails: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      const normalized = [...new Set(emails.map(normalizeEmail))];
+      for (let start = 0; start < normalized.length; start += EMAIL_LOOKUP_BATCH) {
+        const rows = await db
+          .selectFrom("users")
+          .select("email")
+          .where("email", "in", normalized.slice(start, start + EMAIL_LOOKUP_BATCH))
+          .execute();
+        for (const row of rows) found.add(row.email);
+      }
+      return found;
+    },
+
+    /** The providers each of these users has signed in with (`user_identities`), one query for a page of the admin's list. */
+    async providersOf(ids: readonly number[]): Promise<Map<number, string[]>> {
+      const byUser = new Map<number, string[]>();
+      if (ids.length === 0) return byUser;
+      const rows = await db
+        .selectFrom("user_identities")
+        .select(["user_id", "provider_id"])
+        .where("user_id", "in", [...ids])
+        .orderBy("user_id")
+        .orderBy("id")
+        .execute();
+      for (const row of rows) {
+        const list = byUser.get(row.user_id) ?? [];
+        if (!list.includes(row.provider_id)) list.push(row.provider_id);
+        byUser.set(row.user_id, list);
+      }
+      return byUser;
+    },
+
     async setPassword(id: number, passwordHash: string): Promise<UserRow | undefined> {
       return db
         .updateTable("users")
@@ -198,6 +297,8 @@ export function createUsersRepository(db: Executor) {
         "is_admin",
         "password_reset_required",
         "created_at",
+        // Whether a password is set, never the hash itself (0 or 1 on both engines).
+        sql<number>`case when password_hash is null then 0 else 1 end`.as("has_password"),
       ]);
       if (query.after !== undefined) {
         const after = query.after;

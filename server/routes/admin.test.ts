@@ -25,6 +25,7 @@ const ADMIN_ROUTES: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/users"],
   ["PATCH", "/api/admin/users/1/admin-status", { isAdmin: true }],
   ["POST", "/api/admin/users/1/reset-password"],
+  ["POST", "/api/admin/users/import", { csv: "email,firstName,lastName\nnew@school.test,New,Student\n", dryRun: false }],
   ["DELETE", "/api/admin/users/1"],
   ["GET", "/api/admin/audit-logs"],
   ["GET", "/api/admin/settings"],
@@ -203,7 +204,19 @@ describeEachEngine("admin API", (engine) => {
       expect(await ids(`search=${tag}&isAdmin=false`)).toEqual([b.id, a.id]);
       expect(await ids(`search=${encodeURIComponent(a.email.slice(3, 12))}`)).toContain(a.id);
       const row = (await admin.client.request("GET", `/api/admin/users?search=${tag}mina`)).json()[0];
-      expect(Object.keys(row).sort()).toEqual(["createdAt", "email", "firstName", "id", "isAdmin", "lastName", "passwordResetRequired"]);
+      expect(Object.keys(row).sort()).toEqual([
+        "createdAt",
+        "email",
+        "firstName",
+        "hasPassword",
+        "id",
+        "isAdmin",
+        "lastName",
+        "passwordResetRequired",
+        "providers",
+      ]);
+      // Whether a password is set, never anything of it.
+      expect(row).toMatchObject({ hasPassword: true, providers: [] });
     });
 
     it("takes % and _ in a search as text, not wildcards", async () => {

@@ -2,17 +2,26 @@ import { messageRef } from "../../core/i18n/translate";
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { actedAsAdmin, ADMIN_UNLOCK_MS, type AuditAction } from "../../core/admin";
-import type { AdminSettings, AdminUsersQuery, AuditLogEntry, AuditLogsQuery } from "../../core/schemas/admin";
+import type {
+  AdminSettings,
+  AdminUsersQuery,
+  AuditLogEntry,
+  AuditLogsQuery,
+  RosterImportInput,
+  RosterImportResult,
+  RosterRow,
+} from "../../core/schemas/admin";
 import { conflict, forbidden, HttpError, notFound, unauthorized } from "../errors";
 import type { AuditLogRepository } from "../repositories/audit-log";
 import type { RateLimitsRepository } from "../repositories/rate-limits";
 import type { SessionUser } from "../repositories/sessions";
 import type { SettingsRepository } from "../repositories/settings";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
-import { toAdminUser, type UsersRepository } from "../repositories/users";
+import { adminColumnsOf, normalizeEmail, toAdminUser, type UsersRepository } from "../repositories/users";
 import { createFailureCounter, type Limit } from "./failure-counter";
 import { hashPassword } from "./passwords";
 import { deleteAccountIn } from "./account-deletion";
+import { hasProblems, mapBounded, readRoster, type RosterLine } from "./roster-import";
 import type { SessionService } from "./session-service";
 
 /** Unambiguous characters only: no 0/O, 1/I/L (decision 085). */
@@ -41,6 +50,10 @@ export const LAST_ADMIN = messageRef("server.last_admin");
 export const CANNOT_DELETE_SELF = messageRef("server.cannot_delete_self");
 export const CANNOT_RESET_ADMIN = messageRef("server.cannot_reset_admin");
 export const USER_NOT_FOUND = messageRef("server.user_not_found");
+export const RESET_NEEDS_PASSWORD = messageRef("server.reset_needs_password");
+
+/** Temporary passwords of a roster import hashed at once: half of the hasher's four (server/services/passwords.ts). */
+export const ROSTER_HASH_CONCURRENCY = 2;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export interface PasscodeLimits {
@@ -102,6 +115,13 @@ export interface AdminServiceOptions {
   /** ADMIN_PASSCODE, when set; else generated once and kept in the database. */
   configuredPasscode: string | undefined;
   limits?: PasscodeLimits;
+  /** ADMIN_EMAILS: a roster's account with one of these emails is made an admin, as at registration. */
+  adminEmails: readonly string[];
+  /**
+   * Whether the school signs in through a provider (config.oidcProviders not empty): a roster's
+   * accounts then get no password, and sign in through it by their verified email.
+   */
+  singleSignOn: boolean;
 }
 
 /**
@@ -202,7 +222,63 @@ export function createAdminService(options: AdminServiceOptions) {
     /** A page of the admin's user list, and how many users the search and filter match in all. */
     async listUsers(query: AdminUsersQuery) {
       const [rows, total] = await Promise.all([users.listForAdmin(query), users.countForAdmin(query)]);
-      return { users: rows.map(toAdminUser), total };
+      const providers = await users.providersOf(rows.map((row) => row.id));
+      return { users: rows.map((row) => toAdminUser(row, providers.get(row.id))), total };
+    },
+
+    /**
+     * POST /api/admin/users/import (issue 35). Reads the CSV (server/services/roster-import.ts),
+     * marks the lines whose email has an account, and, unless it is a preview, creates every line
+     * without a problem in one transaction with its audit entry (USERS_IMPORTED, the count).
+     * Without single sign-on each account gets a temporary password as an admin's reset makes
+     * it (only to set a new password, 72 hours), hashed before the transaction; the passwords are
+     * only in this answer. With single sign-on the accounts have no password. Row problems are
+     * message references (the route words them).
+     */
+    async importRoster(admin: SessionUser, input: RosterImportInput): Promise<RosterImportResult> {
+      const lines = readRoster(input.csv);
+      const valid = lines.filter((line) => !hasProblems(line));
+      const existing = await users.existingEmails(valid.map((line) => line.normalizedEmail));
+      const toCreate = valid.filter((line) => !existing.has(line.normalizedEmail));
+      const answerRow = (line: RosterLine, status: RosterRow["status"], temporaryPassword?: string): RosterRow => ({
+        line: line.line,
+        email: line.email,
+        status,
+        ...(status === "error" ? { errors: line.errors as Record<string, string[]> } : {}),
+        ...(temporaryPassword ? { temporaryPassword } : {}),
+      });
+      const judged = (line: RosterLine): RosterRow["status"] =>
+        hasProblems(line) ? "error" : existing.has(line.normalizedEmail) ? "exists" : "ok";
+      if (input.dryRun) return { created: 0, rows: lines.map((line) => answerRow(line, judged(line))) };
+
+      const temporaryPasswords = options.singleSignOn ? [] : toCreate.map(() => generateTemporaryPassword());
+      const hashes = options.singleSignOn ? [] : await mapBounded(temporaryPasswords, ROSTER_HASH_CONCURRENCY, hashPassword);
+      const adminEmails = new Set(options.adminEmails.map(normalizeEmail));
+      const created = await transaction(async (tx) => {
+        const made = await tx.users.createMany(
+          toCreate.map((line, index) => ({
+            email: line.normalizedEmail,
+            firstName: line.firstName,
+            lastName: line.lastName,
+            isAdmin: line.isAdmin || adminEmails.has(line.normalizedEmail),
+            passwordHash: hashes[index] ?? null,
+          })),
+          new Date(Date.now() + TEMPORARY_PASSWORD_TTL_MS),
+        );
+        // The count only: the audit log never holds a roster's emails, let alone its passwords.
+        await audit("USERS_IMPORTED", admin, null, { count: made.length }, tx);
+        return new Set(made.map((row) => row.email));
+      });
+      const passwordOf = new Map(toCreate.map((line, index) => [line.line, temporaryPasswords[index]]));
+      return {
+        created: created.size,
+        rows: lines.map((line) => {
+          const status = judged(line);
+          // An email taken between the look-up and the insert (someone registered meanwhile) exists.
+          if (status === "ok" && !created.has(line.normalizedEmail)) return answerRow(line, "exists");
+          return answerRow(line, status, status === "ok" ? passwordOf.get(line.line) : undefined);
+        }),
+      };
     },
 
     /** Grants or removes admin status; never one's own, never the last admin's (checked inside the transaction). */
@@ -212,14 +288,15 @@ export function createAdminService(options: AdminServiceOptions) {
         await tx.users.lockAdmins();
         const user = await tx.users.findById(id);
         if (!user) throw notFound(USER_NOT_FOUND);
-        if (Boolean(user.is_admin) === isAdmin) return toAdminUser(user);
+        const providers = (await tx.users.providersOf([id])).get(id);
+        if (Boolean(user.is_admin) === isAdmin) return toAdminUser(adminColumnsOf(user), providers);
         if (!isAdmin && (await tx.users.countAdmins()) <= 1) throw conflict(LAST_ADMIN);
         const updated = (await tx.users.setAdminById(id, isAdmin))!;
         // Removing the role also ends any unlocked panel of theirs: their sessions stay, locked, so
         // granting the role again later needs the passcode again on each of them.
         if (!isAdmin) await tx.sessions.lockAdminPanelForUser(id);
         await audit(isAdmin ? "ADMIN_GRANTED" : "ADMIN_REVOKED", admin, user.email, undefined, tx);
-        return toAdminUser(updated);
+        return toAdminUser(adminColumnsOf(updated), providers);
       });
     },
 
@@ -230,12 +307,16 @@ export function createAdminService(options: AdminServiceOptions) {
     async resetPassword(admin: SessionUser, id: number): Promise<{ temporaryPassword: string }> {
       const before = await target(id);
       if (before.is_admin) throw forbidden(CANNOT_RESET_ADMIN);
+      // An account without a password signs in through the school's provider: a temporary
+      // password would give it a second way in that the school never chose.
+      if (before.password_hash === null) throw conflict(RESET_NEEDS_PASSWORD);
       const temporaryPassword = generateTemporaryPassword();
       const passwordHash = await hashPassword(temporaryPassword);
       await transaction(async (tx) => {
         const user = await tx.users.findById(id);
         if (!user) throw notFound(USER_NOT_FOUND);
         if (user.is_admin) throw forbidden(CANNOT_RESET_ADMIN);
+        if (user.password_hash === null) throw conflict(RESET_NEEDS_PASSWORD);
         await tx.users.requirePasswordReset(id, passwordHash, new Date(Date.now() + TEMPORARY_PASSWORD_TTL_MS));
         await tx.sessions.deleteAllForUser(id);
         await audit("PASSWORD_RESET", admin, user.email, undefined, tx);

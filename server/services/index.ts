@@ -104,6 +104,8 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       sessionService,
       transaction,
       configuredPasscode: config.adminPasscode,
+      adminEmails: config.adminEmails,
+      singleSignOn: config.oidcProviders.length > 0,
     }),
     push,
     /** This instance's reminder scheduler (decision 089); main.ts starts it, tests call scanOnce. */

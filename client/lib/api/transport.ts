@@ -35,6 +35,8 @@ type RequestOptions = {
   idempotencyKey?: string;
   /** Sent as If-None-Match on a GET: a 304 then comes back as the Response instead of an error. */
   ifNoneMatch?: string;
+  /** How long to wait for the answer, when a call is known to take longer than API_TIMEOUT_MS (a roster import). */
+  timeoutMs?: number;
 };
 
 async function send(method: string, url: string, body: unknown, options: RequestOptions): Promise<Response | null> {
@@ -55,7 +57,7 @@ async function send(method: string, url: string, body: unknown, options: Request
   }
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
   let res: Response;
   try {
     res = await fetch(url, {
@@ -106,7 +108,7 @@ export async function apiRequest(
   method: HttpMethod | string,
   url: string,
   body?: unknown,
-  options: Pick<RequestOptions, "idempotencyKey"> = {},
+  options: Pick<RequestOptions, "idempotencyKey" | "timeoutMs"> = {},
 ): Promise<Response> {
   return (await send(method, url, body, { ...options, on401: "throw" }))!;
 }
@@ -124,7 +126,7 @@ export async function apiJson<T>(
   method: HttpMethod | string,
   url: string,
   body?: unknown,
-  options: Pick<RequestOptions, "idempotencyKey"> = {},
+  options: Pick<RequestOptions, "idempotencyKey" | "timeoutMs"> = {},
 ): Promise<T> {
   if (body === undefined && typeof method === "string" && method.toUpperCase() === "GET") return (await conditionalGet(url, "throw")) as T;
   const res = await apiRequest(method, url, body, options);

@@ -11,6 +11,7 @@ import type { Translate } from "@core/i18n/translate";
 import { useDeleteUser, useResetPassword, useSetAdminStatus } from "../api/admin-users";
 import type { AdminUser } from "@core/schemas/admin";
 import { isAdminLocked } from "../utils/admin-errors";
+import { signInMethodText } from "../utils/sign-in-method";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 
 type UserRowProps = {
@@ -33,8 +34,9 @@ function toastFailure(title: string, error: unknown, t: Translate) {
 }
 
 /**
- * One user of User Management (spec §2): name, email and role, the admin toggle (with a
- * question first), Reset Password for a non-admin and Delete. On a phone a compact card of three
+ * One user of User Management (spec §2): name, email and role, how the account signs in when not by
+ * password alone, the admin toggle (with a question first), Reset Password for a non-admin with a
+ * password, and Delete. On a phone a compact card of three
  * lines, the actions on one (Reset Password and Delete as icons, named for the user); a row from
  * 640 px, the actions in words.
  */
@@ -46,6 +48,7 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
   const name = fullName(user);
   const switchId = useId();
   const t = useT();
+  const signsIn = signInMethodText(user, t);
 
   return (
     <li className="grid gap-2 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
@@ -67,6 +70,7 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
         <p className="truncate text-sm text-muted-foreground" title={user.email}>
           {user.email}
         </p>
+        {signsIn && <p className="truncate text-sm text-muted-foreground">{signsIn}</p>}
       </div>
       <div className="flex shrink-0 items-center justify-end gap-2">
         <div className="flex items-center gap-2 pr-1">
@@ -87,7 +91,8 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
             </span>
           )}
         </div>
-        {!user.isAdmin && (
+        {/* No Reset Password for an account without one: it signs in through the school's provider (the server refuses too). */}
+        {!user.isAdmin && user.hasPassword && (
           <Button
             variant="outline"
             size="sm"

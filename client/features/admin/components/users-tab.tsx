@@ -1,4 +1,4 @@
-import { Search, Users } from "lucide-react";
+import { FileUp, Search, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { EmptyState } from "@/components/states/empty-state";
 import { LoadingState } from "@/components/states/loading-state";
@@ -12,6 +12,7 @@ import { useAdminUsers } from "../api/admin-users";
 import { useAdminUrl } from "../hooks/use-admin-url";
 import type { UserRoleFilter } from "../types/admin";
 import { userCountText } from "../utils/user-count";
+import { RosterImportDialog } from "./roster-import-dialog";
 import { TemporaryPasswordDialog } from "./temporary-password-dialog";
 import { LoadMore } from "./load-more";
 import { UserRow } from "./user-row";
@@ -34,6 +35,7 @@ export function UsersTab({ selfId }: { selfId: number }) {
   const [typed, setTyped] = useState(search);
   const users = useAdminUsers(search, role);
   const [reset, setReset] = useState<{ name: string; temporaryPassword: string } | null>(null);
+  const [importing, setImporting] = useState(false);
   const t = useT();
 
   useEffect(() => {
@@ -49,9 +51,14 @@ export function UsersTab({ selfId }: { selfId: number }) {
 
   return (
     <section aria-labelledby="admin-users-heading" className="grid gap-4">
-      <h2 id="admin-users-heading" className="text-lg font-semibold">
-        {t("admin.tab_users")}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="admin-users-heading" className="text-lg font-semibold">
+          {t("admin.tab_users")}
+        </h2>
+        <Button variant="outline" size="sm" onClick={() => setImporting(true)}>
+          <FileUp aria-hidden="true" /> {t("admin.import_students")}
+        </Button>
+      </div>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
         <div className="grid gap-1.5">
           <Label htmlFor="admin-user-search">{t("admin.search_users")}</Label>
@@ -123,6 +130,7 @@ export function UsersTab({ selfId }: { selfId: number }) {
         </>
       )}
       <TemporaryPasswordDialog reset={reset} onClose={() => setReset(null)} />
+      <RosterImportDialog open={importing} onOpenChange={setImporting} />
     </section>
   );
 }

@@ -73,6 +73,13 @@ describe("audit log text", () => {
     expect(detailsText(JSON.stringify({ title: "Assembly", reason: "no device" }), en)).toBe("title: Assembly, reason: no device");
   });
 
+  it("labels a roster import with the count of accounts it created, in both languages", () => {
+    expect(auditActionLabel("USERS_IMPORTED", en)).toBe("Students Imported");
+    expect(auditActionLabel("USERS_IMPORTED", es)).toBe("Estudiantes importados");
+    expect(detailsText(JSON.stringify({ count: 12 }), en)).toBe("count: 12");
+    expect(detailsText(JSON.stringify({ count: 12 }), es)).toBe("cantidad: 12");
+  });
+
   it("copies one line per entry, with dashes for missing emails", () => {
     const text = auditLogAsText(ENTRIES, en, "en");
     expect(text).toBe(

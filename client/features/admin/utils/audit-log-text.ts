@@ -26,7 +26,7 @@ export function easternTime(iso: string, locale: Locale): string {
   return Number.isNaN(time) ? iso : easternFormat(locale).format(time);
 }
 
-/** The details the server records (server/services/admin-service.ts, push-service.ts), named in the reader's language. */
+/** The details the server records (server/services/admin-service.ts, push-service.ts; `count` is a roster import's), named in the reader's language. */
 const DETAIL_KEYS = {
   reason: "admin.detail_reason",
   title: "admin.detail_title",
@@ -34,6 +34,7 @@ const DETAIL_KEYS = {
   failed: "admin.detail_failed",
   instagramUrl: "admin.detail_instagram_url",
   logoUrl: "admin.detail_logo_url",
+  count: "admin.detail_count",
 } as const satisfies Record<string, MessageId>;
 
 /** The reasons the server records; any other value is shown as recorded. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from "react";
-import { Redirect, Route, Switch, useLocation } from "wouter";
+import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { ConnectionBanner } from "@/app/components/connection-banner";
 import { LoadingScreen } from "@/app/components/loading-screen";
 import { RequireSignIn } from "@/app/components/require-sign-in";
@@ -15,7 +15,8 @@ import { ROUTES } from "@/lib/routes";
 import { toastLibrary } from "@/lib/toast";
 import { whenIdle } from "@/lib/when-idle";
 import { useAccountLocale } from "@/app/use-account-locale";
-import { type ClientMessageGroup, loadWords, useT } from "@/lib/i18n";
+import { activeLocale, type ClientMessageGroup, loadWords, useT } from "@/lib/i18n";
+import { queryClient } from "@/lib/query-client";
 
 /**
  * Every screen but the landing page can show toasts. The toast library is not part of the first
@@ -58,7 +59,16 @@ function lazyScreen<Props extends object>(
 // Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
 // neither the sign-in forms nor the dashboard (decisions 064, 065).
 const AdminScreen = lazyScreen(() => import("@/app/screens/admin").then((m) => m.AdminScreen), ["app", "admin"]);
-const AuthScreen = lazyScreen(() => import("@/app/screens/auth").then((m) => m.AuthScreen));
+// The auth screen waits (a moment at most) for the school's providers and sign-up policy, asked for
+// beside its code, so its first frame is its last; and brings the school sign-in's words (issue 35).
+const AuthScreen = lazyScreen(
+  () =>
+    Promise.all([
+      import("@/app/screens/auth"),
+      import("@/api/auth/sign-in-reads").then((m) => m.prefetchSignInOptions(queryClient, activeLocale())),
+    ]).then(([m]) => m.AuthScreen),
+  ["sso"],
+);
 const loadDashboard = () => import("@/app/screens/dashboard/dashboard");
 const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen), ["app"]);
 const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen), ["app"]);
@@ -126,8 +136,13 @@ function StartupGate({ children }: { children: ReactNode }) {
 function Routes() {
   const { data: user, isPending } = useUser();
   const [location] = useLocation();
+  const search = useSearch();
   const t = useT();
   useAccountLocale(user);
+  // A signed-in student meets a provider only to confirm deleting the account (issue 35): when that
+  // comes back refused (/auth?sso_error=<code>), the dashboard says why, in the delete dialog.
+  const ssoError = new URLSearchParams(search).get("sso_error");
+  const signedInHome = ssoError === null ? ROUTES.home : `${ROUTES.home}?sso_error=${encodeURIComponent(ssoError)}`;
 
   if (isPending) return <LoadingScreen phase="loading-account" message={t("common.loading_your_account")} />;
 
@@ -140,7 +155,7 @@ function Routes() {
     <Suspense fallback={<LoadingScreen phase="loading-account" message={t("common.loading_your_account")} />}>
       <Switch>
         <Route path={ROUTES.home}>{user ? <DashboardScreen user={user} /> : <LandingScreen />}</Route>
-        <Route path={ROUTES.auth}>{user ? <Redirect to={ROUTES.home} replace /> : <AuthScreen />}</Route>
+        <Route path={ROUTES.auth}>{user ? <Redirect to={signedInHome} replace /> : <AuthScreen />}</Route>
         <Route path={ROUTES.passwordReset}>
           <PasswordResetScreen />
         </Route>

@@ -19,6 +19,7 @@ const CATALOGS: Record<Locale, Partial<Record<ClientMessageGroup, Catalog>>> = {
     calendar: () => import("@core/i18n/compiled/en/calendar"),
     classes: () => import("@core/i18n/compiled/en/classes"),
     admin: () => import("@core/i18n/compiled/en/admin"),
+    sso: () => import("@core/i18n/compiled/en/sso"),
   },
   es: {
     start: () => import("@core/i18n/compiled/es/start"),
@@ -26,6 +27,7 @@ const CATALOGS: Record<Locale, Partial<Record<ClientMessageGroup, Catalog>>> = {
     calendar: () => import("@core/i18n/compiled/es/calendar"),
     classes: () => import("@core/i18n/compiled/es/classes"),
     admin: () => import("@core/i18n/compiled/es/admin"),
+    sso: () => import("@core/i18n/compiled/es/sso"),
   },
 };
 

@@ -4,7 +4,10 @@
  * validation words come with the app; the signed-in app's when a signed-in screen loads (with
  * `schedule`, the few calendar and class words the Home tab, Settings and the task dialog show:
  * event types, periods, Lunch); the Calendar tab's and the event dialog's with them, the class
- * editor's with it; the admin panel's with it; the server's stay on the server.
+ * editor's with it; the admin panel's with it; the server's stay on the server. `sso` (signing in
+ * with the school's account: its buttons' divider, the sign-up policy's lines, the refusals a
+ * provider's return can bring, Settings' confirmation with a provider) comes with the auth screen
+ * and with Settings: rarely read, it stays out of the start-up words every screen downloads.
  */
 export const MESSAGE_GROUPS = {
   start: ["common", "auth", "validation", "landing"],
@@ -12,6 +15,7 @@ export const MESSAGE_GROUPS = {
   calendar: ["calendar"],
   classes: ["classes"],
   admin: ["admin"],
+  sso: ["sso"],
   server: ["server"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -16,8 +16,9 @@ import { showDownloadFailed } from "@/lib/toast";
  * Settings (with the theme picker and sign-out) and the phone's drawer download when first opened
  * (decision 065): most visits open neither, and the Home tab's first download stays in budget.
  */
-// Settings shows the calendar feed's card: the calendar's words come with it.
-const settingsDialog = onDemand(() => withWords(import("@/app/components/settings-dialog"), "calendar"));
+// Settings shows the calendar feed's card: the calendar's words come with it; and the delete
+// dialog's confirmation with a school's provider: the school sign-in's (issue 35).
+const settingsDialog = onDemand(() => withWords(import("@/app/components/settings-dialog"), "calendar", "sso"));
 const drawerSheet = onDemand(() => import("@/components/ui/sheet"));
 
 export type DashboardTab = {
@@ -40,6 +41,8 @@ type DashboardLayoutProps = {
   add: { label: string; onAdd: () => void };
   /** Extra dialogs owned by features (e.g. class setup), rendered once beside the shell. */
   children?: ReactNode;
+  /** Back from confirming the account's deletion with its provider: Settings' delete confirmation opens by itself. */
+  providerReturned?: boolean;
 };
 
 function SidebarHeader({ user }: { user: User }) {
@@ -81,7 +84,16 @@ function DrawerSidebar({ user, onOpenSettings }: { user: User; onOpenSettings: (
  * The signed-in shell: sidebar (a drawer under 768 px), the three hash-selected tabs and the
  * Settings dialog. Tab bodies come from app/screens/dashboard.tsx.
  */
-export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClasses, add, children }: DashboardLayoutProps) {
+export function DashboardLayout({
+  user,
+  tabs,
+  activeTab,
+  onTabChange,
+  onEditClasses,
+  add,
+  children,
+  providerReturned = false,
+}: DashboardLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const t = useT();
@@ -89,7 +101,7 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
     showDownloadFailed(t("dashboard.the_menu"));
     setDrawerOpen(false);
   }).module;
-  const settings = useOnDemand(settingsDialog, settingsOpen, () => {
+  const settings = useOnDemand(settingsDialog, settingsOpen || providerReturned, () => {
     showDownloadFailed(t("dashboard.the_settings"));
     setSettingsOpen(false);
   }).module;
@@ -192,7 +204,15 @@ export function DashboardLayout({ user, tabs, activeTab, onTabChange, onEditClas
         <Plus aria-hidden="true" />
       </Button>
 
-      {settings && <settings.SettingsDialog user={user} open={settingsOpen} onOpenChange={setSettingsOpen} onEditClasses={onEditClasses} />}
+      {settings && (
+        <settings.SettingsDialog
+          user={user}
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          onEditClasses={onEditClasses}
+          providerReturned={providerReturned}
+        />
+      )}
       {children}
     </Tabs>
   );

@@ -1,10 +1,12 @@
 import { BookOpen, Clock, LogOut, ShieldCheck, UserX } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { DeleteAccountDialog } from "@/features/auth/components/delete-account-dialog";
+import { deletionReturnOf, RETURN_PARAMS } from "@/features/auth/utils/deletion-return";
+import { dropSearchParams } from "@/lib/search-params";
 import { YourData } from "@/features/auth/components/your-data";
 import { CalendarFeedSetting } from "@/features/calendar/components/calendar-feed-setting";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
@@ -20,19 +22,37 @@ type SettingsDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** Opens the class editor, on its classes or on its School Day step. */
   onEditClasses: (step?: ClassEditorStart) => void;
+  /**
+   * Back from confirming the account's deletion with its provider (issue 35): Settings' delete
+   * confirmation opens by itself, confirmed or saying why not, as the address says.
+   */
+  providerReturned?: boolean;
 };
 
-export function SettingsDialog({ user, open, onOpenChange, onEditClasses }: SettingsDialogProps) {
+export function SettingsDialog({ user, open, onOpenChange, onEditClasses, providerReturned = false }: SettingsDialogProps) {
   const [, navigate] = useLocation();
   const signOut = useSignOut();
 
   const handleSignOut = () => signOut.mutate();
   const t = useT();
-  const [deleting, setDeleting] = useState(false);
+  const [returned, setReturned] = useState(() => (providerReturned ? deletionReturnOf(window.location.search) : null));
+  const [deleting, setDeleting] = useState(returned !== null);
+  // Read once: a reload or a bookmark does not bring it back.
+  useEffect(() => {
+    if (providerReturned) dropSearchParams(RETURN_PARAMS);
+  }, [providerReturned]);
 
   return (
     <>
-      <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
+      <DeleteAccountDialog
+        open={deleting}
+        onOpenChange={(next) => {
+          setDeleting(next);
+          // Once closed, the return is over: opened again from Settings, the dialog asks afresh.
+          if (!next) setReturned(null);
+        }}
+        providerReturn={returned}
+      />
       <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent className="max-h-[calc(var(--page-height)-2rem)] max-w-sm overflow-y-auto">
           <DialogHeader>

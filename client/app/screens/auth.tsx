@@ -1,13 +1,18 @@
 import { CalendarDays, ListChecks, ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
+import { useRegistrationMode, useSsoProviders } from "@/api/auth/sign-in-options";
+import { FormError } from "@/components/form/form-error";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { SsoButtons } from "@/features/auth/components/sso-buttons";
+import { registrationOffer, ssoErrorMessageId } from "@/features/auth/utils/sso";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { LanguageSwitch } from "@/components/language-switch";
 import { useT } from "@/lib/i18n";
 import { ROUTES } from "@/lib/routes";
+import { dropSearchParams } from "@/lib/search-params";
 
 const BLURBS = [
   { icon: ListChecks, title: "auth.blurb_tasks_title", text: "auth.blurb_tasks_text" },
@@ -18,8 +23,16 @@ const BLURBS = [
 export function AuthScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const isRegister = new URLSearchParams(search).get("mode") === "register";
+  const providers = useSsoProviders();
+  // Under a school's sign-up policy (issue 35) a register link leads to the sign-in form: the
+  // landing page is prerendered, so the screen that reads the policy decides.
+  const offer = registrationOffer(useRegistrationMode());
+  const isRegister = offer.canRegister && new URLSearchParams(search).get("mode") === "register";
   const [showPassword, setShowPassword] = useState(false);
+  // A provider's return that did not sign the student in (/auth?sso_error=<code>): said once, and
+  // taken off the address so that a reload does not say it again.
+  const [ssoError, setSsoError] = useState(() => new URLSearchParams(search).get("sso_error"));
+  useEffect(() => dropSearchParams(["sso_error"]), []);
   const t = useT();
   const heading = isRegister ? t("auth.create_account") : t("auth.sign_in");
   useDocumentTitle(screenTitle(heading));
@@ -64,23 +77,36 @@ export function AuthScreen() {
               <h1 className="text-2xl font-bold tracking-tight">{heading}</h1>
               <p className="mt-1 text-sm text-muted-foreground">{isRegister ? t("auth.join") : t("auth.welcome_back")}</p>
             </div>
+            {ssoError !== null && (
+              <div className="mb-6">
+                <FormError message={t(ssoErrorMessageId(ssoError))} />
+              </div>
+            )}
+            <SsoButtons providers={providers} divider={t("sso.or")} />
             {/* Each mode mounts a fresh form, so switching clears fields and errors (docs/product.md#auth-screen). */}
             {isRegister ? (
               <RegisterForm key="register" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
             ) : (
               <SignInForm key="sign-in" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
             )}
-            <p className="mt-6 text-center text-sm text-muted-foreground">
-              {isRegister ? t("auth.have_account") : t("auth.no_account")}{" "}
-              <Link
-                href={isRegister ? ROUTES.auth : ROUTES.register}
-                replace
-                onClick={() => setShowPassword(false)}
-                className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                {isRegister ? t("auth.sign_in_link") : t("auth.create_account_link")}
-              </Link>
-            </p>
+            {offer.canRegister ? (
+              <p className="mt-6 text-center text-sm text-muted-foreground">
+                {isRegister ? t("auth.have_account") : t("auth.no_account")}{" "}
+                <Link
+                  href={isRegister ? ROUTES.auth : ROUTES.register}
+                  replace
+                  onClick={() => {
+                    setShowPassword(false);
+                    setSsoError(null);
+                  }}
+                  className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {isRegister ? t("auth.sign_in_link") : t("auth.create_account_link")}
+                </Link>
+              </p>
+            ) : (
+              offer.note && <p className="mt-6 text-center text-sm text-muted-foreground">{t(offer.note)}</p>
+            )}
           </div>
           <p className="mt-6 text-center text-xs text-muted-foreground lg:hidden">{t("common.tagline")}</p>
           <LanguageSwitch className="mt-4" />

@@ -96,6 +96,9 @@ export function DashboardScreen({ user }: { user: User }) {
     help: () => setShortcutsOpen(true),
   });
   usePushBinding(user.id);
+  // Back from confirming the account's deletion with its provider (/?confirm=delete-account, or
+  // /?sso_error=<code>): Settings opens its delete confirmation by itself (issue 35), and reads the rest.
+  const [providerReturned] = useState(() => /[?&](?:confirm|sso_error)=/.test(window.location.search));
   const taskRequest = { createRequested: createRequest === "task", onCreateOpened: createOpened };
   // The overdue count beside Tasks in the sidebar: the same list the tabs read (one request).
   const { data: tasks } = useTasks();
@@ -103,7 +106,7 @@ export function DashboardScreen({ user }: { user: User }) {
   const overdue = useMemo(() => (tasks ? countTasks(tasks, today).overdue : 0), [tasks, today]);
   // "Complete Your Setup" opens by itself while the student has no classes (docs/product.md#class-setup);
   // closed, it waits for Settings → Edit Classes or the next visit.
-  const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0);
+  const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0 && !providerReturned);
   const [editorStep, setEditorStep] = useState<ClassEditorStart>("classes");
   const editor = useOnDemand(classEditor, classEditorOpen, () => {
     showDownloadFailed(t("dashboard.the_class_editor"));
@@ -152,6 +155,7 @@ export function DashboardScreen({ user }: { user: User }) {
         setEditorStep(step);
         setClassEditorOpen(true);
       }}
+      providerReturned={providerReturned}
       add={
         activeTab === "calendar"
           ? { label: t("dashboard.add_an_event"), onAdd: () => requestCreate("event") }

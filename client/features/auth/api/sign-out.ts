@@ -59,14 +59,16 @@ export function useSignOut() {
 }
 
 /**
- * DELETE /api/user with the account's password: the account and everything of it go, then, as
- * after signing out, every cache and storage, and the landing page. A wrong password is an error
- * the dialog shows (the transport does not treat this 401 as an ended session).
+ * DELETE /api/user with the account's password, or with `null` for an account without one, whose
+ * session a provider sign-in started less than 10 minutes ago (issue 35; the body is then `{}`): the
+ * account and everything of it go, then, as after signing out, every cache and storage, and the
+ * landing page. A wrong password, or a provider sign-in too old, is an error the dialog shows (the
+ * transport does not treat this 401 as an ended session).
  */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiJson<null>("DELETE", ACCOUNT_PATH, { password }),
+    mutationFn: (password: string | null) => apiJson<null>("DELETE", ACCOUNT_PATH, password === null ? {} : { password }),
     onSuccess: async () => {
       await clearClientState(queryClient);
       window.location.href = "/";

@@ -216,8 +216,7 @@ export function bellTimesOn(schedule: SchoolSchedule, rotationDay: string | null
  * `periodsByDay` names, only the classes of those periods. A block spanning several periods is one
  * meeting from its first listed period's start to its last one's end; a semester pair is named
  * "First / Second"; Lunch is listed like a class. `alternateId` names the bell schedule the date
- * follows (a delay, an early dismissal: a school event's), else the usual one; meetings come in
- * order of their start, untimed ones by period after them.
+ * follows (a delay, an early dismissal: a school event's), else the usual one.
  */
 export function classesOn(
   schedule: SchoolSchedule,
@@ -238,8 +237,7 @@ export function classesOn(
     const last = bells.get(periods.at(-1)!);
     meetings.push({ period: periods[0]!, name: cls.names.join(" / "), start: first?.start ?? null, end: last?.end ?? null });
   }
-  // Per-day times may put a later period first (B day's period 5 at 7:45): by the clock, then by period.
-  return meetings.sort((a, b) => (a.start ?? "99:99").localeCompare(b.start ?? "99:99") || a.period - b.period);
+  return meetings;
 }
 
 /** The first school day after `date` within `withinDays` (a summer break is longer than any other), or null. */

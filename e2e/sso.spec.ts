@@ -149,7 +149,7 @@ test.describe("the auth screen's school sign-in", () => {
 });
 
 /** Stands in for GET /api/user/sign-in-methods: an account without a password that signs in with Google. */
-async function stubPasswordlessAccount(page: Page, providers: Provider[] = [{ id: "google", label: "Google" }]) {
+async function stubPasswordlessAccount(page: Page, providers: Provider[] = [GOOGLE]) {
   await page.route("**/api/user/sign-in-methods", (route) => route.fulfill({ json: { password: false, providers } }));
 }
 
@@ -168,10 +168,7 @@ test.describe("deleting an account without a password", () => {
   test("the dialog sends the student to confirm with the account's provider instead of asking for a password", async ({
     signedInPage: page,
   }) => {
-    await stubPasswordlessAccount(page, [
-      { id: "microsoft", label: "Microsoft" },
-      { id: "google", label: "Google" },
-    ]);
+    await stubPasswordlessAccount(page, [MICROSOFT, GOOGLE]);
     await page.goto("/");
     const settings = await openSettings(page, false);
     await settings.getByRole("button", { name: "Delete my account" }).click();
@@ -182,7 +179,7 @@ test.describe("deleting an account without a password", () => {
       ),
     ).toBeVisible();
     // The first provider the account uses.
-    await expect(confirm.getByRole("link", { name: "Confirm with Microsoft" })).toHaveAttribute(
+    await expect(confirm.getByRole("link", { name: "Sign in with Microsoft" })).toHaveAttribute(
       "href",
       "/auth/sso/microsoft?purpose=confirm-deletion",
     );
@@ -221,7 +218,7 @@ test.describe("deleting an account without a password", () => {
 
     const settings = await openSettings(page, false);
     await settings.getByRole("button", { name: "Delete my account" }).click();
-    await expect(confirm.getByRole("link", { name: "Confirm with Google" })).toBeVisible();
+    await expect(confirm.getByRole("link", { name: "Sign in with Google" })).toBeVisible();
     await expect(confirm.getByRole("button", { name: "Delete Account" })).toBeDisabled();
   });
 
@@ -239,7 +236,7 @@ test.describe("deleting an account without a password", () => {
     await expect(confirm.getByRole("alert")).toHaveText(
       "More than 10 minutes have passed since you confirmed. Confirm again to delete your account.",
     );
-    await expect(confirm.getByRole("link", { name: "Confirm with Google" })).toHaveAttribute(
+    await expect(confirm.getByRole("link", { name: "Sign in with Google" })).toHaveAttribute(
       "href",
       "/auth/sso/google?purpose=confirm-deletion",
     );
@@ -257,7 +254,7 @@ test.describe("deleting an account without a password", () => {
     await expect(confirm.getByRole("alert")).toHaveText(
       "You signed in with a different account than the one you use here. Try again with the same account.",
     );
-    await expect(confirm.getByRole("link", { name: "Confirm with Google" })).toBeVisible();
+    await expect(confirm.getByRole("link", { name: "Sign in with Google" })).toBeVisible();
     await expect(confirm.getByRole("button", { name: "Delete Account" })).toBeDisabled();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -283,13 +280,14 @@ test.describe("in Spanish", () => {
     const user = await seedUser();
     await e2eDb().updateTable("users").set({ locale: "es" }).where("id", "=", user.id).execute();
     await signIn(page, user);
-    await stubPasswordlessAccount(page);
+    // The server words the presets' labels in the account's language.
+    await stubPasswordlessAccount(page, [{ id: "google", label: "Inicia sesión con Google" }]);
     await page.goto("/?sso_error=login_expired");
     const confirm = page.getByRole("alertdialog", { name: "¿Eliminar tu cuenta?" });
     await expect(confirm.getByRole("alert")).toHaveText(
       "Tu inicio de sesión venció, ya se usó o se empezó en otro navegador. Inténtalo de nuevo.",
     );
-    await expect(confirm.getByRole("link", { name: "Confirmar con Google" })).toHaveAttribute(
+    await expect(confirm.getByRole("link", { name: "Inicia sesión con Google" })).toHaveAttribute(
       "href",
       "/auth/sso/google?purpose=confirm-deletion",
     );

@@ -81,12 +81,12 @@ const HOME_SCREEN = /^app\/screens\/dashboard\/dashboard\.tsx$/;
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { route: "/ (landing page)", budget: 80 * KB, loads: [], page: STATIC_LANDING_FILE },
-  // The auth screen downloads the school sign-in's words (issue 35) beside its code.
-  { route: "/auth", budget: AUTH_BUDGET, loads: [AUTH_SCREEN, words("en", "sso")], later: [TOAST_LIBRARY] },
+  // The auth screen downloads the sign-in words and the school sign-in's (issue 35) beside its code.
+  { route: "/auth", budget: AUTH_BUDGET, loads: [AUTH_SCREEN, words("en", "auth"), words("en", "sso")], later: [TOAST_LIBRARY] },
   {
     route: "/auth in Spanish",
     budget: AUTH_BUDGET,
-    loads: [AUTH_SCREEN, words("es", "start"), words("es", "sso")],
+    loads: [AUTH_SCREEN, words("es", "start"), words("es", "auth"), words("es", "sso")],
     later: [TOAST_LIBRARY],
   },
   { route: "/ signed in (Home tab)", budget: HOME_BUDGET, loads: [HOME_SCREEN, words("en", "app")], later: [TOAST_LIBRARY] },

@@ -2,12 +2,14 @@ import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import type { FastifyRequest } from "fastify";
 import { messages as englishAdmin } from "../core/i18n/compiled/en/admin";
 import { messages as englishApp } from "../core/i18n/compiled/en/app";
+import { messages as englishAuth } from "../core/i18n/compiled/en/auth";
 import { messages as englishCalendar } from "../core/i18n/compiled/en/calendar";
 import { messages as englishClasses } from "../core/i18n/compiled/en/classes";
 import { messages as englishServer } from "../core/i18n/compiled/en/server";
 import { messages as englishStart } from "../core/i18n/compiled/en/start";
 import { messages as spanishAdmin } from "../core/i18n/compiled/es/admin";
 import { messages as spanishApp } from "../core/i18n/compiled/es/app";
+import { messages as spanishAuth } from "../core/i18n/compiled/es/auth";
 import { messages as spanishCalendar } from "../core/i18n/compiled/es/calendar";
 import { messages as spanishClasses } from "../core/i18n/compiled/es/classes";
 import { messages as spanishServer } from "../core/i18n/compiled/es/server";
@@ -24,13 +26,29 @@ const INSTANCES: Record<Locale, I18n> = {
   en: setupI18n({
     locale: "en",
     messages: {
-      en: { ...englishStart, ...englishApp, ...englishCalendar, ...englishClasses, ...englishAdmin, ...englishServer } as Messages,
+      en: {
+        ...englishStart,
+        ...englishAuth,
+        ...englishApp,
+        ...englishCalendar,
+        ...englishClasses,
+        ...englishAdmin,
+        ...englishServer,
+      } as Messages,
     },
   }),
   es: setupI18n({
     locale: "es",
     messages: {
-      es: { ...spanishStart, ...spanishApp, ...spanishCalendar, ...spanishClasses, ...spanishAdmin, ...spanishServer } as Messages,
+      es: {
+        ...spanishStart,
+        ...spanishAuth,
+        ...spanishApp,
+        ...spanishCalendar,
+        ...spanishClasses,
+        ...spanishAdmin,
+        ...spanishServer,
+      } as Messages,
     },
   }),
 };

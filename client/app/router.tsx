@@ -67,11 +67,11 @@ const AuthScreen = lazyScreen(
       import("@/app/screens/auth"),
       import("@/api/auth/sign-in-reads").then((m) => m.prefetchSignInOptions(queryClient, activeLocale())),
     ]).then(([m]) => m.AuthScreen),
-  ["sso"],
+  ["auth", "sso"],
 );
 const loadDashboard = () => import("@/app/screens/dashboard/dashboard");
 const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen), ["app"]);
-const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen), ["app"]);
+const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen), ["app", "auth"]);
 const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen), ["app", "admin"]);
 
 /**

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, localeFromLanguag
 import { type Translate, translatorFor, wordMessageRef } from "@core/i18n/translate";
 
 /**
- * The app's words (docs/decisions/108), in groups (core/i18n/groups.ts): the start-up, sign-in and
+ * The app's words (docs/decisions/108), in groups (core/i18n/groups.ts): the start-up and
  * validation words in English are part of the app; every other group, and every group of another
  * language, downloads when a screen that shows it loads, before it renders.
  */
@@ -19,6 +19,7 @@ const CATALOGS: Record<Locale, Partial<Record<ClientMessageGroup, Catalog>>> = {
     calendar: () => import("@core/i18n/compiled/en/calendar"),
     classes: () => import("@core/i18n/compiled/en/classes"),
     admin: () => import("@core/i18n/compiled/en/admin"),
+    auth: () => import("@core/i18n/compiled/en/auth"),
     sso: () => import("@core/i18n/compiled/en/sso"),
   },
   es: {
@@ -27,6 +28,7 @@ const CATALOGS: Record<Locale, Partial<Record<ClientMessageGroup, Catalog>>> = {
     calendar: () => import("@core/i18n/compiled/es/calendar"),
     classes: () => import("@core/i18n/compiled/es/classes"),
     admin: () => import("@core/i18n/compiled/es/admin"),
+    auth: () => import("@core/i18n/compiled/es/auth"),
     sso: () => import("@core/i18n/compiled/es/sso"),
   },
 };

@@ -1,18 +1,20 @@
 import { type Messages, setupI18n } from "@lingui/core";
 import { messages as englishAdmin } from "@core/i18n/compiled/en/admin";
 import { messages as englishApp } from "@core/i18n/compiled/en/app";
+import { messages as englishAuth } from "@core/i18n/compiled/en/auth";
 import { messages as englishSso } from "@core/i18n/compiled/en/sso";
 import { messages as englishStart } from "@core/i18n/compiled/en/start";
 import { messages as spanishAdmin } from "@core/i18n/compiled/es/admin";
 import { messages as spanishApp } from "@core/i18n/compiled/es/app";
+import { messages as spanishAuth } from "@core/i18n/compiled/es/auth";
 import { messages as spanishSso } from "@core/i18n/compiled/es/sso";
 import { messages as spanishStart } from "@core/i18n/compiled/es/start";
 import type { Locale } from "@core/i18n/locale";
 import { type Translate, translatorFor, wordMessageRef } from "@core/i18n/translate";
 
 const MESSAGES: Record<Locale, Messages> = {
-  en: { ...englishStart, ...englishApp, ...englishAdmin, ...englishSso } as Messages,
-  es: { ...spanishStart, ...spanishApp, ...spanishAdmin, ...spanishSso } as Messages,
+  en: { ...englishStart, ...englishAuth, ...englishApp, ...englishAdmin, ...englishSso } as Messages,
+  es: { ...spanishStart, ...spanishAuth, ...spanishApp, ...spanishAdmin, ...spanishSso } as Messages,
 };
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The catalog's areas (locales/<language>/<area>.po), grouped by the screens that read them, so that
- * a screen downloads only the words it can show (docs/decisions/108): the start-up, sign-in and
- * validation words come with the app; the signed-in app's when a signed-in screen loads (with
+ * a screen downloads only the words it can show (docs/decisions/108): the start-up and validation
+ * words come with the app; the sign-in and account words (`auth`) with the auth screen, the
+ * password-reset screen and Settings, which is where they are read, so that the Home tab a student
+ * opens every morning does not carry the sign-up form's words; the signed-in app's when a signed-in screen loads (with
  * `schedule`, the few calendar and class words the Home tab, Settings and the task dialog show:
  * event types, periods, Lunch); the Calendar tab's and the event dialog's with them, the class
  * editor's with it; the admin panel's with it; the server's stay on the server. `sso` (signing in
@@ -10,7 +12,8 @@
  * and with Settings: rarely read, it stays out of the start-up words every screen downloads.
  */
 export const MESSAGE_GROUPS = {
-  start: ["common", "auth", "validation", "landing"],
+  start: ["common", "validation", "landing"],
+  auth: ["auth"],
   app: ["settings", "tasks", "dashboard", "schedule"],
   calendar: ["calendar"],
   classes: ["classes"],

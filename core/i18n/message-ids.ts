@@ -886,7 +886,6 @@ export interface MessageValues {
   "settings.updating_password": undefined;
   "settings.your_data": undefined;
   "sso.delete_confirm_again": undefined;
-  "sso.delete_confirm_with": { "provider": string | number };
   "sso.delete_confirmed": undefined;
   "sso.delete_no_sign_in": undefined;
   "sso.delete_text": undefined;

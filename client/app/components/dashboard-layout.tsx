@@ -16,9 +16,10 @@ import { showDownloadFailed } from "@/lib/toast";
  * Settings (with the theme picker and sign-out) and the phone's drawer download when first opened
  * (decision 065): most visits open neither, and the Home tab's first download stays in budget.
  */
-// Settings shows the calendar feed's card: the calendar's words come with it; and the delete
-// dialog's confirmation with a school's provider: the school sign-in's (issue 35).
-const settingsDialog = onDemand(() => withWords(import("@/app/components/settings-dialog"), "calendar", "sso"));
+// Settings shows the calendar feed's card: the calendar's words come with it; the password and
+// delete forms: the account's; and the delete dialog's confirmation with a school's provider: the
+// school sign-in's (issue 35).
+const settingsDialog = onDemand(() => withWords(import("@/app/components/settings-dialog"), "calendar", "auth", "sso"));
 const drawerSheet = onDemand(() => import("@/components/ui/sheet"));
 
 export type DashboardTab = {

@@ -125,7 +125,8 @@ export function DeleteAccountDialog({ open, onOpenChange, providerReturn = null 
                     inert={false}
                     onLeave={() => setLeaving(provider.id)}
                   >
-                    {t("sso.delete_confirm_with", { provider: provider.label })}
+                    {/* The provider's own button text ("Sign in with Google"), as on the auth screen. */}
+                    {provider.label}
                   </SsoLink>
                 </>
               ) : (

@@ -30,6 +30,10 @@ export const AUDIT_ACTIONS = [
   "PUSH_SENT",
   "PUSH_NOT_DELIVERED",
   "USERS_IMPORTED",
+  "SCHOOL_SCHEDULE_UPDATED",
+  "SCHOOL_EVENT_CREATED",
+  "SCHOOL_EVENT_UPDATED",
+  "SCHOOL_EVENT_DELETED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +50,10 @@ export const AUDIT_ACTION_LABELS = {
   PUSH_SENT: "admin.audit_push_sent",
   PUSH_NOT_DELIVERED: "admin.audit_push_not_delivered",
   USERS_IMPORTED: "admin.audit_users_imported",
+  SCHOOL_SCHEDULE_UPDATED: "admin.audit_school_schedule_updated",
+  SCHOOL_EVENT_CREATED: "admin.audit_school_event_created",
+  SCHOOL_EVENT_UPDATED: "admin.audit_school_event_updated",
+  SCHOOL_EVENT_DELETED: "admin.audit_school_event_deleted",
 } as const satisfies Record<AuditAction, MessageId>;
 
 /**

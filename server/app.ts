@@ -27,6 +27,7 @@ import calendarFeedRoutes from "./routes/calendar-feed";
 import dataPortabilityRoutes from "./routes/data-portability";
 import preferencesRoutes from "./routes/preferences";
 import pushRoutes from "./routes/push";
+import schoolRoutes from "./routes/school";
 import schoolScheduleRoutes from "./routes/school-schedule";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
@@ -229,6 +230,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(eventRoutes, { services });
   await app.register(preferencesRoutes, { services });
   await app.register(schoolScheduleRoutes, { services });
+  await app.register(schoolRoutes, { services });
   await app.register(dataPortabilityRoutes, { services });
   await app.register(calendarFeedRoutes, { services });
   await app.register(adminRoutes, { services });

@@ -21,6 +21,23 @@ export function listEtag(kind: string, responseSchema: unknown): (user: SessionU
 }
 
 /**
+ * The ETag of an answer that depends on the school (decision 112): from the school's version tag
+ * (every publish bumps it, server/repositories/school.ts), the user's data version when the answer
+ * is a user's too (the agenda: their classes, their own schedule, their schedule source), and the
+ * request's own parts (a range). Like a list's, the answer's format is part of it.
+ */
+export function schoolEtag(
+  kind: string,
+  responseSchema: unknown,
+): (schoolVersionTag: string, user: SessionUser | null, ...parts: string[]) => string {
+  const format = digest(JSON.stringify(responseSchema));
+  return (schoolVersionTag, user, ...parts) => {
+    const mine = user ? `${user.id}|${user.created_at}|${user.data_version}` : "";
+    return `"${kind}-${digest([format, schoolVersionTag, mine, ...parts].join("|"))}"`;
+  };
+}
+
+/**
  * `compute`, worked out once per user object. A session kept in memory hands every request the
  * same frozen user until something about the user changes, and then a new object (decision 093),
  * so the object itself says whether what was worked out from it still holds; a user read from the

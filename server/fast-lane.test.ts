@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOUCH_INTERVAL_MS } from "./repositories/sessions";
 import { guardsOfHotRead, requestIdSequence } from "./fast-lane";
-import { DEFAULT_GUARDS, type RouteGuards } from "./plugins/route-guards";
+import { DEFAULT_GUARDS, readRefusal, type RouteGuards } from "./plugins/route-guards";
 import { buildTestApp, describeEachEngine, describePostgresOnly, STRONG_PASSWORD, TestClient, type TestApp } from "./test/harness";
 
 // Decision 096: the hot reads answered from memory ahead of Fastify's pipeline. `app.inject` never
@@ -314,15 +314,40 @@ describe("the fast lane's access lines", () => {
 describe("a hot read's route", () => {
   const route = (url: string, guards: Partial<RouteGuards> = {}) => ({ method: "GET", url, ...DEFAULT_GUARDS, ...guards });
 
-  it("must exist and need a signed-in user; its password-reset gate is the lane's", () => {
+  it("must exist and need a signed-in user; its guards are the lane's", () => {
     expect(guardsOfHotRead("/api/user", [route("/api/user", { allowDuringPasswordReset: true })])).toEqual({
+      auth: "user",
+      csrf: true,
       allowDuringPasswordReset: true,
     });
-    expect(guardsOfHotRead("/api/tasks", [route("/api/tasks")])).toEqual({ allowDuringPasswordReset: false });
+    expect(guardsOfHotRead("/api/tasks", [route("/api/tasks")])).toEqual(DEFAULT_GUARDS);
     expect(() => guardsOfHotRead("/api/moved", [route("/api/tasks")])).toThrow("no GET /api/moved route");
     expect(() => guardsOfHotRead("/api/tasks", [{ ...route("/api/tasks"), method: "POST" }])).toThrow("no GET /api/tasks route");
     for (const auth of ["public", "admin", "admin-unlocked"] as const)
       expect(() => guardsOfHotRead("/api/x", [route("/api/x", { auth })])).toThrow(`needs "${auth}"`);
+  });
+});
+
+describe("the guards' one rule for a read (readRefusal), which the lane and the hook share", () => {
+  const student = { is_admin: 0, password_reset_required: 0 };
+  const reset = { is_admin: 0, password_reset_required: 1 };
+  const admin = { is_admin: 1, password_reset_required: 0 };
+  const unlocked = { admin_unlocked_at: new Date().toISOString() };
+  const locked = { admin_unlocked_at: null };
+  const code = (refusal: { message: string } | null) => refusal && refusal.message.split(" ")[0];
+
+  it("lets a student read a student's route, and a reset account only where the route allows it", () => {
+    expect(readRefusal(DEFAULT_GUARDS, { user: student, session: locked })).toBeNull();
+    expect(code(readRefusal(DEFAULT_GUARDS, { user: reset, session: locked }))).toBe("server.password_reset_pending");
+    expect(readRefusal({ ...DEFAULT_GUARDS, allowDuringPasswordReset: true }, { user: reset, session: locked })).toBeNull();
+    expect(code(readRefusal(DEFAULT_GUARDS, { user: undefined, session: undefined }))).toBe("server.not_signed_in");
+  });
+
+  it("keeps the admin levels", () => {
+    const guards = { ...DEFAULT_GUARDS, auth: "admin-unlocked" as const };
+    expect(code(readRefusal(guards, { user: student, session: unlocked }))).toBe("server.admins_only");
+    expect(code(readRefusal(guards, { user: admin, session: locked }))).toBe("server.admin_locked");
+    expect(readRefusal(guards, { user: admin, session: unlocked })).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { type IncomingMessage, type ServerResponse, validateHeaderValue } from "
 import type { FastifyInstance } from "fastify";
 import type { SessionUser } from "./repositories/sessions";
 import { ifNoneMatchMatches } from "./conditional-get";
-import type { RouteGuards } from "./plugins/route-guards";
+import { readRefusal, type RouteGuards } from "./plugins/route-guards";
 import { accessLine } from "./log-stream";
 import { JSON_TYPE } from "./list-answers";
 import { SESSION_COOKIE, type SessionService } from "./services/session-service";
@@ -28,26 +28,22 @@ export interface HotRead {
   answer: (user: SessionUser) => HotAnswer;
 }
 
-/** A hot read as the lane serves it: with the password-reset gate of the route it stands for. */
+/** A hot read as the lane serves it: with the guards of the route it stands for. */
 interface ReadyHotRead extends HotRead {
-  allowDuringPasswordReset: boolean;
+  guards: RouteGuards;
 }
 
 /**
- * The guards the lane must keep for `GET path`, read from the app's route table when it is ready:
- * the route must exist and need exactly a signed-in user (all the lane can check), and its
- * password-reset gate is taken from it. Throws, failing start-up, for anything else: a hot read
- * declared for an admin's route or for a path that moved would otherwise answer where Fastify
- * would refuse.
+ * The guards the lane must keep for `GET path`, read from the app's route table when it is ready,
+ * and applied by the hook's own rule (readRefusal). The route must exist and need exactly a
+ * signed-in user: the lane serves a student's own reads. Throws, failing start-up, for anything
+ * else: a hot read declared for an admin's route or for a path that moved is a mistake.
  */
-export function guardsOfHotRead(
-  path: string,
-  routes: Array<{ method: string; url: string } & RouteGuards>,
-): { allowDuringPasswordReset: boolean } {
+export function guardsOfHotRead(path: string, routes: Array<{ method: string; url: string } & RouteGuards>): RouteGuards {
   const route = routes.find((candidate) => candidate.method === "GET" && candidate.url === path);
   if (!route) throw new Error(`fast lane: no GET ${path} route for its hot read`);
   if (route.auth !== "user") throw new Error(`fast lane: GET ${path} needs "${route.auth}", but the lane only knows signed-in users`);
-  return { allowDuringPasswordReset: route.allowDuringPasswordReset };
+  return { auth: route.auth, csrf: route.csrf, allowDuringPasswordReset: route.allowDuringPasswordReset };
 }
 
 declare module "fastify" {
@@ -86,7 +82,7 @@ export function installFastLane(app: FastifyInstance, options: FastLaneOptions):
   app.addHook("onReady", (done) => {
     try {
       const routes = app.routeGuards();
-      for (const [path, read] of declared) reads.set(path, { ...read, ...guardsOfHotRead(path, routes) });
+      for (const [path, read] of declared) reads.set(path, { ...read, guards: guardsOfHotRead(path, routes) });
       done();
     } catch (error) {
       done(error as Error);
@@ -117,7 +113,8 @@ export function installFastLane(app: FastifyInstance, options: FastLaneOptions):
     const sessionId = app.parseCookie(headers.cookie)[SESSION_COOKIE];
     const loaded = sessionId ? options.sessionService.fromMemory(sessionId) : undefined;
     if (!loaded) return false;
-    if (loaded.user.password_reset_required && !read.allowDuringPasswordReset) return false;
+    // Whatever the guards would refuse, Fastify answers (the refusal, in the reader's language).
+    if (readRefusal(read.guards, loaded) !== null) return false;
 
     const started = performance.now();
     const { etag, body } = read.answer(loaded.user);

@@ -260,14 +260,22 @@ describeEachEngine("reminders", (engine) => {
   it("the evening summary lists what is due tomorrow and overdue, only when there is something", async () => {
     now = ny("2026-12-09 12:00");
     const { client, device } = await student();
-    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: null, locale: "en" });
+    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({
+      eveningSummaryTime: null,
+      locale: "en",
+      scheduleSource: "mine",
+    });
     const bad = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "7pm" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ eveningSummaryTime: [inEnglish(SUMMARY_TIME_MESSAGE)] });
     expect(bad.json().code).toBe("settings.summary_time_invalid");
     const set = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30" });
-    expect(set.json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });
-    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });
+    expect(set.json()).toEqual({ eveningSummaryTime: "19:30", locale: "en", scheduleSource: "mine" });
+    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({
+      eveningSummaryTime: "19:30",
+      locale: "en",
+      scheduleSource: "mine",
+    });
 
     await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2026-12-10" });
     await client.request("POST", "/api/tasks", { title: "Worksheet", dueDate: "2026-12-08" });
@@ -286,6 +294,7 @@ describeEachEngine("reminders", (engine) => {
     expect((await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: null })).json()).toEqual({
       eveningSummaryTime: null,
       locale: "en",
+      scheduleSource: "mine",
     });
     await scanAt(ny("2026-12-11 19:30") + SECOND);
     expect(payloads(device)).toHaveLength(1);

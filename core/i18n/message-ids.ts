@@ -21,6 +21,10 @@ export interface MessageValues {
   "admin.audit_password_reset": undefined;
   "admin.audit_push_not_delivered": undefined;
   "admin.audit_push_sent": undefined;
+  "admin.audit_school_event_created": undefined;
+  "admin.audit_school_event_deleted": undefined;
+  "admin.audit_school_event_updated": undefined;
+  "admin.audit_school_schedule_updated": undefined;
   "admin.audit_settings_changed": undefined;
   "admin.audit_user": undefined;
   "admin.audit_user_deleted": undefined;
@@ -184,6 +188,8 @@ export interface MessageValues {
   "admin.role_all": undefined;
   "admin.role_regular": undefined;
   "admin.save_settings": undefined;
+  "admin.school_event_notify_invalid": undefined;
+  "admin.school_event_too_long": { "max": string | number };
   "admin.search_by_name": undefined;
   "admin.search_invalid": undefined;
   "admin.search_placeholder": undefined;
@@ -734,6 +740,8 @@ export interface MessageValues {
   "server.cannot_reset_admin": undefined;
   "server.cross_origin_refused": undefined;
   "server.csrf_invalid": undefined;
+  "server.date_range_invalid": undefined;
+  "server.date_range_too_long": { "max": string | number };
   "server.end_date_needs_series": undefined;
   "server.event_not_found": undefined;
   "server.event_type_custom": undefined;
@@ -778,6 +786,9 @@ export interface MessageValues {
   "server.reminder_title_timed": { "title": string | number; "time": string | number; "when": string | number };
   "server.request_timeout": undefined;
   "server.reset_needs_password": undefined;
+  "server.school_alternate_unknown": undefined;
+  "server.school_event_not_found": undefined;
+  "server.school_schedule_not_published": undefined;
   "server.service_unavailable": undefined;
   "server.sign_in_with_google": undefined;
   "server.sign_in_with_microsoft": undefined;
@@ -790,6 +801,7 @@ export interface MessageValues {
   "server.text_ill_formed": undefined;
   "server.text_null_character": undefined;
   "server.too_many_passcodes": undefined;
+  "server.too_many_school_events": { "max": string | number };
   "server.unsupported_media_type": undefined;
   "server.user_not_found": undefined;
   "server.when_earlier": undefined;
@@ -865,6 +877,7 @@ export interface MessageValues {
   "settings.reset_required_text": undefined;
   "settings.reset_voluntary_text": undefined;
   "settings.retry": undefined;
+  "settings.schedule_source_invalid": undefined;
   "settings.school_day": undefined;
   "settings.send_at": undefined;
   "settings.set_new_password": undefined;

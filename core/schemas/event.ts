@@ -63,20 +63,21 @@ export const REMINDER_TIMING_MESSAGE = messageRef("calendar.reminder_timing_inva
 export const REMINDER_NEEDS_TIMING = messageRef("calendar.reminder_needs_timing");
 export const REMINDER_OFF_HAS_TIMING = messageRef("calendar.reminder_off_has_timing");
 
-const title = z
+/** The fields the school's events share with a student's (core/schemas/school.ts). */
+export const title = z
   .string({ error: TITLE_REQUIRED })
   .trim()
   .min(1, TITLE_REQUIRED)
   .max(EVENT_TITLE_MAX, messageRef("calendar.title_too_long", { max: EVENT_TITLE_MAX }));
 
 const DATE_INVALID = messageRef("calendar.date_invalid");
-const date = z
+export const date = z
   .string({ error: DATE_REQUIRED })
   .min(1, DATE_REQUIRED)
   .refine((v) => isCalendarDate(v), DATE_INVALID);
 
 const END_DATE_INVALID = messageRef("calendar.end_date_invalid");
-const optionalEndDate = () =>
+export const optionalEndDate = () =>
   z
     .string({ error: END_DATE_INVALID })
     .nullish()
@@ -84,13 +85,13 @@ const optionalEndDate = () =>
     .refine((v) => v === null || isCalendarDate(v), END_DATE_INVALID);
 
 const TIME_MESSAGE = messageRef("calendar.time_invalid");
-const time = z
+export const time = z
   .string({ error: TIME_MESSAGE })
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || isWallClockTime(v), TIME_MESSAGE);
 
-const eventType = z.enum(EVENT_TYPES, { error: messageRef("calendar.event_type_invalid", { types: EVENT_TYPES.join(", ") }) });
+export const eventType = z.enum(EVENT_TYPES, { error: messageRef("calendar.event_type_invalid", { types: EVENT_TYPES.join(", ") }) });
 const recurring = z
   .union([z.enum(RECURRING_KINDS), z.literal("")], {
     error: messageRef("calendar.recurring_invalid", { kinds: RECURRING_KINDS.join(", ") }),

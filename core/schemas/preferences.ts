@@ -5,6 +5,9 @@ import { messageRef } from "../i18n/translate";
 
 /** A student's own settings kept on the server (docs/product.md#reminders). */
 
+export const SCHEDULE_SOURCES = ["school", "mine"] as const;
+export type ScheduleSource = (typeof SCHEDULE_SOURCES)[number];
+
 export const SUMMARY_TIME_MESSAGE = messageRef("settings.summary_time_invalid");
 
 export const preferencesSchema = z.object({
@@ -15,6 +18,12 @@ export const preferencesSchema = z.object({
     .nullable(),
   /** The language the app, its pushes and its files are worded in, on every device (decision 108). */
   locale: z.enum(LOCALES, { error: messageRef("validation.locale_invalid") }),
+  /**
+   * Whose school day the student's agenda follows: the one the school published, or their own
+   * (decision 112). Until they choose: "school" once the school has published one, unless they
+   * saved their own first.
+   */
+  scheduleSource: z.enum(SCHEDULE_SOURCES, { error: messageRef("settings.schedule_source_invalid") }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

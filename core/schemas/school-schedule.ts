@@ -54,8 +54,10 @@ const bellTimes = z
 const bellTimesByDay = z.record(z.string(), bellTimes.unwrap().unwrap()).optional();
 
 const ALTERNATE_ID_INVALID = messageRef("classes.alternate_id_invalid");
+/** An alternate bell schedule's id, as a school event names it too (core/schemas/school.ts). */
+export const alternateId = z.string({ error: ALTERNATE_ID_INVALID }).regex(/^[a-z0-9-]{1,30}$/, ALTERNATE_ID_INVALID);
 const alternate = z.object({
-  id: z.string({ error: ALTERNATE_ID_INVALID }).regex(/^[a-z0-9-]{1,30}$/, ALTERNATE_ID_INVALID),
+  id: alternateId,
   name: z
     .string({ error: messageRef("classes.alternate_name_required") })
     .trim()

@@ -14,6 +14,7 @@ import * as m11 from "./migrations/2026-11-25-05-calendar-feeds";
 import * as m12 from "./migrations/2026-11-25-06-cache-notifications";
 import * as m13 from "./migrations/2026-11-26-01-user-locale";
 import * as m14 from "./migrations/2026-11-26-02-sign-in-identities";
+import * as m15 from "./migrations/2026-11-26-03-school-calendar";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-25-06-cache-notifications": m12,
   "2026-11-26-01-user-locale": m13,
   "2026-11-26-02-sign-in-identities": m14,
+  "2026-11-26-03-school-calendar": m15,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

@@ -26,6 +26,8 @@ export interface UsersTable {
   school_schedule: string | null;
   /** "en" or "es": the language the account reads (decision 108). */
   locale: Generated<Locale>;
+  /** "school" or "mine" as the student chose; null until they choose (decision 112). */
+  schedule_source: "school" | "mine" | null;
   created_at: string;
   updated_at: string;
 }
@@ -213,6 +215,24 @@ export interface SsoLoginsTable {
   created_at: string;
 }
 
+/** An event the school publishes for everyone (decision 112): a delay, an early dismissal, a school event. */
+export interface SchoolEventsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  /** yyyy-MM-dd */
+  date: string;
+  /** yyyy-MM-dd of the last day of a multi-day event, null for one day. */
+  end_date: string | null;
+  /** HH:mm, null for all day. */
+  time: string | null;
+  event_type: string;
+  /** The alternate bell schedule of the school's schedule that the event's dates follow, by id. */
+  alternate_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -228,6 +248,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   user_identities: UserIdentitiesTable;
   sso_logins: SsoLoginsTable;
+  school_events: SchoolEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -238,6 +259,7 @@ export type UserIdentityRow = Selectable<UserIdentitiesTable>;
 export type SsoLoginRow = Selectable<SsoLoginsTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type EventRow = Selectable<EventsTable>;
+export type SchoolEventRow = Selectable<SchoolEventsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type ReminderScheduleRow = Selectable<ReminderScheduleTable>;

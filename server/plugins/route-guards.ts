@@ -2,7 +2,8 @@ import { messageRef } from "../../core/i18n/translate";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY } from "../../core/admin";
-import { forbidden, unauthorized } from "../errors";
+import { forbidden, type HttpError, unauthorized } from "../errors";
+import type { SessionUser } from "../repositories/sessions";
 import { isApiRequest } from "../request-context";
 import { assertCsrfToken, assertSameOrigin } from "./csrf";
 
@@ -74,12 +75,34 @@ export function isAdminUnlocked(unlockedAt: string | null | undefined, now = Dat
   return at <= now && now - at < ADMIN_UNLOCK_MS;
 }
 
-function assertAccess(request: FastifyRequest, level: AuthLevel): void {
-  if (level === "public") return;
-  if (!request.user) throw unauthorized();
-  if (level === "user") return;
-  if (!request.user.is_admin) throw forbidden(ADMINS_ONLY);
-  if (level === "admin-unlocked" && !isAdminUnlocked(request.session?.admin_unlocked_at)) throw forbidden(ADMIN_LOCKED);
+/** Who is asking, as the guards see them: the request's user and session, or the fast lane's kept ones. */
+type Asking = {
+  user: Pick<SessionUser, "is_admin" | "password_reset_required"> | null | undefined;
+  session: { admin_unlocked_at: string | null } | null | undefined;
+};
+
+/** A user whose password an admin reset may reach only the routes that allow it. */
+function passwordResetRefusal(guards: RouteGuards, { user }: Asking): HttpError | null {
+  return user?.password_reset_required && !guards.allowDuringPasswordReset ? forbidden(PASSWORD_RESET_PENDING) : null;
+}
+
+function accessRefusal(level: AuthLevel, { user, session }: Asking): HttpError | null {
+  if (level === "public") return null;
+  if (!user) return unauthorized();
+  if (level === "user") return null;
+  if (!user.is_admin) return forbidden(ADMINS_ONLY);
+  if (level === "admin-unlocked" && !isAdminUnlocked(session?.admin_unlocked_at)) return forbidden(ADMIN_LOCKED);
+  return null;
+}
+
+/**
+ * The refusal a read (GET, HEAD) meets on a route with `guards`, or null: the password-reset gate,
+ * then the access level. The one home of the rule: the hook below applies it to every request,
+ * and the fast lane (server/fast-lane.ts, decision 096) asks it before answering from memory, so
+ * the two cannot drift apart (issue 36).
+ */
+export function readRefusal(guards: RouteGuards, asking: Asking): HttpError | null {
+  return passwordResetRefusal(guards, asking) ?? accessRefusal(guards.auth, asking);
 }
 
 /**
@@ -111,12 +134,19 @@ async function routeGuards(app: FastifyInstance) {
 function assertGuards(request: FastifyRequest): void {
   if (!isApiRequest(request)) return;
   const guards = request.is404 ? UNKNOWN_PATH_GUARDS : resolve(request.routeOptions.config);
-  if (request.user?.password_reset_required && !guards.allowDuringPasswordReset) throw forbidden(PASSWORD_RESET_PENDING);
-  if (STATE_CHANGING.has(request.method)) {
-    assertSameOrigin(request);
-    if (guards.csrf) assertCsrfToken(request);
+  const asking: Asking = { user: request.user, session: request.session };
+  if (!STATE_CHANGING.has(request.method)) {
+    const refusal = readRefusal(guards, asking);
+    if (refusal) throw refusal;
+    return;
   }
-  assertAccess(request, guards.auth);
+  // A write: the same rule with the Origin and the CSRF token checked between its two steps.
+  const pending = passwordResetRefusal(guards, asking);
+  if (pending) throw pending;
+  assertSameOrigin(request);
+  if (guards.csrf) assertCsrfToken(request);
+  const refusal = accessRefusal(guards.auth, asking);
+  if (refusal) throw refusal;
 }
 
 export default fp(routeGuards, { name: "route-guards", dependencies: ["session"] });

@@ -6,6 +6,7 @@ import { createIdempotencyKeysRepository } from "./idempotency-keys";
 import { createPushSubscriptionsRepository } from "./push-subscriptions";
 import { createRateLimitsRepository } from "./rate-limits";
 import { createRemindersRepository } from "./reminders";
+import { createSchoolRepository } from "./school";
 import { createSessionsRepository } from "./sessions";
 import { createSettingsRepository } from "./settings";
 import { createSsoLoginsRepository } from "./sso-logins";
@@ -32,6 +33,7 @@ export function createRepositories(db: Executor) {
     calendarFeeds: createCalendarFeedsRepository(db),
     userIdentities: createUserIdentitiesRepository(db),
     ssoLogins: createSsoLoginsRepository(db),
+    school: createSchoolRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

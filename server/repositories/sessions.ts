@@ -39,6 +39,7 @@ const SESSION_USER_COLUMNS = {
   data_version: true,
   evening_summary_time: true,
   locale: true,
+  schedule_source: true,
   created_at: true,
   updated_at: true,
 } satisfies Record<keyof SessionUser, true>;

@@ -260,6 +260,18 @@ export function createUsersRepository(db: Executor) {
         .execute();
     },
 
+    /**
+     * Which schedule the student follows, "school" or "mine" (decision 112). Bumps the data version,
+     * as a change to the own schedule does: the agenda's ETag comes from it.
+     */
+    async setScheduleSource(id: number, source: "school" | "mine"): Promise<void> {
+      await db
+        .updateTable("users")
+        .set((eb) => ({ schedule_source: source, data_version: eb("data_version", "+", 1), updated_at: new Date().toISOString() }))
+        .where("id", "=", id)
+        .execute();
+    },
+
     /** The account's language (decision 108). */
     async setLocale(id: number, locale: Locale): Promise<void> {
       await db.updateTable("users").set({ locale, updated_at: new Date().toISOString() }).where("id", "=", id).execute();

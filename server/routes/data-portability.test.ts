@@ -85,7 +85,11 @@ describeEachEngine("export and import", (engine) => {
       "Physics",
     ]);
     expect((await target.request("GET", "/api/user/schedule")).json().rotation).toMatchObject({ anchorDate: "2099-01-05" });
-    expect((await target.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: "19:30", locale: "en" });
+    expect((await target.request("GET", "/api/user/preferences")).json()).toEqual({
+      eveningSummaryTime: "19:30",
+      locale: "en",
+      scheduleSource: "mine",
+    });
     const targetId = (await target.request("GET", "/api/user")).json().id;
     const scheduled = await t.db.selectFrom("reminder_schedule").select("kind").where("user_id", "=", targetId).execute();
     expect(scheduled.map((r) => r.kind).sort()).toEqual(["event", "event", "event", "summary", "task", "task", "task"]);

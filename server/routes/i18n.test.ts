@@ -29,11 +29,15 @@ describeEachEngine("the language of the API's answers (decision 108)", (engine) 
     const client = new TestClient(t.app);
     const { user } = await client.register();
     expect(user.locale).toBe("en");
-    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({ eveningSummaryTime: null, locale: "en" });
+    expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({
+      eveningSummaryTime: null,
+      locale: "en",
+      scheduleSource: "mine",
+    });
 
     const saved = await client.request("PUT", "/api/user/preferences", { locale: "es" });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ eveningSummaryTime: null, locale: "es" });
+    expect(saved.json()).toEqual({ eveningSummaryTime: null, locale: "es", scheduleSource: "mine" });
     expect((await client.request("GET", "/api/session")).json().user.locale).toBe("es");
     expect((await client.request("GET", "/api/user")).json().locale).toBe("es");
     // Another device of the same account reads it at its next load.

@@ -4,7 +4,6 @@ import { parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
-import { preferencesOf } from "../services/preferences";
 import { requireUser } from "../request-context";
 
 const preferencesJson = responseSchema(preferencesSchema);
@@ -14,9 +13,9 @@ export default async function preferencesRoutes(app: FastifyInstance, { services
   const { preferences } = services;
   setGuardDefaults(app, { auth: "user" });
 
-  // The session's user row already holds them: no further read.
+  // The session's user row holds them; the schedule source, until chosen, needs the school's schedule too.
   app.get("/api/user/preferences", { schema: { response: { 200: preferencesJson } } }, async (request) =>
-    preferencesOf(requireUser(request)),
+    preferences.read(requireUser(request)),
   );
 
   app.put("/api/user/preferences", { schema: { response: { 200: preferencesJson } } }, async (request) =>

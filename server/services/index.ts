@@ -17,6 +17,7 @@ import { createCalendarFeedService } from "./calendar-feed";
 import { createDataPortability } from "./data-portability";
 import { createPreferencesService } from "./preferences";
 import { createPushService } from "./push-service";
+import { createSchoolService } from "./school";
 import { createReminderScheduler, type ReminderSchedulerOptions } from "./reminder-scheduler";
 import { type Clock, createReminderPlanner } from "./reminders";
 import { createSessionCache, type SessionCacheOptions } from "./session-cache";
@@ -73,7 +74,9 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     ...repositories,
     reminderPlanner,
     taskWrites: createTaskWrites(transaction, reminderPlanner),
-    preferences: createPreferencesService(transaction, reminderPlanner),
+    preferences: createPreferencesService(transaction, reminderPlanner, repositories),
+    /** The school's schedule, events and the students' agenda (decision 112). */
+    schoolDay: createSchoolService({ transaction, school: repositories.school, users: repositories.users }),
     calendarFeed: createCalendarFeedService({
       settings: repositories.settings,
       calendarFeeds: repositories.calendarFeeds,

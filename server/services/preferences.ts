@@ -1,27 +1,59 @@
 import { messageRef } from "../../core/i18n/translate";
-import type { Preferences } from "../../core/schemas/preferences";
+import type { Preferences, ScheduleSource } from "../../core/schemas/preferences";
 import { notFound } from "../errors";
-import type { RunInTransaction } from "../repositories/transaction";
+import type { SchoolRepository } from "../repositories/school";
+import type { SessionUser } from "../repositories/sessions";
+import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import type { UsersRepository } from "../repositories/users";
 import type { ReminderPlanner } from "./reminders";
 
-/** The preferences of a users row. */
-export function preferencesOf(user: { evening_summary_time: string | null; locale: Preferences["locale"] }): Preferences {
-  return { eveningSummaryTime: user.evening_summary_time, locale: user.locale };
+type PreferencesColumns = Pick<SessionUser, "evening_summary_time" | "locale" | "schedule_source">;
+
+/**
+ * Whose school day a student follows (decision 112): what they chose; until they choose, the
+ * school's once it has published one, unless they had saved their own (theirs is kept either way).
+ */
+export function scheduleSourceOf(chosen: ScheduleSource | null, hasOwnSchedule: boolean, schoolPublished: boolean): ScheduleSource {
+  return chosen ?? (schoolPublished && !hasOwnSchedule ? "school" : "mine");
 }
 
-/** PUT /api/user/preferences: the evening summary's time and its schedule change together, with the language beside them. */
-export function createPreferencesService(transaction: RunInTransaction, reminders: ReminderPlanner) {
+/** The preferences of a users row, its schedule source resolved. */
+export function preferencesOf(user: PreferencesColumns, scheduleSource: ScheduleSource): Preferences {
+  return { eveningSummaryTime: user.evening_summary_time, locale: user.locale, scheduleSource };
+}
+
+/** The student's schedule source: from the row alone once chosen, else from their own schedule and the school's. */
+async function resolvedSource(
+  user: Pick<SessionUser, "id" | "schedule_source">,
+  repositories: { users: Pick<UsersRepository, "findSchoolSchedule">; school: Pick<SchoolRepository, "state"> },
+): Promise<ScheduleSource> {
+  if (user.schedule_source) return user.schedule_source;
+  const [own, school] = await Promise.all([repositories.users.findSchoolSchedule(user.id), repositories.school.state()]);
+  return scheduleSourceOf(null, Boolean(own), school.schedule !== null);
+}
+
+/** GET and PUT /api/user/preferences: the evening summary's time and its schedule change together, with the language and the schedule source beside them. */
+export function createPreferencesService(
+  transaction: RunInTransaction,
+  reminders: ReminderPlanner,
+  repositories: { users: UsersRepository; school: SchoolRepository },
+) {
   return {
+    async read(user: SessionUser): Promise<Preferences> {
+      return preferencesOf(user, await resolvedSource(user, repositories));
+    },
+
     update(userId: number, changes: Partial<Preferences>): Promise<Preferences> {
-      return transaction(async (tx) => {
+      return transaction(async (tx: TransactionScope) => {
         if (changes.eveningSummaryTime !== undefined) {
           await tx.users.setEveningSummaryTime(userId, changes.eveningSummaryTime);
           await reminders.armSummary(tx, userId, changes.eveningSummaryTime);
         }
         if (changes.locale !== undefined) await tx.users.setLocale(userId, changes.locale);
+        if (changes.scheduleSource !== undefined) await tx.users.setScheduleSource(userId, changes.scheduleSource);
         const user = await tx.users.findById(userId);
         if (!user) throw notFound(messageRef("server.user_not_found"));
-        return preferencesOf(user);
+        return preferencesOf(user, await resolvedSource(user, tx));
       });
     },
   };

@@ -1,0 +1,153 @@
+import { formatDayNumber, parseDayNumber } from "../../core/day-numbers";
+import { messageRef } from "../../core/i18n/translate";
+import { classesOn, DEFAULT_SCHOOL_SCHEDULE, type SchoolSchedule, schoolDayOf } from "../../core/school-day";
+import type { AuditAction } from "../../core/admin";
+import type { AgendaDay, SchoolEvent, SchoolEventData } from "../../core/schemas/school";
+import { MAX_SCHOOL_EVENTS } from "../../core/schemas/school";
+import { badRequest, conflict, notFound } from "../errors";
+import type { SchoolRepository, SchoolState } from "../repositories/school";
+import type { SessionUser } from "../repositories/sessions";
+import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import { toPublicUser, type UsersRepository } from "../repositories/users";
+import { scheduleSourceOf } from "./preferences";
+
+export const SCHOOL_SCHEDULE_NOT_PUBLISHED = messageRef("server.school_schedule_not_published");
+export const SCHOOL_EVENT_NOT_FOUND = messageRef("server.school_event_not_found");
+export const TOO_MANY_SCHOOL_EVENTS = messageRef("server.too_many_school_events", { max: MAX_SCHOOL_EVENTS });
+export const SCHOOL_ALTERNATE_UNKNOWN = messageRef("server.school_alternate_unknown");
+
+type Actor = Pick<SessionUser, "id" | "email">;
+
+/** What a school event written answers: the event, with the `notify` it was saved with (nothing is stored for it yet). */
+type WrittenEvent = SchoolEvent & { notify: boolean };
+
+/**
+ * The school's own day (docs/product.md#school-day, decision 112): staff publish its schedule and
+ * its events, each write bumping the school's version in the same transaction, with its audit
+ * entry; students read them, and their agenda puts them together with their own classes.
+ */
+export function createSchoolService(options: { transaction: RunInTransaction; school: SchoolRepository; users: UsersRepository }) {
+  const { transaction, school, users } = options;
+
+  function audit(tx: TransactionScope, admin: Actor, action: AuditAction, details: Record<string, unknown> | null) {
+    return tx.auditLog.record({ actorUserId: admin.id, actorEmail: admin.email, action, target: null, details });
+  }
+
+  /** A 400 on `alternateId` unless it names an alternate of the schedule published now. */
+  async function assertAlternate(tx: TransactionScope, alternateId: string | null): Promise<void> {
+    if (alternateId === null) return;
+    const { schedule } = await tx.school.state();
+    if (!schedule?.alternates?.some((a) => a.id === alternateId))
+      throw badRequest(SCHOOL_ALTERNATE_UNKNOWN, { alternateId: [SCHOOL_ALTERNATE_UNKNOWN] });
+  }
+
+  return {
+    /** The version and the published schedule, for an answer's ETag and body. */
+    state: (): Promise<SchoolState> => school.state(),
+
+    listEvents: (from: string, to: string): Promise<SchoolEvent[]> => school.listInRange(from, to),
+
+    /** Replaces the school's schedule. An alternate that events still name may go: their dates then follow the usual bells. */
+    publishSchedule(admin: Actor, schedule: SchoolSchedule): Promise<SchoolSchedule> {
+      return transaction(async (tx) => {
+        await tx.school.bumpVersion();
+        await tx.school.setSchedule(schedule);
+        await audit(tx, admin, "SCHOOL_SCHEDULE_UPDATED", null);
+        return schedule;
+      });
+    },
+
+    createEvent(admin: Actor, data: SchoolEventData): Promise<WrittenEvent> {
+      return transaction(async (tx) => {
+        // First: on PostgreSQL it makes writers take turns, so the count below cannot be raced past the cap.
+        await tx.school.bumpVersion();
+        if ((await tx.school.count()) >= MAX_SCHOOL_EVENTS) throw conflict(TOO_MANY_SCHOOL_EVENTS);
+        await assertAlternate(tx, data.alternateId);
+        const event = await tx.school.insert(data);
+        await audit(tx, admin, "SCHOOL_EVENT_CREATED", { title: event.title });
+        return { ...event, notify: data.notify };
+      });
+    },
+
+    updateEvent(admin: Actor, id: number, data: SchoolEventData): Promise<WrittenEvent> {
+      return transaction(async (tx) => {
+        await tx.school.bumpVersion();
+        await assertAlternate(tx, data.alternateId);
+        const event = await tx.school.update(id, data);
+        if (!event) throw notFound(SCHOOL_EVENT_NOT_FOUND);
+        await audit(tx, admin, "SCHOOL_EVENT_UPDATED", { title: event.title });
+        return { ...event, notify: data.notify };
+      });
+    },
+
+    deleteEvent(admin: Actor, id: number): Promise<void> {
+      return transaction(async (tx) => {
+        await tx.school.bumpVersion();
+        const event = await tx.school.delete(id);
+        if (!event) throw notFound(SCHOOL_EVENT_NOT_FOUND);
+        await audit(tx, admin, "SCHOOL_EVENT_DELETED", { title: event.title });
+      });
+    },
+
+    /**
+     * GET /api/user/agenda: one entry per date of [from, to] (a range checked by the route). The
+     * school's state is read first, as the ETag was made from it: a publish landing in between
+     * can only make the answer newer than its tag (one refetch more later), never older.
+     */
+    async agenda(user: SessionUser, state: SchoolState, from: string, to: string): Promise<AgendaDay[]> {
+      const ownJson = await users.findSchoolSchedule(user.id);
+      const own = ownJson ? (JSON.parse(ownJson) as SchoolSchedule) : null;
+      const source = scheduleSourceOf(user.schedule_source, own !== null, state.schedule !== null);
+      // "school" chosen before the school has published: the student's own until it does.
+      const followsSchool = source === "school" && state.schedule !== null;
+      const schedule = followsSchool ? state.schedule! : (own ?? DEFAULT_SCHOOL_SCHEDULE);
+      const events = await school.listInRange(from, to);
+      return agendaDays(schedule, followsSchool, toPublicUser(user).userClasses, events, from, to);
+    },
+  };
+}
+export type SchoolService = ReturnType<typeof createSchoolService>;
+
+/**
+ * The agenda's dates, worked out by the school-day engine (core/school-day.ts). A school event
+ * with an `alternateId` makes each of its dates follow that bell schedule, when the student
+ * follows the school's schedule and it still has that alternate; of several on one date, the one
+ * added last wins. School events never make a day off: days off are the schedule's `daysOff`.
+ */
+export function agendaDays(
+  schedule: SchoolSchedule,
+  followsSchool: boolean,
+  userClasses: readonly string[],
+  events: readonly SchoolEvent[],
+  from: string,
+  to: string,
+): AgendaDay[] {
+  const days: AgendaDay[] = [];
+  const last = parseDayNumber(to)!;
+  for (let n = parseDayNumber(from)!; n <= last; n++) {
+    const date = formatDayNumber(n);
+    const today = events.filter((e) => e.date <= date && date <= (e.endDate ?? e.date));
+    const day = schoolDayOf(schedule, date);
+    let bellSchedule: AgendaDay["bellSchedule"] = null;
+    if (!day.off && followsSchool) {
+      const named = today.filter((e) => e.alternateId !== null).sort((a, b) => b.id - a.id);
+      for (const event of named) {
+        const alternate = schedule.alternates?.find((a) => a.id === event.alternateId);
+        if (alternate) {
+          bellSchedule = { id: alternate.id, name: alternate.name };
+          break;
+        }
+      }
+    }
+    days.push({
+      date,
+      schoolDay: !day.off,
+      offLabel: day.off ? day.label : null,
+      rotationDay: day.off ? null : day.rotationDay,
+      bellSchedule,
+      classes: day.off ? [] : classesOn(schedule, userClasses, date, bellSchedule?.id ?? null),
+      schoolEvents: today.map((e) => ({ id: e.id, title: e.title, time: e.time, eventType: e.eventType })),
+    });
+  }
+  return days;
+}

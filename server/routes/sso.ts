@@ -44,7 +44,12 @@ export default async function ssoRoutes(app: FastifyInstance, { services }: { se
     // session is the one a sign-in ends, and the account a deletion is confirmed for.
     await services.sessionService.resume(request, reply);
     try {
-      return reply.redirect(await work(), 302);
+      const location = await work();
+      // A sign-in wrote sessions (the new one, the old one ended): as after any write (the session
+      // plugin settles before answering a POST), this instance's memory has them before the
+      // browser's next request, so the old cookie is refused at once.
+      await services.sessionService.settle();
+      return reply.redirect(location, 302);
     } catch (error) {
       if (!(error instanceof SsoRefusal)) throw error;
       request.log.info({ ssoError: error.code, detail: error.message }, "single sign-on refused");

@@ -7,13 +7,15 @@ export const E2E_DB_FILE = `test-results/e2e-${E2E_PORT}.db`;
 const E2E_SERVER_DIR = `test-results/server-${E2E_PORT}`;
 /** The suite's own push service (e2e/global-setup.ts): the server may send to it and nowhere else. */
 export const E2E_PUSH_SERVICE_PORT = E2E_PORT + 1;
+/** A server a spec starts and stops itself (e2e/installable.spec.ts: the installed app offline). */
+export const E2E_OWN_SERVER_PORT = E2E_PORT + 2;
 /** The suite's own OpenID provider (e2e/global-setup.ts), standing in for the school's Google. */
-export const E2E_OIDC_PORT = E2E_PORT + 2;
+export const E2E_OIDC_PORT = E2E_PORT + 4;
 /**
  * A second server, signing in through that provider (e2e/single-sign-on.spec.ts): the other suites
  * keep the auth screen a school without single sign-on has.
  */
-export const E2E_SSO_PORT = E2E_PORT + 3;
+export const E2E_SSO_PORT = E2E_PORT + 5;
 export const E2E_SSO_DOMAIN = "lincoln.example";
 
 const E2E_SSO_DB_FILE = `test-results/e2e-${E2E_SSO_PORT}.db`;

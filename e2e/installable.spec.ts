@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
-import config, { E2E_PORT } from "../playwright.config";
+import config, { E2E_OWN_SERVER_PORT } from "../playwright.config";
 import { expect, signIn, test as base } from "./fixtures";
 import { seedTask } from "./task-helpers";
 
@@ -157,7 +157,8 @@ test.describe("the installable app", () => {
  */
 async function startOwnServer(port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...(config.webServer && !Array.isArray(config.webServer) ? config.webServer.env : {}), PORT: String(port) },
+    // The suite's main server's settings (its database: the student signed in there), on another port.
+    env: { ...process.env, ...[config.webServer].flat()[0]?.env, PORT: String(port) },
     stdio: "ignore",
   });
   const origin = `http://localhost:${port}`;
@@ -180,7 +181,7 @@ test.describe("the installed app without a network", () => {
   }) => {
     test.slow();
     await seedTask(user, { title: "Read chapter 7 offline" });
-    let server = await startOwnServer(E2E_PORT + 2);
+    let server = await startOwnServer(E2E_OWN_SERVER_PORT);
     try {
       await signIn(page, user);
       await page.goto(`${server.origin}/`);
@@ -197,7 +198,7 @@ test.describe("the installed app without a network", () => {
       await expect(page.getByText("Read chapter 7 offline")).toBeVisible();
 
       // The server is back: the banner leaves. Signing out empties the kept reads.
-      server = await startOwnServer(E2E_PORT + 2);
+      server = await startOwnServer(E2E_OWN_SERVER_PORT);
       await expect(banner).toHaveCount(0, { timeout: 20_000 });
       await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
       await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Sign Out" }).click();

@@ -114,11 +114,14 @@ test.describe("the auth screen's school sign-in", () => {
     await expect(page.getByText(messages.no_account!)).toHaveCount(0);
   });
 
-  test("sso-only: no way to create an account but the providers, and the sign-in form for passwords", async ({ page }) => {
+  test("sso-only: visitors see the providers only; staff with a password open the sign-in form", async ({ page }) => {
     await stubSignInOptions(page, { mode: "sso-only" });
-    // The landing page's "Create account" leads here: the sign-in form, not a register form that would be refused.
+    // The landing page's "Create account" leads here: the school's buttons, not a register form that would be refused.
     await page.goto("/auth?mode=register");
     await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    await expect(providerLinks(page)).toHaveCount(2);
+    await expect(signInForm(page)).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign in with email and password" }).click();
     await expect(signInForm(page)).toBeVisible();
     await expect(page.getByRole("form", { name: "Create account" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Create an account" })).toHaveCount(0);

@@ -913,6 +913,7 @@ export interface MessageValues {
   "sso.error_unknown_provider": undefined;
   "sso.error_wrong_account": undefined;
   "sso.or": undefined;
+  "sso.password_sign_in": undefined;
   "sso.registration_closed": undefined;
   "sso.registration_sso_only": undefined;
   "tasks.add_first_task": undefined;

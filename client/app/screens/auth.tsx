@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
 import { useRegistrationMode, useSsoProviders } from "@/api/auth/sign-in-options";
+import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/form/form-error";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
@@ -26,8 +27,12 @@ export function AuthScreen() {
   const providers = useSsoProviders();
   // Under a school's sign-up policy (issue 35) a register link leads to the sign-in form: the
   // landing page is prerendered, so the screen that reads the policy decides.
-  const offer = registrationOffer(useRegistrationMode());
+  const mode = useRegistrationMode();
+  const offer = registrationOffer(mode);
   const isRegister = offer.canRegister && new URLSearchParams(search).get("mode") === "register";
+  // sso-only: visitors see the school's buttons only; staff with a password open the form (issue 35).
+  const [passwordFormOpened, setPasswordFormOpened] = useState(false);
+  const showsPasswordForm = mode !== "sso-only" || providers.length === 0 || passwordFormOpened;
   const [showPassword, setShowPassword] = useState(false);
   // A provider's return that did not sign the student in (/auth?sso_error=<code>): said once, and
   // taken off the address so that a reload does not say it again.
@@ -82,9 +87,13 @@ export function AuthScreen() {
                 <FormError message={t(ssoErrorMessageId(ssoError))} />
               </div>
             )}
-            <SsoButtons providers={providers} divider={t("sso.or")} />
+            <SsoButtons providers={providers} divider={showsPasswordForm ? t("sso.or") : null} />
             {/* Each mode mounts a fresh form, so switching clears fields and errors (docs/product.md#auth-screen). */}
-            {isRegister ? (
+            {!showsPasswordForm ? (
+              <Button type="button" variant="link" className="w-full" onClick={() => setPasswordFormOpened(true)}>
+                {t("sso.password_sign_in")}
+              </Button>
+            ) : isRegister ? (
               <RegisterForm key="register" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
             ) : (
               <SignInForm key="sign-in" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />

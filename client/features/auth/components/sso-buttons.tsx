@@ -67,8 +67,8 @@ export function SsoLink({ href, busy, inert, onLeave, className, children }: Sso
   );
 }
 
-/** The school's providers, one button each, above the password form with "or" between them. */
-export function SsoButtons({ providers, divider }: { providers: readonly SsoProvider[]; divider: string }) {
+/** The school's providers, one button each, above the password form with "or" between them (no divider when no form follows). */
+export function SsoButtons({ providers, divider }: { providers: readonly SsoProvider[]; divider: string | null }) {
   const [leaving, setLeaving] = useLeavingWith();
   if (providers.length === 0) return null;
   return (
@@ -87,11 +87,13 @@ export function SsoButtons({ providers, divider }: { providers: readonly SsoProv
           </li>
         ))}
       </ul>
-      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
-        <span className="h-px flex-1 bg-border" aria-hidden="true" />
-        {divider}
-        <span className="h-px flex-1 bg-border" aria-hidden="true" />
-      </div>
+      {divider !== null && (
+        <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+          <span className="h-px flex-1 bg-border" aria-hidden="true" />
+          {divider}
+          <span className="h-px flex-1 bg-border" aria-hidden="true" />
+        </div>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from "../test/harness";
 import { startTestOidcProvider, type TestOidcProvider } from "../test/oidc-provider";
+import { SSO_STARTS_PER_MINUTE } from "./sso";
 
 const PUBLIC_URL = "http://localhost:3000";
 const SCHOOL = "lincoln.example";
@@ -308,6 +309,19 @@ describeEachEngine("single sign-on", (engine: EngineName) => {
       refusedWith(await new TestClient(offline.app).request("GET", "/auth/sso/google"), "provider_unavailable");
     } finally {
       await offline.close();
+    }
+  });
+
+  it("limits the sign-ins one address may start in a minute (each writes a login row)", async () => {
+    const limited = await buildTestApp(engine, { env: ssoEnv() });
+    try {
+      const visitor = new TestClient(limited.app);
+      const statuses: number[] = [];
+      for (let i = 0; i <= SSO_STARTS_PER_MINUTE; i++) statuses.push((await visitor.request("GET", "/auth/sso/google")).statusCode);
+      expect(statuses.slice(0, SSO_STARTS_PER_MINUTE).every((status) => status === 302)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
     }
   });
 

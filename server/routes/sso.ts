@@ -6,6 +6,13 @@ import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { refusalLocation, type SsoPurpose, SsoRefusal } from "../services/sso";
 
+/**
+ * Provider sign-ins one address may start per minute: each writes a login row (kept 10 minutes), so
+ * a loop cannot fill the table; a class of 40 starting at once behind the school's one address, twice
+ * over, stays far below it. Scaled by AUTH_RATE_LIMIT_MULTIPLIER as the other sign-in limits are.
+ */
+export const SSO_STARTS_PER_MINUTE = 120;
+
 const providersJson = responseSchema(z.array(z.object({ id: z.string(), label: z.string() })));
 const registrationJson = responseSchema(z.object({ mode: z.enum(["open", "sso-only", "closed"]) }));
 const signInMethodsJson = responseSchema(
@@ -57,7 +64,8 @@ export default async function ssoRoutes(app: FastifyInstance, { services }: { se
     }
   }
 
-  app.get<{ Params: { id: string }; Querystring: { purpose?: string } }>("/auth/sso/:id", (request, reply) =>
+  const startLimit = { rateLimit: { max: Math.ceil(SSO_STARTS_PER_MINUTE * config.authRateLimitMultiplier), timeWindow: "1 minute" } };
+  app.get<{ Params: { id: string }; Querystring: { purpose?: string } }>("/auth/sso/:id", { config: startLimit }, (request, reply) =>
     redirecting(request, reply, () => {
       // Confirming a deletion is for the signed-in account only; anything else is a sign-in.
       const purpose: SsoPurpose = request.query.purpose === "confirm-deletion" && request.user ? "confirm-deletion" : "sign-in";

@@ -91,7 +91,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       users: repositories.users,
       announce: announcements.createIn,
     }),
-    /** The school's announcements (decision 113). */
+    /** The school's announcements (decision 113); in place of the repository of that name, which services reach through it. */
     announcements,
     /** An outbox worker for this instance (decision 113); main.ts starts one, tests call runOnce. */
     announcementWorker: (log: AnnouncementWorkerOptions["log"], overrides: Partial<Omit<AnnouncementWorkerOptions, "log">> = {}) => {

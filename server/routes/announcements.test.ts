@@ -185,6 +185,60 @@ describeEachEngine("announcements API", (engine) => {
     expect(JSON.parse(audit.details!)).toEqual({ title: body.title, audience: "students", devices: studentDevices });
   });
 
+  it("counts a device removed before its turn as failed, pushing nothing to it", async () => {
+    const { client } = await admin();
+    const pupil = await student();
+    const { id } = (await client.request("POST", "/api/admin/announcements", { ...body, audience: "students" })).json();
+    // Signed out meanwhile: the session's device goes with it.
+    expect((await pupil.client.request("POST", "/api/logout")).statusCode).toBeLessThan(300);
+    expect(await t.db.selectFrom("push_subscriptions").select("id").where("user_id", "=", pupil.id).execute()).toEqual([]);
+    await worker.runOnce();
+    expect(tagsAt(pupil.device)).not.toContain(`announcement-${id}`);
+    const row = await t.db
+      .selectFrom("announcement_deliveries")
+      .select("status")
+      .where("announcement_id", "=", id)
+      .where("user_id", "=", pupil.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("failed");
+    expect((await client.request("GET", `/api/admin/announcements/${id}`)).json().pending).toBe(0);
+  });
+
+  it("a started worker pushes an announcement as soon as its instance creates one, without waiting for its scan", async () => {
+    const { client } = await admin();
+    const pupil = await student();
+    await worker.runOnce(); // nothing else left pending
+    const started = t.services.announcementWorker(quiet, { scanIntervalMs: 10 * 60_000 });
+    started.start();
+    try {
+      const { id } = (await client.request("POST", "/api/admin/announcements", { ...body, audience: "all" })).json();
+      const deadline = Date.now() + 10_000;
+      while (!tagsAt(pupil.device).includes(`announcement-${id}`)) {
+        if (Date.now() > deadline) throw new Error("the worker was not woken");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await started.stop();
+    }
+  });
+
+  it("deleting an account takes its outbox rows with it; deleting the author keeps the announcement", async () => {
+    const { client, id: authorId } = await admin();
+    const pupil = await student();
+    const { id } = (await client.request("POST", "/api/admin/announcements", { ...body, audience: "all" })).json();
+    const { client: other } = await admin();
+    expect((await other.request("DELETE", `/api/admin/users/${pupil.id}`)).statusCode).toBe(204);
+    expect((await other.request("DELETE", `/api/admin/users/${authorId}`)).statusCode).toBe(204);
+    const rows = await t.db.selectFrom("announcement_deliveries").select("user_id").where("announcement_id", "=", id).execute();
+    expect(rows.map((r) => r.user_id)).not.toContain(pupil.id);
+    expect(rows.map((r) => r.user_id)).not.toContain(authorId);
+    const progress = (await other.request("GET", `/api/admin/announcements/${id}`)).json();
+    expect(progress).toMatchObject({ id, title: body.title, total: rows.length });
+    expect(await t.db.selectFrom("announcements").select("created_by").where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
+      created_by: null,
+    });
+  });
+
   it("answers 404 for an announcement that does not exist or a malformed id", async () => {
     const { client } = await admin();
     for (const id of ["999999", "abc", "0", "99999999999"]) {

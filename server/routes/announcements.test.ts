@@ -239,6 +239,21 @@ describeEachEngine("announcements API", (engine) => {
     });
   });
 
+  it("with an Idempotency-Key, a retried send is one announcement, replayed", async () => {
+    const { client } = await admin();
+    const before = await snapshot();
+    const headers = { "idempotency-key": `announce-${Date.now()}` };
+    const first = await client.request("POST", "/api/admin/announcements", body, headers);
+    const retry = await client.request("POST", "/api/admin/announcements", body, headers);
+    expect(first.statusCode).toBe(202);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json()).toEqual(first.json());
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect((await snapshot()).announcements).toBe(before.announcements + 1);
+    const other = await client.request("POST", "/api/admin/announcements", { ...body, title: "Something else" }, headers);
+    expect(other.statusCode).toBe(422);
+  });
+
   it("answers 404 for an announcement that does not exist or a malformed id", async () => {
     const { client } = await admin();
     for (const id of ["999999", "abc", "0", "99999999999"]) {

@@ -7,6 +7,7 @@ import { requireUser } from "../request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { ANNOUNCEMENT_NOT_FOUND } from "../services/announcements";
+import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
 
 const progressJson = responseSchema(announcementProgressSchema);
 const progressListJson = responseSchema(z.array(announcementProgressSchema));
@@ -28,13 +29,21 @@ const idParams = z.object({
  * meant for them.
  */
 export default async function announcementRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { announcements } = services;
+  const { announcements, idempotency } = services;
   setGuardDefaults(app, { auth: "user" });
   const staff = { config: { auth: "admin-unlocked" as const } };
 
+  // An Idempotency-Key makes a retried send (a double tap, a lost answer) one announcement, not two (decision 052).
   app.post("/api/admin/announcements", { ...staff, schema: { response: { 202: createdJson } } }, async (request, reply) => {
     const input = parseWith(announcementInputSchema, request.body);
-    return reply.code(202).send(await announcements.create(requireUser(request), input));
+    const admin = requireUser(request);
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    const answer = await idempotency.run(
+      { userId: admin.id, key, method: "POST", path: "/api/admin/announcements", body: input },
+      async (tx) => ({ statusCode: 202, body: { id: await announcements.createIn(tx, admin, input) } }),
+    );
+    if (answer.replayed) reply.header("idempotent-replayed", "true");
+    return reply.code(202).send(answer.body);
   });
 
   app.get("/api/admin/announcements", { ...staff, schema: { response: { 200: progressListJson } } }, async (request, reply) => {

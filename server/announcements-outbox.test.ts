@@ -109,6 +109,21 @@ describeEachEngine("the announcements' outbox across a crash", (engine) => {
     expect(await survivor().runOnce()).toEqual({ sent: 0, failed: 0, released: 0 });
   });
 
+  it("pushes the deadline kept from starting are given back and sent in the same pass, each device once", async () => {
+    const id = await announce(t, "Past the deadline");
+    for (const device of devices) pushService.delay(device.id, 100);
+    try {
+      // 16 in flight answering after 100 ms: two waves start within 150 ms, the rest do not.
+      const report = await t.services.announcementWorker(quiet, { budgetMs: 150 }).runOnce();
+      expect(report.released).toBeGreaterThan(0);
+      expect(report).toMatchObject({ sent: COUNT, failed: 0 });
+    } finally {
+      for (const device of devices) pushService.delay(device.id, 0);
+    }
+    expect(copiesAt(pushService, devices, id).map((copies) => copies.length)).toEqual(Array(COUNT).fill(1));
+    expect(await statuses(id)).toEqual(Array(COUNT).fill("sent"));
+  });
+
   it("a claim taken over is the new holder's: the old holder can neither mark it nor give it back", async () => {
     const id = await announce(t, "Taken over");
     const repo = createAnnouncementsRepository(t.db);

@@ -172,9 +172,11 @@ export function createAnnouncementWorker(options: AnnouncementWorkerOptions) {
       const batch = await announcements.claim(token, new Date(now), new Date(now - leaseMs), batchSize);
       if (batch.length === 0) break;
       crashPoint?.("claimed");
+      const released = report.released;
       await deliver(batch, now + budgetMs, report);
-      // Rows given back wait for the next scan rather than being claimed again at once.
-      if (batch.length < batchSize || report.released > 0) break;
+      // A short batch was the last, unless the deadline gave rows back: those are claimed again now
+      // (some pushes of every batch start, so this ends).
+      if (batch.length < batchSize && report.released === released) break;
     }
     return report;
   }

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "SCHOOL_EVENT_CREATED",
   "SCHOOL_EVENT_UPDATED",
   "SCHOOL_EVENT_DELETED",
+  "ANNOUNCEMENT_CREATED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +55,7 @@ export const AUDIT_ACTION_LABELS = {
   SCHOOL_EVENT_CREATED: "admin.audit_school_event_created",
   SCHOOL_EVENT_UPDATED: "admin.audit_school_event_updated",
   SCHOOL_EVENT_DELETED: "admin.audit_school_event_deleted",
+  ANNOUNCEMENT_CREATED: "admin.audit_announcement_created",
 } as const satisfies Record<AuditAction, MessageId>;
 
 /**

@@ -22,6 +22,7 @@ import authRoutes from "./routes/auth";
 import ssoRoutes from "./routes/sso";
 import classRoutes from "./routes/classes";
 import adminRoutes from "./routes/admin";
+import announcementRoutes from "./routes/announcements";
 import eventRoutes from "./routes/events";
 import calendarFeedRoutes from "./routes/calendar-feed";
 import dataPortabilityRoutes from "./routes/data-portability";
@@ -231,6 +232,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(preferencesRoutes, { services });
   await app.register(schoolScheduleRoutes, { services });
   await app.register(schoolRoutes, { services });
+  await app.register(announcementRoutes, { services });
   await app.register(dataPortabilityRoutes, { services });
   await app.register(calendarFeedRoutes, { services });
   await app.register(adminRoutes, { services });

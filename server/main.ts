@@ -39,6 +39,8 @@ if (adminPasscode.generated) {
 
 const housekeeping = startHousekeeping(services, app.log);
 const reminderScheduler = services.reminderScheduler(app.log);
+// Every instance works the announcements' outbox (decision 113).
+const announcementWorker = services.announcementWorker(app.log);
 
 // Start-up serves what is built and never builds: several instances may start at once.
 if (!fs.existsSync(path.join(config.clientDir, "index.html"))) {
@@ -68,8 +70,8 @@ async function shutdown(signal: string) {
   const closeIdleSockets = setInterval(() => app.server.closeIdleConnections(), 100);
   closeIdleSockets.unref();
   try {
-    // A reminder scan under way finishes meanwhile; the database closes after both.
-    await Promise.all([app.close(), reminderScheduler.stop()]);
+    // A reminder scan and an outbox pass under way finish meanwhile; the database closes after them.
+    await Promise.all([app.close(), reminderScheduler.stop(), announcementWorker.stop()]);
     await db.destroy();
     app.log.info("stopped");
     process.exit(0);
@@ -83,4 +85,5 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.port, host: config.host });
 reminderScheduler.start();
+announcementWorker.start();
 app.log.info({ database: config.database.kind, timeZone: config.timeZone }, `Student Hub is ready on http://localhost:${config.port}`);

@@ -137,11 +137,12 @@ export function createMetrics({ db, sessionCache }: MetricsSources): AppMetrics 
 
   const pushes = new Counter({
     name: "studenthub_pushes_total",
-    help: 'Pushes to devices: source="reminder" or "message" (sent from the app); result="delivered" (the push service took it), "gone" (the subscription ended, removed) or "failed".',
+    help: 'Pushes to devices: source="reminder", "message" (sent from the app) or "announcement" (from staff); result="delivered" (the push service took it), "gone" (the subscription ended, removed) or "failed".',
     labelNames: ["source", "result"],
     registers,
   });
-  for (const source of ["reminder", "message"]) for (const result of ["delivered", "gone", "failed"]) pushes.inc({ source, result }, 0);
+  for (const source of ["reminder", "message", "announcement"])
+    for (const result of ["delivered", "gone", "failed"]) pushes.inc({ source, result }, 0);
 
   const scanLag = new Gauge({
     name: "studenthub_reminder_scan_lag_seconds",

@@ -8,11 +8,17 @@ export interface MessageValues {
   "admin.account_deleted": undefined;
   "admin.account_deleted_text": undefined;
   "admin.admin_status_for": { "name": string | number };
+  "admin.announcement_audience_invalid": undefined;
+  "admin.announcement_body_required": undefined;
+  "admin.announcement_body_too_long": { "max": string | number };
+  "admin.announcement_title_required": undefined;
+  "admin.announcement_title_too_long": { "max": string | number };
   "admin.audit_admin": undefined;
   "admin.audit_admin_granted": undefined;
   "admin.audit_admin_revoked": undefined;
   "admin.audit_admin_unlock_failed": undefined;
   "admin.audit_admin_unlocked": undefined;
+  "admin.audit_announcement_created": undefined;
   "admin.audit_by": undefined;
   "admin.audit_details": undefined;
   "admin.audit_entries": undefined;
@@ -728,6 +734,7 @@ export interface MessageValues {
   "landing.title": undefined;
   "server.admin_locked": undefined;
   "server.admins_only": undefined;
+  "server.announcement_not_found": undefined;
   "server.bad_request": undefined;
   "server.bad_url": undefined;
   "server.body_empty": undefined;

@@ -233,6 +233,36 @@ export interface SchoolEventsTable {
   updated_at: string;
 }
 
+/** Who an announcement is for (decision 113). */
+export type AnnouncementAudience = "all" | "students" | "admins";
+
+/** What staff announced (decision 113). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  audience: AnnouncementAudience;
+  /** The admin who wrote it; null once their account is gone. */
+  created_by: number | null;
+  created_at: string;
+}
+
+export type AnnouncementDeliveryStatus = "pending" | "sent" | "failed";
+
+/** The announcements' outbox: one row per device, claimed with a lease (decision 113). */
+export interface AnnouncementDeliveriesTable {
+  id: Generated<number>;
+  announcement_id: number;
+  user_id: number;
+  subscription_id: number;
+  status: AnnouncementDeliveryStatus;
+  /** When the current claim was made; null until claimed. A pending row claimed longer ago than the lease may be claimed again. */
+  claimed_at: string | null;
+  /** The claimer's token: only it may mark the row finished. */
+  claim_token: string | null;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -249,6 +279,8 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   sso_logins: SsoLoginsTable;
   school_events: SchoolEventsTable;
+  announcements: AnnouncementsTable;
+  announcement_deliveries: AnnouncementDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -264,3 +296,5 @@ export type AuditLogRow = Selectable<AuditLogTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type ReminderScheduleRow = Selectable<ReminderScheduleTable>;
 export type SentReminderRow = Selectable<SentRemindersTable>;
+export type AnnouncementRow = Selectable<AnnouncementsTable>;
+export type AnnouncementDeliveryRow = Selectable<AnnouncementDeliveriesTable>;

@@ -1,4 +1,5 @@
 import type { Executor } from "../db/connection";
+import { createAnnouncementsRepository } from "./announcements";
 import { createAuditLogRepository } from "./audit-log";
 import { createCalendarFeedsRepository } from "./calendar-feeds";
 import { createEventsRepository } from "./events";
@@ -34,6 +35,7 @@ export function createRepositories(db: Executor) {
     userIdentities: createUserIdentitiesRepository(db),
     ssoLogins: createSsoLoginsRepository(db),
     school: createSchoolRepository(db),
+    announcements: createAnnouncementsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -5,6 +5,7 @@ import { inTransaction, type TransactionScope } from "../repositories/transactio
 import { createRepositories } from "../repositories/create-repositories";
 import { createHealthRepository } from "../repositories/health";
 import { createAccountService } from "./account-service";
+import { type AnnouncementWorkerOptions, createAnnouncementsService, createAnnouncementWorker } from "./announcements";
 import { createAdminService } from "./admin-service";
 import { createEventSeriesService } from "./event-series";
 import { createHealthService } from "./health";
@@ -68,6 +69,14 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     transaction,
     metrics: metricsSink,
   });
+  // This instance's outbox workers (main.ts starts one), woken when an announcement is created here.
+  const announcementWorkers = new Set<{ wake(): void }>();
+  const announcements = createAnnouncementsService({
+    transaction,
+    announcements: repositories.announcements,
+    clock,
+    onCreated: () => announcementWorkers.forEach((worker) => worker.wake()),
+  });
   return {
     config,
     clock,
@@ -76,7 +85,26 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     taskWrites: createTaskWrites(transaction, reminderPlanner),
     preferences: createPreferencesService(transaction, reminderPlanner, repositories),
     /** The school's schedule, events and the students' agenda (decision 112). */
-    schoolDay: createSchoolService({ transaction, school: repositories.school, users: repositories.users }),
+    schoolDay: createSchoolService({
+      transaction,
+      school: repositories.school,
+      users: repositories.users,
+      announce: announcements.createIn,
+    }),
+    /** The school's announcements (decision 113); in place of the repository of that name, which services reach through it. */
+    announcements,
+    /** An outbox worker for this instance (decision 113); main.ts starts one, tests call runOnce. */
+    announcementWorker: (log: AnnouncementWorkerOptions["log"], overrides: Partial<Omit<AnnouncementWorkerOptions, "log">> = {}) => {
+      const worker = createAnnouncementWorker({
+        announcements: repositories.announcements,
+        push,
+        log,
+        scanIntervalMs: config.reminderScanSeconds * 1000,
+        ...overrides,
+      });
+      announcementWorkers.add(worker);
+      return worker;
+    },
     calendarFeed: createCalendarFeedService({
       settings: repositories.settings,
       calendarFeeds: repositories.calendarFeeds,

@@ -4,7 +4,7 @@
  */
 
 /** Who asked for a push: the reminder scheduler, or a person sending from the app (POST /api/push/send). */
-export type PushSource = "reminder" | "message";
+export type PushSource = "reminder" | "message" | "announcement";
 
 /** What each device's push came to: taken by the push service, gone (404/410: the subscription ended), or failed. */
 export interface PushOutcomeCounts {

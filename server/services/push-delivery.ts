@@ -48,7 +48,14 @@ export interface PushTarget {
 }
 
 /** delivered: the push service took it (2xx); gone: 404/410, the subscription no longer exists; failed: anything else. */
-export type PushOutcome = { target: PushTarget; result: "delivered" | "gone" | "failed"; status?: number; reason?: string };
+export type PushOutcome = {
+  target: PushTarget;
+  result: "delivered" | "gone" | "failed";
+  status?: number;
+  reason?: string;
+  /** Never sent: the deadline came first (so it may be sent later without being sent twice). */
+  notStarted?: true;
+};
 
 export interface DeliveryOptions {
   vapid: VapidIdentity;
@@ -143,7 +150,7 @@ export async function deliverEach(jobs: readonly PushJob[], options: DeliveryOpt
       const { target, payload, ttlSeconds, topic } = jobs[index]!;
       outcomes[index] =
         Date.now() >= options.deadline
-          ? { target, result: "failed", reason: "timed out" }
+          ? { target, result: "failed", reason: "timed out", notStarted: true }
           : await deliverOne(target, payload, {
               ...options,
               ...(ttlSeconds !== undefined ? { ttlSeconds } : {}),

@@ -292,6 +292,34 @@ export function createPushService({ config, settings, pushSubscriptions, users, 
       });
       return results;
     },
+
+    /**
+     * Background pushes of one payload per device (announcements, decision 113): `concurrency` in
+     * flight, nothing started after `deadline` (those come back `notStarted`). Devices that are
+     * gone are removed. One outcome per job, in order.
+     */
+    async deliverToDevices(jobs: readonly { target: PushTarget; payload: PushPayload }[], deadline: number, log: Logger) {
+      if (jobs.length === 0) return [];
+      const { publicKey, privateKey } = await vapidKeys();
+      const outcomes = await deliverEach(
+        jobs.map(({ target, payload }) => ({
+          target,
+          payload: JSON.stringify(payload),
+          // A repeat (a claim taken over after a crash) replaces an undelivered one at the push service.
+          topic: createHash("sha256").update(payload.tag).digest("base64url").slice(0, 32),
+        })),
+        {
+          vapid: { subject: vapidSubject(os.hostname(), log), publicKey, privateKey },
+          ...DELIVERY,
+          urgency: "high",
+          deadline,
+          allowedOrigins: config.pushAllowedEndpointOrigins,
+        },
+      );
+      metrics.pushes("announcement", outcomeCounts(outcomes));
+      await pushSubscriptions.deleteByIds(outcomes.filter((o) => o.result === "gone").map((o) => o.target.id));
+      return outcomes;
+    },
   };
 }
 export type PushService = ReturnType<typeof createPushService>;

@@ -4,6 +4,7 @@ import { classesOn, DEFAULT_SCHOOL_SCHEDULE, type SchoolSchedule, schoolDayOf } 
 import type { AuditAction } from "../../core/admin";
 import type { AgendaDay, SchoolEvent, SchoolEventData } from "../../core/schemas/school";
 import { MAX_SCHOOL_EVENTS } from "../../core/schemas/school";
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, type AnnouncementInput } from "../../core/schemas/announcements";
 import { badRequest, conflict, notFound } from "../errors";
 import type { SchoolRepository, SchoolState } from "../repositories/school";
 import type { SessionUser } from "../repositories/sessions";
@@ -18,7 +19,7 @@ export const SCHOOL_ALTERNATE_UNKNOWN = messageRef("server.school_alternate_unkn
 
 type Actor = Pick<SessionUser, "id" | "email">;
 
-/** What a school event written answers: the event, with the `notify` it was saved with (nothing is stored for it yet). */
+/** What a school event written answers: the event, with the `notify` it was saved with (not stored: it acts once, when saved). */
 type WrittenEvent = SchoolEvent & { notify: boolean };
 
 /**
@@ -26,8 +27,28 @@ type WrittenEvent = SchoolEvent & { notify: boolean };
  * its events, each write bumping the school's version in the same transaction, with its audit
  * entry; students read them, and their agenda puts them together with their own classes.
  */
-export function createSchoolService(options: { transaction: RunInTransaction; school: SchoolRepository; users: UsersRepository }) {
-  const { transaction, school, users } = options;
+export function createSchoolService(options: {
+  transaction: RunInTransaction;
+  school: SchoolRepository;
+  users: UsersRepository;
+  /** Creates an announcement in the transaction under way (decision 113). */
+  announce: (tx: TransactionScope, admin: Actor, input: AnnouncementInput) => Promise<number>;
+}) {
+  const { transaction, school, users, announce } = options;
+
+  /**
+   * `notify: true`: the event goes out as an announcement to everyone, in the event's transaction.
+   * Its words are the event's own: the title, and the description or else when it is (dates and
+   * time as written, yyyy-MM-dd and HH:mm, the same in every language).
+   */
+  async function announceEvent(tx: TransactionScope, admin: Actor, event: SchoolEvent) {
+    const when = [event.endDate ? `${event.date} – ${event.endDate}` : event.date, event.time].filter(Boolean).join(" ");
+    await announce(tx, admin, {
+      title: event.title.slice(0, ANNOUNCEMENT_TITLE_MAX),
+      body: (event.description ?? when).slice(0, ANNOUNCEMENT_BODY_MAX),
+      audience: "all",
+    });
+  }
 
   function audit(tx: TransactionScope, admin: Actor, action: AuditAction, details: Record<string, unknown> | null) {
     return tx.auditLog.record({ actorUserId: admin.id, actorEmail: admin.email, action, target: null, details });
@@ -65,6 +86,7 @@ export function createSchoolService(options: { transaction: RunInTransaction; sc
         await assertAlternate(tx, data.alternateId);
         const event = await tx.school.insert(data);
         await audit(tx, admin, "SCHOOL_EVENT_CREATED", { title: event.title });
+        if (data.notify) await announceEvent(tx, admin, event);
         return { ...event, notify: data.notify };
       });
     },
@@ -76,6 +98,7 @@ export function createSchoolService(options: { transaction: RunInTransaction; sc
         const event = await tx.school.update(id, data);
         if (!event) throw notFound(SCHOOL_EVENT_NOT_FOUND);
         await audit(tx, admin, "SCHOOL_EVENT_UPDATED", { title: event.title });
+        if (data.notify) await announceEvent(tx, admin, event);
         return { ...event, notify: data.notify };
       });
     },

@@ -1,0 +1,233 @@
+import { randomUUID } from "node:crypto";
+import { PUSH_PAYLOAD_MAX_BYTES, PUSH_PAYLOAD_TOO_LARGE, type PushPayload } from "../../core/schemas/push";
+import {
+  ANNOUNCEMENT_READER_DAYS,
+  type AnnouncementInput,
+  type AnnouncementProgress,
+  type SchoolAnnouncement,
+} from "../../core/schemas/announcements";
+import { messageRef } from "../../core/i18n/translate";
+import { badRequest, notFound } from "../errors";
+import { type AnnouncementsRepository, audiencesOf, type ClaimedDelivery } from "../repositories/announcements";
+import type { SessionUser } from "../repositories/sessions";
+import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import type { PushService } from "./push-service";
+import type { Clock } from "./reminders";
+
+export const ANNOUNCEMENT_NOT_FOUND = messageRef("server.announcement_not_found");
+
+/** How many announcements the admin's list shows. */
+const ADMIN_LIST_MAX = 100;
+/** How many a reader's list shows at most (30 days of them). */
+const READER_LIST_MAX = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Actor = Pick<SessionUser, "id" | "email">;
+type Logger = { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
+
+/** The push of an announcement: the admin's words as written; it opens the app on Home. */
+export function announcementPayload(id: number, title: string, body: string): PushPayload {
+  return { title, body, url: "/", tag: `announcement-${id}` };
+}
+
+/**
+ * Announcements (decision 113): written with their outbox in one transaction, answered 202 at
+ * once; the instances' workers push them in the background.
+ */
+export function createAnnouncementsService(options: {
+  transaction: RunInTransaction;
+  announcements: AnnouncementsRepository;
+  clock: Clock;
+  /** Told after each commit, so this instance's worker starts at once instead of at its next scan. */
+  onCreated: () => void;
+}) {
+  const { transaction, announcements, clock, onCreated } = options;
+
+  /** Creates one inside a transaction under way (a school event's `notify`). */
+  async function createIn(tx: TransactionScope, admin: Actor, input: AnnouncementInput): Promise<number> {
+    const payload = JSON.stringify(announcementPayload(2 ** 31 - 1, input.title, input.body));
+    if (Buffer.byteLength(payload) > PUSH_PAYLOAD_MAX_BYTES) throw badRequest(PUSH_PAYLOAD_TOO_LARGE, { body: [PUSH_PAYLOAD_TOO_LARGE] });
+    const { id, devices } = await tx.announcements.create({ ...input, createdBy: admin.id }, clock());
+    await tx.auditLog.record({
+      actorUserId: admin.id,
+      actorEmail: admin.email,
+      action: "ANNOUNCEMENT_CREATED",
+      target: null,
+      details: { title: input.title, audience: input.audience, devices },
+    });
+    tx.afterCommit(onCreated);
+    return id;
+  }
+
+  return {
+    createIn,
+
+    create(admin: Actor, input: AnnouncementInput): Promise<{ id: number }> {
+      return transaction(async (tx) => ({ id: await createIn(tx, admin, input) }));
+    },
+
+    list: (): Promise<AnnouncementProgress[]> => announcements.listWithProgress(ADMIN_LIST_MAX),
+
+    async find(id: number): Promise<AnnouncementProgress> {
+      const found = await announcements.find(id);
+      if (!found) throw notFound(ANNOUNCEMENT_NOT_FOUND);
+      return found;
+    },
+
+    /** The last 30 days' announcements for the reader's audience, newest first. */
+    forReader(user: Pick<SessionUser, "is_admin">): Promise<SchoolAnnouncement[]> {
+      const since = new Date(clock().getTime() - ANNOUNCEMENT_READER_DAYS * DAY_MS);
+      return announcements.listForReader(audiencesOf(user.is_admin === 1), since, READER_LIST_MAX);
+    },
+  };
+}
+export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;
+
+/** What one pass of a worker did. */
+export interface OutboxReport {
+  sent: number;
+  failed: number;
+  /** Claimed, not started before the batch's deadline, given back. */
+  released: number;
+}
+
+export interface AnnouncementWorkerOptions {
+  announcements: AnnouncementsRepository;
+  push: Pick<PushService, "deliverToDevices">;
+  log: Logger;
+  /** How often the outbox is looked at when nothing woke the worker. */
+  scanIntervalMs: number;
+  /** Rows claimed at once. */
+  batchSize?: number;
+  /** How long a batch's pushes may keep starting. */
+  budgetMs?: number;
+  /** How long a claim stays with this worker; after it, anyone may claim the row again. At least the budget plus a push's time-out. */
+  leaseMs?: number;
+  clock?: Clock;
+  /**
+   * Tests only: runs between the steps of a batch; throwing there stops the worker as a crash
+   * would ("claimed": rows claimed, nothing pushed; "pushed": pushed, not marked).
+   */
+  crashPoint?: (step: "claimed" | "pushed") => void;
+}
+
+const DEFAULT_BATCH = 500;
+const DEFAULT_BUDGET_MS = 20_000;
+/** The sender's longest wait for one push (push-service.ts) and a margin. */
+const PUSH_TIMEOUT_MS = 5_000;
+
+/** The lease a budget needs: the budget, the last push's time-out, and a margin. */
+export function announcementLeaseMs(budgetMs = DEFAULT_BUDGET_MS): number {
+  return budgetMs + PUSH_TIMEOUT_MS + 2_000;
+}
+
+/**
+ * The outbox's worker of one instance (decision 113). A pass claims a batch (a lease under a
+ * token of this worker), pushes it, marks each row sent or failed under the same token, and goes
+ * on until nothing is left to claim. Marking comes after the push: a crash in between leaves rows
+ * pending, and whoever claims them after the lease pushes them again (at least once; the same
+ * Topic and tag make a second copy replace the first).
+ */
+export function createAnnouncementWorker(options: AnnouncementWorkerOptions) {
+  const { announcements, push, log, scanIntervalMs, crashPoint } = options;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  const leaseMs = options.leaseMs ?? announcementLeaseMs(budgetMs);
+  const clock = options.clock ?? (() => new Date());
+  const token = randomUUID();
+
+  async function deliver(batch: ClaimedDelivery[], deadline: number, report: OutboxReport) {
+    const removed = batch.filter((row) => row.endpoint === null).map((row) => row.id);
+    const live = batch.filter((row) => row.endpoint !== null);
+    const outcomes = await push.deliverToDevices(
+      live.map((row) => ({
+        target: { id: row.subscriptionId, endpoint: row.endpoint!, p256dh: row.p256dh!, auth: row.auth! },
+        payload: announcementPayload(row.announcementId, row.title, row.body),
+      })),
+      deadline,
+      { warn: (message) => log.warn({}, message) },
+    );
+    crashPoint?.("pushed");
+    const sent: number[] = [];
+    const failed = [...removed];
+    const notStarted: number[] = [];
+    outcomes.forEach((outcome, i) => {
+      const id = live[i]!.id;
+      if (outcome.result === "delivered") sent.push(id);
+      else if (outcome.notStarted) notStarted.push(id);
+      else failed.push(id); // gone (removed by the sender) or refused
+    });
+    const now = clock();
+    report.sent += await announcements.finish(sent, "sent", token, now);
+    report.failed += await announcements.finish(failed, "failed", token, now);
+    await announcements.release(notStarted, token);
+    report.released += notStarted.length;
+  }
+
+  /** Claims and pushes batches until none is left (or only rows another worker holds). */
+  async function runOnce(): Promise<OutboxReport> {
+    const report: OutboxReport = { sent: 0, failed: 0, released: 0 };
+    for (;;) {
+      const now = clock().getTime();
+      const batch = await announcements.claim(token, new Date(now), new Date(now - leaseMs), batchSize);
+      if (batch.length === 0) break;
+      crashPoint?.("claimed");
+      const released = report.released;
+      await deliver(batch, now + budgetMs, report);
+      // A short batch was the last, unless the deadline gave rows back: those are claimed again now
+      // (some pushes of every batch start, so this ends).
+      if (batch.length < batchSize && report.released === released) break;
+    }
+    return report;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+  let again = false;
+  let busy = false;
+
+  function tick() {
+    clearTimeout(timer);
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    running = runOnce().then(
+      (report) => {
+        if (report.sent || report.failed) log.info({ announcements: report }, "announcements pushed");
+      },
+      (error: unknown) => log.warn({ err: error }, "announcement delivery failed; trying again at the next scan"),
+    );
+    void running.then(() => {
+      busy = false;
+      if (stopped) return;
+      if (again) {
+        again = false;
+        tick();
+      } else timer = setTimeout(tick, scanIntervalMs);
+    });
+  }
+
+  return {
+    runOnce,
+    /** Scans now and every scanIntervalMs until stop(). */
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      tick();
+    },
+    /** An announcement was just created: look now. */
+    wake() {
+      if (!stopped) tick();
+    },
+    /** Stops; resolves once a pass under way has finished. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type AnnouncementWorker = ReturnType<typeof createAnnouncementWorker>;

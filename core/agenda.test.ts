@@ -25,7 +25,9 @@ const week = Array.from({ length: 14 }, (_, i) => plain(addDaysToDate("2026-12-0
 describe("agendaIsSet", () => {
   it("is false for the default schedule's agenda, school events included", () => {
     expect(agendaIsSet(week)).toBe(false);
-    const withEvent = week.map((d, i) => (i === 2 ? { ...d, schoolEvents: [{ id: 1, title: "Game", time: null, eventType: "other" }] } : d));
+    const withEvent = week.map((d, i) =>
+      i === 2 ? { ...d, schoolEvents: [{ id: 1, title: "Game", time: null, eventType: "other" }] } : d,
+    );
     expect(agendaIsSet(withEvent)).toBe(false);
     expect(agendaIsSet([])).toBe(false);
   });

@@ -2,7 +2,14 @@ import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
 import { useId, useMemo } from "react";
 import { agendaIsSet, nextAgendaSchoolDay } from "@core/agenda";
 import type { User } from "@core/api-types";
-import { type CalendarEntry, calendarEntries, clockOrder, entrySortTime, eventTypeLabelId, isSchoolDayChange } from "@core/calendar/entries";
+import {
+  type CalendarEntry,
+  calendarEntries,
+  clockOrder,
+  entrySortTime,
+  eventTypeLabelId,
+  isSchoolDayChange,
+} from "@core/calendar/entries";
 import { expandEvents } from "@core/calendar/recurrence";
 import { classPeriodOf, LUNCH, periodLabel } from "@core/classes";
 import { addDaysToDate, weekdayOfDate } from "@core/dates";
@@ -41,8 +48,7 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
   // and tasks alone (decision 090's rule, read from the agenda: agendaIsSet).
   const [from, to] = homeAgendaRange(today);
   const days = useAgenda(from, to).data;
-  const set = days !== undefined && agendaIsSet(days);
-  const day = (set && days.find((d) => d.date === today)) || null;
+  const day = useMemo(() => (days && agendaIsSet(days) ? (days.find((d) => d.date === today) ?? null) : null), [days, today]);
   // Home is where a student lands after signing in again: an event form kept when the session
   // expired reopens here (or on the Calendar tab, whichever shows first; docs/decisions/022).
   const [form, setForm] = useRestoredEventDraft(user.id);
@@ -59,7 +65,7 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
       ),
     [eventsQuery.data, tasksQuery.data, today, periodOf, todaysSchoolEvents],
   );
-  const meetings = day?.classes ?? NO_CLASSES;
+  const meetings = useMemo(() => day?.classes ?? NO_CLASSES, [day]);
   const agenda = useMemo(() => todaysAgenda(entries, meetings, nowTime, isSchoolDayChange, entrySortTime), [entries, meetings, nowTime]);
   const lastEnd = meetings.reduce<string | null>((latest, m) => (m.end && (!latest || m.end > latest) ? m.end : latest), null);
   // On a day off, a weekend, or once today's classes are over: the next school day's first classes.
@@ -92,7 +98,10 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
           day &&
           (day.rotationDay || day.bellSchedule) && (
             <p className="text-sm font-medium">
-              {[day.rotationDay && rotationText(day.rotationDay, t), day.bellSchedule && t("dashboard.bell_schedule_named", { name: day.bellSchedule.name })]
+              {[
+                day.rotationDay && rotationText(day.rotationDay, t),
+                day.bellSchedule && t("dashboard.bell_schedule_named", { name: day.bellSchedule.name }),
+              ]
                 .filter(Boolean)
                 .join(" · ")}
             </p>
@@ -124,7 +133,17 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
 
 /** A school event of the agenda's as a calendar entry, so it takes its place in the clock order. */
 function schoolEntry(event: AgendaDay["schoolEvents"][number], date: string): CalendarEntry {
-  return { id: `school-${event.id}`, kind: "event", date, time: event.time, title: event.title, type: event.eventType, subject: null, isCompleted: false, school: true };
+  return {
+    id: `school-${event.id}`,
+    kind: "event",
+    date,
+    time: event.time,
+    title: event.title,
+    type: event.eventType,
+    subject: null,
+    isCompleted: false,
+    school: true,
+  };
 }
 
 /** "A day" (Spanish "Día A"); a cycle's stored "Day 3" in the reader's language ("Día 3"); any other day's own name. */
@@ -159,10 +178,16 @@ function EntryItem({ entry }: { entry: CalendarEntry }) {
         {entry.title}
         {/* The school's events: their type under the title, the School badge beside it. */}
         {(entry.school || entry.subject) && (
-          <span className="block text-xs font-normal text-muted-foreground">{entry.school ? t(eventTypeLabelId(entry.type)) : entry.subject}</span>
+          <span className="block text-xs font-normal text-muted-foreground">
+            {entry.school ? t(eventTypeLabelId(entry.type)) : entry.subject}
+          </span>
         )}
       </span>
-      {entry.school ? <Badge variant="outline">{t("dashboard.school_badge")}</Badge> : <Badge variant="secondary">{t(entryBadge(entry))}</Badge>}
+      {entry.school ? (
+        <Badge variant="outline">{t("dashboard.school_badge")}</Badge>
+      ) : (
+        <Badge variant="secondary">{t(entryBadge(entry))}</Badge>
+      )}
     </li>
   );
 }
@@ -207,7 +232,10 @@ function NextSchoolDay({ day }: { day: AgendaDay }) {
   const t = useT();
   const locale: Locale = useLocale();
   const rotation = day.rotationDay ? ` (${rotationText(day.rotationDay, t)})` : "";
-  const on = t("dashboard.next_school_day_on", { weekday: weekdayLabel(weekdayOfDate(day.date), locale), date: formatShortDate(day.date, locale) });
+  const on = t("dashboard.next_school_day_on", {
+    weekday: weekdayLabel(weekdayOfDate(day.date), locale),
+    date: formatShortDate(day.date, locale),
+  });
   return (
     <div className="grid gap-1 rounded-md bg-muted/50 px-3 py-2" aria-label={t("dashboard.next_school_day")} role="group">
       <p className="text-sm font-medium">{`${on}${rotation}`}</p>

@@ -182,3 +182,55 @@ test.describe("in Spanish on a 375 px phone", () => {
     await expect(card).toHaveCount(0);
   });
 });
+
+test.describe("Settings → School Day: whose school day", () => {
+  const PUBLISHED = {
+    bellTimes: [{ period: 1, start: "07:45", end: "09:15" }],
+    schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+    rotation: null,
+    daysOff: [],
+  };
+
+  async function openSchoolDay(page: Page) {
+    await page.goto("/");
+    await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+    await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "School Day" }).click();
+    const step = page.getByRole("dialog", { name: "School Day" });
+    await expect(step.getByRole("button", { name: "Save School Day" })).toBeVisible();
+    return step;
+  }
+
+  test("with a published school schedule: the choice, saved; the own fields only for “My own school day”", async ({
+    signedInPage: page,
+    user,
+  }) => {
+    await page.route("**/api/school/schedule", (route) => route.fulfill({ json: PUBLISHED }));
+    const step = await openSchoolDay(page);
+    const choice = step.getByRole("group", { name: "Which school day to follow" });
+    // A student with no school day of their own, on a server that has published none itself: "mine" as resolved.
+    await expect(choice.getByRole("radio", { name: "My own school day" })).toBeChecked();
+    await expect(step.getByRole("button", { name: "Fill Bell Times" })).toBeVisible();
+    await choice.getByRole("radio", { name: "My school's schedule" }).check();
+    await expect(step.getByRole("button", { name: "Fill Bell Times" })).toHaveCount(0);
+    const saved = page.waitForRequest((r) => r.method() === "PUT" && new URL(r.url()).pathname === "/api/user/preferences");
+    const ownSaved: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "PUT" && new URL(r.url()).pathname === "/api/user/schedule") ownSaved.push(r.url());
+    });
+    await step.getByRole("button", { name: "Save School Day" }).click();
+    expect((await saved).postDataJSON()).toEqual({ scheduleSource: "school" });
+    await expect(step).toHaveCount(0);
+    const row = await e2eDb().selectFrom("users").select("schedule_source").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.schedule_source).toBe("school");
+    expect(ownSaved).toEqual([]);
+    // Opened again, the choice is as saved.
+    const again = await openSchoolDay(page);
+    await expect(again.getByRole("radio", { name: "My school's schedule" })).toBeChecked();
+  });
+
+  test("until the school publishes (404), no choice is offered", async ({ signedInPage: page }) => {
+    const step = await openSchoolDay(page);
+    await expect(step.getByRole("button", { name: "Fill Bell Times" })).toBeVisible();
+    await expect(step.getByRole("group", { name: "Which school day to follow" })).toHaveCount(0);
+  });
+});

@@ -552,6 +552,11 @@ export interface MessageValues {
   "classes.rotation_too_many_days": { "max": string | number };
   "classes.save_classes": undefined;
   "classes.save_school_day": undefined;
+  "classes.schedule_source": undefined;
+  "classes.schedule_source_mine": undefined;
+  "classes.schedule_source_mine_hint": undefined;
+  "classes.schedule_source_school": undefined;
+  "classes.schedule_source_school_hint": undefined;
   "classes.school_day": undefined;
   "classes.school_day_description": undefined;
   "classes.school_day_invalid": undefined;

@@ -210,7 +210,7 @@ test.describe("the start-up loading screen", () => {
       (request) => new URL(request.url()).pathname === chunkOf("app/screens/dashboard/dashboard.tsx"),
     );
     // What Today's Schedule and the task card show (decision 102).
-    const homeReadsAsked = ["/api/tasks", "/api/events", "/api/user/schedule"].map((path) =>
+    const homeReadsAsked = ["/api/tasks", "/api/events", "/api/user/agenda"].map((path) =>
       page.waitForRequest((request) => new URL(request.url()).pathname === path),
     );
     await page.goto("/");

@@ -37,6 +37,8 @@ export type CalendarEntry = {
   eventId?: number;
   /** The task behind a task entry. */
   taskId?: number;
+  /** An event the school published (the agenda's schoolEvents, decision 112): shown, never edited. */
+  school?: true;
 };
 
 /**

@@ -558,6 +558,11 @@ export interface MessageValues {
   "classes.rotation_too_many_days": { "max": string | number };
   "classes.save_classes": undefined;
   "classes.save_school_day": undefined;
+  "classes.schedule_source": undefined;
+  "classes.schedule_source_mine": undefined;
+  "classes.schedule_source_mine_hint": undefined;
+  "classes.schedule_source_school": undefined;
+  "classes.schedule_source_school_hint": undefined;
   "classes.school_day": undefined;
   "classes.school_day_description": undefined;
   "classes.school_day_invalid": undefined;
@@ -650,14 +655,17 @@ export interface MessageValues {
   "dashboard.add_a_task": undefined;
   "dashboard.add_an_event": undefined;
   "dashboard.add_event": undefined;
+  "dashboard.bell_schedule_named": { "name": string | number };
   "dashboard.calendar_load_failed": undefined;
   "dashboard.calendar_picker_failed": undefined;
   "dashboard.class": undefined;
   "dashboard.class_now": { "minutes": string | number };
   "dashboard.class_until": { "period": string | number; "time": string | number };
   "dashboard.close_menu": undefined;
+  "dashboard.dismiss_announcement": { "title": string | number };
   "dashboard.download_failed": { "part": string | number };
   "dashboard.due_badge": undefined;
+  "dashboard.from_your_school": undefined;
   "dashboard.greeting_afternoon": undefined;
   "dashboard.greeting_afternoon_name": { "name": string | number };
   "dashboard.greeting_evening": undefined;
@@ -692,6 +700,7 @@ export interface MessageValues {
   "dashboard.reminder_none": undefined;
   "dashboard.rotation_day": { "label": string | number };
   "dashboard.schedule_free": undefined;
+  "dashboard.school_badge": undefined;
   "dashboard.sections": undefined;
   "dashboard.select_a_subject": undefined;
   "dashboard.session_ended": undefined;

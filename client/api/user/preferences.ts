@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Preferences } from "@core/schemas/preferences";
+import { invalidateAgenda } from "@/api/user/agenda";
 import { apiJson } from "@/lib/api/transport";
 
 export const preferencesQueryOptions = queryOptions({
@@ -17,6 +18,10 @@ export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: Partial<Preferences>) => apiJson<Preferences>("PUT", "/api/user/preferences", changes),
-    onSuccess: (saved) => queryClient.setQueryData(preferencesQueryOptions.queryKey, saved),
+    onSuccess: (saved, changes) => {
+      queryClient.setQueryData(preferencesQueryOptions.queryKey, saved);
+      // The schedule the agenda follows may have changed.
+      if (changes.scheduleSource !== undefined) void invalidateAgenda(queryClient);
+    },
   });
 }

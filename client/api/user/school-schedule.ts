@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SchoolSchedule } from "@core/school-day";
 import type { SchoolScheduleInput } from "@core/schemas/school-schedule";
+import { invalidateAgenda } from "@/api/user/agenda";
 import { apiJson } from "@/lib/api/transport";
 
 export const schoolScheduleQueryOptions = queryOptions({
@@ -19,6 +20,9 @@ export function useSaveSchoolSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (schedule: SchoolScheduleInput) => apiJson<SchoolSchedule>("PUT", "/api/user/schedule", schedule),
-    onSuccess: (saved) => queryClient.setQueryData(schoolScheduleQueryOptions.queryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(schoolScheduleQueryOptions.queryKey, saved);
+      void invalidateAgenda(queryClient);
+    },
   });
 }

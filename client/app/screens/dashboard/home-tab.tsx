@@ -1,12 +1,18 @@
 import type { ReactNode } from "react";
+import { shownAnnouncements } from "@core/announcements";
 import type { User } from "@core/api-types";
 import { zonedParts } from "@core/dates";
 import { formatFullDate } from "@core/format";
 import { greeting } from "@core/greeting";
+import { useSchoolAnnouncements } from "@/api/school/announcements";
 import { TodaysSchedule } from "@/app/screens/dashboard/todays-schedule";
 import { UrgentTasksCard } from "@/features/tasks/components/urgent-tasks-card";
 import { useToday } from "@/hooks/use-today";
 import { useLocale, useT } from "@/lib/i18n";
+import { onDemand, useOnDemand } from "@/lib/on-demand";
+
+// Downloaded only when the school has said something this week (most mornings it has not).
+const announcementsCard = onDemand(() => import("@/features/school/components/school-announcements-card"));
 
 type HomeTabProps = {
   user: User;
@@ -20,7 +26,7 @@ type HomeTabProps = {
 };
 
 /**
- * The Home tab (docs/product.md#home-tab): greeting, Today's Schedule and the task card. Composed
+ * The Home tab (docs/product.md#home-tab): greeting, the school's announcements, Today's Schedule and the task card. Composed
  * here, in app/, so that tasks, events and notifications can sit side by side without one feature
  * importing another.
  */
@@ -28,6 +34,10 @@ export function HomeTab({ user, timeZone, notifications, createRequested, onCrea
   const { now, today } = useToday(timeZone);
   const t = useT();
   const locale = useLocale();
+  // A 404 (no announcements on this server yet) or any failure: no card.
+  const announcements = useSchoolAnnouncements().data;
+  const recent = announcements ? shownAnnouncements(announcements, now.getTime()) : [];
+  const card = useOnDemand(announcementsCard, recent.length > 0).module;
   return (
     <section aria-labelledby="home-greeting" className="flex flex-col gap-5">
       <div>
@@ -38,6 +48,8 @@ export function HomeTab({ user, timeZone, notifications, createRequested, onCrea
       </div>
 
       {notifications}
+
+      {card && recent.length > 0 && <card.SchoolAnnouncementsCard userId={user.id} announcements={recent} />}
 
       {/* grid-cols-1 is minmax(0, 1fr): a long unbroken word in a task title must wrap, not widen the page. */}
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">

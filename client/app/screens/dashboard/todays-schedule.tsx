@@ -1,28 +1,29 @@
 import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
 import { useId, useMemo } from "react";
+import { agendaIsSet, nextAgendaSchoolDay } from "@core/agenda";
 import type { User } from "@core/api-types";
-import { type CalendarEntry, calendarEntries, clockOrder, entrySortTime, isSchoolDayChange } from "@core/calendar/entries";
+import {
+  type CalendarEntry,
+  calendarEntries,
+  clockOrder,
+  entrySortTime,
+  eventTypeLabelId,
+  isSchoolDayChange,
+} from "@core/calendar/entries";
 import { expandEvents } from "@core/calendar/recurrence";
 import { classPeriodOf, LUNCH, periodLabel } from "@core/classes";
+import { addDaysToDate, weekdayOfDate } from "@core/dates";
 import { formatShortDate, formatTime12, weekdayLabel } from "@core/format";
 import type { Locale } from "@core/i18n/locale";
 import type { Translate } from "@core/i18n/translate";
+import type { AgendaDay } from "@core/schemas/school";
 import { formatDueTime } from "@core/tasks";
 import { entryBadge } from "@core/calendar/next-five-days";
-import { weekdayOfDate } from "@core/dates";
-import {
-  type ClassRow,
-  classesOn,
-  type SchoolSchedule,
-  isSchoolDaySet,
-  nextSchoolDay,
-  schoolDayOf,
-  todaysAgenda,
-  rotationDayName,
-} from "@core/school-day";
-import { useSchoolSchedule } from "@/api/user/school-schedule";
+import { type ClassRow, todaysAgenda, rotationDayName } from "@core/school-day";
+import { useAgenda } from "@/api/user/agenda";
 import { useEvents } from "@/api/events/get-events";
 import { useTasks } from "@/api/tasks/get-tasks";
+import { homeAgendaRange } from "@/app/screens/dashboard/home-reads";
 import { EmptyState } from "@/components/states/empty-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { Badge } from "@/components/ui/badge";
@@ -41,24 +42,38 @@ import { useLocale, useT } from "@/lib/i18n";
 export function TodaysSchedule({ user, today, nowTime }: { user: User; today: string; nowTime: string }) {
   const tasksQuery = useTasks();
   const eventsQuery = useEvents();
-  // Until the student sets up their school day (or while it loads) the schedule shows events and tasks alone.
-  const stored = useSchoolSchedule().data;
-  const schedule = stored && isSchoolDaySet(stored) ? stored : null;
+  // The school day comes worked out from the server (GET /api/user/agenda, decision 112): the
+  // school's schedule or the student's own, whichever they follow, with the school's events. Until
+  // a school day is set up (or while it loads, or if it cannot be read) the schedule shows events
+  // and tasks alone (decision 090's rule, read from the agenda: agendaIsSet).
+  const [from, to] = homeAgendaRange(today);
+  const days = useAgenda(from, to).data;
+  const day = useMemo(() => (days && agendaIsSet(days) ? (days.find((d) => d.date === today) ?? null) : null), [days, today]);
   // Home is where a student lands after signing in again: an event form kept when the session
   // expired reopens here (or on the Calendar tab, whichever shows first; docs/decisions/022).
   const [form, setForm] = useRestoredEventDraft(user.id);
   const periodOf = useMemo(() => classPeriodOf(user.userClasses), [user.userClasses]);
+  const todaysSchoolEvents = days?.find((d) => d.date === today)?.schoolEvents;
   const entries = useMemo(
-    () => clockOrder(calendarEntries(expandEvents(eventsQuery.data ?? [], today, today), tasksQuery.data ?? [], today, today), periodOf),
-    [eventsQuery.data, tasksQuery.data, today, periodOf],
+    () =>
+      clockOrder(
+        [
+          ...calendarEntries(expandEvents(eventsQuery.data ?? [], today, today), tasksQuery.data ?? [], today, today),
+          ...(todaysSchoolEvents ?? []).map((e) => schoolEntry(e, today)),
+        ],
+        periodOf,
+      ),
+    [eventsQuery.data, tasksQuery.data, today, periodOf, todaysSchoolEvents],
   );
-  const schoolDay = useMemo(() => (schedule ? schoolDayOf(schedule, today) : null), [schedule, today]);
-  const meetings = useMemo(() => (schedule ? classesOn(schedule, user.userClasses, today) : []), [schedule, user.userClasses, today]);
+  const meetings = useMemo(() => day?.classes ?? NO_CLASSES, [day]);
   const agenda = useMemo(() => todaysAgenda(entries, meetings, nowTime, isSchoolDayChange, entrySortTime), [entries, meetings, nowTime]);
   const lastEnd = meetings.reduce<string | null>((latest, m) => (m.end && (!latest || m.end > latest) ? m.end : latest), null);
   // On a day off, a weekend, or once today's classes are over: the next school day's first classes.
-  const showNextDay = schedule !== null && user.userClasses.length > 0 && (schoolDay?.off || (lastEnd !== null && nowTime >= lastEnd));
-  const nextDay = useMemo(() => (showNextDay && schedule ? nextSchoolDay(schedule, today) : null), [showNextDay, schedule, today]);
+  const showNextDay = day !== null && user.userClasses.length > 0 && (!day.schoolDay || (lastEnd !== null && nowTime >= lastEnd));
+  const nearNext = showNextDay && days ? nextAgendaSchoolDay(days, today) : null;
+  // A break longer than Home's first read (a summer): the 62 days after it, asked only then.
+  const later = useAgenda(addDaysToDate(to, 1), addDaysToDate(to, 62), showNextDay && nearNext === null).data;
+  const nextDay = nearNext ?? (showNextDay && later ? nextAgendaSchoolDay(later, to) : null);
   const headingId = useId();
   const t = useT();
   return (
@@ -75,12 +90,22 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
         </Button>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {schoolDay?.off ? (
+        {day && !day.schoolDay ? (
           <p className="text-sm font-medium">
-            {schoolDay.label ? t("dashboard.no_school_today_because", { reason: schoolDay.label }) : t("dashboard.no_school_today")}
+            {day.offLabel ? t("dashboard.no_school_today_because", { reason: day.offLabel }) : t("dashboard.no_school_today")}
           </p>
         ) : (
-          schoolDay?.rotationDay && <p className="text-sm font-medium">{rotationText(schoolDay.rotationDay, t)}</p>
+          day &&
+          (day.rotationDay || day.bellSchedule) && (
+            <p className="text-sm font-medium">
+              {[
+                day.rotationDay && rotationText(day.rotationDay, t),
+                day.bellSchedule && t("dashboard.bell_schedule_named", { name: day.bellSchedule.name }),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          )
         )}
         {tasksQuery.isPending || eventsQuery.isPending ? (
           <LoadingState label={t("dashboard.loading_todays_schedule")} />
@@ -99,11 +124,26 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
             )}
           </ul>
         )}
-        {nextDay && schedule && <NextSchoolDay date={nextDay} schedule={schedule} userClasses={user.userClasses} />}
+        {nextDay && <NextSchoolDay day={nextDay} />}
       </CardContent>
       <OnDemandEventFormDialog state={form} onClose={() => setForm(null)} userId={user.id} userClasses={user.userClasses} today={today} />
     </Card>
   );
+}
+
+/** A school event of the agenda's as a calendar entry, so it takes its place in the clock order. */
+function schoolEntry(event: AgendaDay["schoolEvents"][number], date: string): CalendarEntry {
+  return {
+    id: `school-${event.id}`,
+    kind: "event",
+    date,
+    time: event.time,
+    title: event.title,
+    type: event.eventType,
+    subject: null,
+    isCompleted: false,
+    school: true,
+  };
 }
 
 /** "A day" (Spanish "Día A"); a cycle's stored "Day 3" in the reader's language ("Día 3"); any other day's own name. */
@@ -136,9 +176,18 @@ function EntryItem({ entry }: { entry: CalendarEntry }) {
       </span>
       <span className={cn("min-w-0 flex-1 text-sm font-medium break-words", entry.isCompleted && "text-muted-foreground line-through")}>
         {entry.title}
-        {entry.subject && <span className="block text-xs font-normal text-muted-foreground">{entry.subject}</span>}
+        {/* The school's events: their type under the title, the School badge beside it. */}
+        {(entry.school || entry.subject) && (
+          <span className="block text-xs font-normal text-muted-foreground">
+            {entry.school ? t(eventTypeLabelId(entry.type)) : entry.subject}
+          </span>
+        )}
       </span>
-      <Badge variant="secondary">{t(entryBadge(entry))}</Badge>
+      {entry.school ? (
+        <Badge variant="outline">{t("dashboard.school_badge")}</Badge>
+      ) : (
+        <Badge variant="secondary">{t(entryBadge(entry))}</Badge>
+      )}
     </li>
   );
 }
@@ -174,17 +223,19 @@ function ClassItem({ row }: { row: ClassRow }) {
 }
 
 const NEXT_DAY_CLASSES_SHOWN = 3;
+const NO_CLASSES: AgendaDay["classes"] = [];
 
 /** The next school day's first classes, and how many more meet, when today has none left. */
-function NextSchoolDay({ date, schedule, userClasses }: { date: string; schedule: SchoolSchedule; userClasses: readonly string[] }) {
-  const day = schoolDayOf(schedule, date);
-  const classes = classesOn(schedule, userClasses, date);
-  const first = classes.slice(0, NEXT_DAY_CLASSES_SHOWN);
-  const more = classes.length - first.length;
+function NextSchoolDay({ day }: { day: AgendaDay }) {
+  const first = day.classes.slice(0, NEXT_DAY_CLASSES_SHOWN);
+  const more = day.classes.length - first.length;
   const t = useT();
   const locale: Locale = useLocale();
-  const rotation = !day.off && day.rotationDay ? ` (${rotationText(day.rotationDay, t)})` : "";
-  const on = t("dashboard.next_school_day_on", { weekday: weekdayLabel(weekdayOfDate(date), locale), date: formatShortDate(date, locale) });
+  const rotation = day.rotationDay ? ` (${rotationText(day.rotationDay, t)})` : "";
+  const on = t("dashboard.next_school_day_on", {
+    weekday: weekdayLabel(weekdayOfDate(day.date), locale),
+    date: formatShortDate(day.date, locale),
+  });
   return (
     <div className="grid gap-1 rounded-md bg-muted/50 px-3 py-2" aria-label={t("dashboard.next_school_day")} role="group">
       <p className="text-sm font-medium">{`${on}${rotation}`}</p>

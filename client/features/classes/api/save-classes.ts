@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@core/api-types";
 import type { ClassSaveMode } from "@core/schemas/classes";
+import { invalidateAgenda } from "@/api/user/agenda";
 import { getUserQueryOptions } from "@/api/user/get-user";
 import { apiJson } from "@/lib/api/transport";
 
@@ -21,6 +22,9 @@ export function useSaveClasses() {
   return useMutation({
     mutationFn: saveClasses,
     onSuccess: (user) => queryClient.setQueryData(queryKey, user),
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: () => {
+      void invalidateAgenda(queryClient);
+      return queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

@@ -1,7 +1,10 @@
 import { type FormEvent, useMemo, useState } from "react";
 import type { Translate } from "@core/i18n/translate";
 import type { SchoolSchedule } from "@core/school-day";
+import type { ScheduleSource } from "@core/schemas/preferences";
 import { schoolScheduleSchema } from "@core/schemas/school-schedule";
+import { useSchoolSchedulePublished } from "@/api/school/schedule";
+import { usePreferences, useUpdatePreferences } from "@/api/user/preferences";
 import { useSaveSchoolSchedule } from "@/api/user/school-schedule";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
@@ -22,6 +25,7 @@ import {
 import { BellTimesFieldset } from "./bell-times-fieldset";
 import { DaysOffFieldset } from "./days-off-fieldset";
 import { RotationFieldset } from "./rotation-fieldset";
+import { ScheduleSourceFieldset } from "./schedule-source-fieldset";
 import { SchoolDaysFieldset } from "./school-days-fieldset";
 import { StepFooter } from "./step-footer";
 
@@ -49,10 +53,22 @@ const NO_MESSAGES: ReadonlyMap<string, string> = new Map();
  * which weekdays are school days, an optional rotation anchored to a date, which periods meet on
  * each rotation day, and days off. Checked by the API's own schema before it is sent; its messages
  * show under their fields after the first Save, then follow the changes.
+ *
+ * Once the school has published its schedule (issue 36) the step first asks whose school day to
+ * follow: the school's (nothing more to fill in; the student's own stays saved) or their own (the
+ * fields below). Save sends the choice explicitly, so saving their own school day never switches
+ * a student off the school's schedule by the server's default (decision 112) without them choosing it.
  */
 export function SchoolDayStep({ schedule, userClasses, onDone, dismiss }: SchoolDayStepProps) {
   const t = useT();
   const save = useSaveSchoolSchedule();
+  const published = useSchoolSchedulePublished();
+  const preferences = usePreferences(published);
+  const savePreferences = useUpdatePreferences();
+  const [chosen, setChosen] = useState<ScheduleSource | null>(null);
+  // Offered once both the school's schedule and the student's preferences have been read.
+  const source: ScheduleSource | null = published && preferences.data ? (chosen ?? preferences.data.scheduleSource) : null;
+  const followsSchool = source === "school";
   const [state, setState] = useState<SchoolDayFormState>(() => formFromSchedule(schedule, userClasses));
   const [fill, setFill] = useState<QuickFill>(DEFAULT_QUICK_FILL);
   const [tried, setTried] = useState(0);
@@ -68,20 +84,20 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismiss }: School
   const form = useFieldMessages(messages);
   const canSave = check.success && !validity.invalid.has("cycleLength");
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!canSave) {
+    if (!followsSchool && !canSave) {
       setTried((n) => n + 1);
       return;
     }
-    save.mutate(scheduleFromForm(state), {
-      onSuccess: () => {
-        showToast({ title: t("classes.toast_success"), description: t("classes.school_day_saved"), variant: "success", id: SAVE_TOAST });
-        onDone();
-      },
-      onError: (error) =>
-        showToast({ title: t("classes.toast_error"), description: errorMessage(error), variant: "destructive", id: SAVE_TOAST }),
-    });
+    try {
+      if (source !== null) await savePreferences.mutateAsync({ scheduleSource: source });
+      if (!followsSchool) await save.mutateAsync(scheduleFromForm(state));
+      showToast({ title: t("classes.toast_success"), description: t("classes.school_day_saved"), variant: "success", id: SAVE_TOAST });
+      onDone();
+    } catch (error) {
+      showToast({ title: t("classes.toast_error"), description: errorMessage(error), variant: "destructive", id: SAVE_TOAST });
+    }
   };
 
   const fillBellTimes = () => {
@@ -99,28 +115,33 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismiss }: School
         <DialogDescription>{t("classes.school_day_description")}</DialogDescription>
       </DialogHeader>
       <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-          <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto overscroll-contain p-4 sm:px-6">
-            <BellTimesFieldset
-              bells={state.bells}
-              setBell={(index, field, value) => set({ bells: state.bells.map((b, i) => (i === index ? { ...b, [field]: value } : b)) })}
-              fill={fill}
-              setFill={setFill}
-              onFill={fillBellTimes}
-              fillTried={fillTried}
-              validity={validity}
-            />
-            <SchoolDaysFieldset schoolDays={state.schoolDays} onChange={(schoolDays) => set({ schoolDays })} />
-            <RotationFieldset state={state} set={set} tried={tried} validity={validity} />
-            <DaysOffFieldset daysOff={state.daysOff} onChange={(daysOff) => set({ daysOff })} />
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex min-h-0 flex-1 flex-col">
+          <div className="grid min-h-0 flex-1 content-start gap-6 overflow-y-auto overscroll-contain p-4 sm:px-6">
+            {source !== null && <ScheduleSourceFieldset value={source} onChange={setChosen} />}
+            {!followsSchool && (
+              <>
+                <BellTimesFieldset
+                  bells={state.bells}
+                  setBell={(index, field, value) => set({ bells: state.bells.map((b, i) => (i === index ? { ...b, [field]: value } : b)) })}
+                  fill={fill}
+                  setFill={setFill}
+                  onFill={fillBellTimes}
+                  fillTried={fillTried}
+                  validity={validity}
+                />
+                <SchoolDaysFieldset schoolDays={state.schoolDays} onChange={(schoolDays) => set({ schoolDays })} />
+                <RotationFieldset state={state} set={set} tried={tried} validity={validity} />
+                <DaysOffFieldset daysOff={state.daysOff} onChange={(daysOff) => set({ daysOff })} />
+              </>
+            )}
           </div>
           <StepFooter
-            message={tried > 0 && !canSave ? t("classes.fix_highlighted") : null}
+            message={tried > 0 && !followsSchool && !canSave ? t("classes.fix_highlighted") : null}
             attempt={tried}
             dismissLabel={dismissLabel(t, dismiss)}
             onDismiss={onDone}
             saveLabel={t("classes.save_school_day")}
-            pending={save.isPending}
+            pending={save.isPending || savePreferences.isPending}
           />
         </form>
       </Form>

@@ -59,6 +59,11 @@ function lazyScreen<Props extends object>(
 // Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
 // neither the sign-in forms nor the dashboard (decisions 064, 065).
 const AdminScreen = lazyScreen(() => import("@/app/screens/admin").then((m) => m.AdminScreen), ["app", "admin"]);
+// The school's page names event types in the calendar's words.
+const AdminSchoolScreen = lazyScreen(
+  () => import("@/app/screens/admin-school").then((m) => m.AdminSchoolScreen),
+  ["app", "admin", "calendar"],
+);
 // The auth screen waits (a moment at most) for the school's providers and sign-up policy, asked for
 // beside its code, so its first frame is its last; and brings the school sign-in's words (issue 35).
 const AuthScreen = lazyScreen(
@@ -162,6 +167,11 @@ function Routes() {
         <Route path={ROUTES.admin}>
           <RequireSignIn user={user}>
             {(signedIn) => (signedIn.isAdmin ? <AdminScreen user={signedIn} /> : <Redirect to={ROUTES.home} replace />)}
+          </RequireSignIn>
+        </Route>
+        <Route path={ROUTES.adminSchool}>
+          <RequireSignIn user={user}>
+            {(signedIn) => (signedIn.isAdmin ? <AdminSchoolScreen user={signedIn} /> : <Redirect to={ROUTES.home} replace />)}
           </RequireSignIn>
         </Route>
         <Route path={ROUTES.pushDebug}>

@@ -5,6 +5,7 @@ export const ROUTES = {
   register: "/auth?mode=register",
   passwordReset: "/password-reset",
   admin: "/admin",
+  adminSchool: "/admin/school",
   pushDebug: "/admin/push-debug",
 } as const;
 

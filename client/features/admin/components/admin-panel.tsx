@@ -1,4 +1,4 @@
-import { ArrowLeft, LogOut, ShieldCheck } from "lucide-react";
+import { ArrowLeft, LogOut, School, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@core/api-types";
@@ -59,14 +59,23 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
           )}
         </div>
         {unlocked ? (
-          <Button
-            variant="outline"
-            disabled={lock.isPending}
-            onClick={() => lock.mutate(undefined, { onSettled: () => navigate(ROUTES.home) })}
-          >
-            <LogOut aria-hidden="true" />
-            {lock.isPending ? t("admin.exiting") : t("admin.exit")}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* The school's day is a page of its own: the spec's five tabs stay five. */}
+            <Button asChild variant="outline">
+              <Link href={ROUTES.adminSchool}>
+                <School aria-hidden="true" />
+                {t("admin.school_link")}
+              </Link>
+            </Button>
+            <Button
+              variant="outline"
+              disabled={lock.isPending}
+              onClick={() => lock.mutate(undefined, { onSettled: () => navigate(ROUTES.home) })}
+            >
+              <LogOut aria-hidden="true" />
+              {lock.isPending ? t("admin.exiting") : t("admin.exit")}
+            </Button>
+          </div>
         ) : (
           <Button asChild variant="ghost">
             <Link href={ROUTES.home}>

@@ -1,0 +1,192 @@
+import { Megaphone } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_BODY_MAX, type AnnouncementAudience } from "@core/schemas/announcements";
+import type { AnnouncementProgress } from "@core/schemas/announcements";
+import type { MessageId } from "@core/i18n/translate";
+import { formatShortDate } from "@core/format";
+import { SubmitButton } from "@/components/form/submit-button";
+import { TextField } from "@/components/form/text-field";
+import { EmptyState } from "@/components/states/empty-state";
+import { ErrorState } from "@/components/states/error-state";
+import { LoadingState } from "@/components/states/loading-state";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { serverMessage } from "@/lib/api/errors";
+import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useLocale, useT } from "@/lib/i18n";
+import { showToast } from "@/lib/toast";
+import { useAnnouncementProgress, useAnnouncements, useSendAnnouncement } from "../api/school-admin";
+import { isAdminLocked } from "../utils/admin-errors";
+
+const AUDIENCE_LABELS = {
+  all: "admin.audience_all",
+  students: "admin.audience_students",
+  admins: "admin.audience_admins",
+} as const satisfies Record<AnnouncementAudience, MessageId>;
+
+type AnnouncementValues = { title: string; body: string; audience: AnnouncementAudience };
+const FIELDS = ["title", "body", "audience"] as const;
+
+/** Announcements (decision 113): write one, watch it reach the devices, and the recent ones with their counts. */
+export function AnnouncementsSection() {
+  const t = useT();
+  const [sentId, setSentId] = useState<number | null>(null);
+  return (
+    <section aria-labelledby="admin-announcements-heading" className="grid gap-4">
+      <h2 id="admin-announcements-heading" className="text-lg font-semibold">
+        {t("admin.announcements")}
+      </h2>
+      <AnnouncementForm onSent={setSentId} />
+      {sentId !== null && <SendingProgress id={sentId} />}
+      <RecentAnnouncements />
+    </section>
+  );
+}
+
+function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
+  const t = useT();
+  const send = useSendAnnouncement();
+  const form = useForm<AnnouncementValues>({ defaultValues: { title: "", body: "", audience: "all" } });
+
+  const submit = form.handleSubmit((values) => {
+    send.mutate(
+      { title: values.title.trim(), body: values.body.trim(), audience: values.audience },
+      {
+        onSuccess: ({ id }) => {
+          form.reset({ title: "", body: "", audience: values.audience });
+          onSent(id);
+          showToast({ title: t("admin.announcement_sent"), variant: "success" });
+        },
+        onError: (error) => {
+          if (isAdminLocked(error)) return;
+          form.clearErrors();
+          applyServerFieldErrors(form.setError, error, FIELDS);
+          showToast({
+            title: t("admin.announcement_not_sent"),
+            description: serverMessage(error) ?? undefined,
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} noValidate className="grid max-w-xl gap-4">
+        <TextField control={form.control} clearErrors={form.clearErrors} name="title" label={t("admin.announcement_title")} />
+        <FormField
+          control={form.control}
+          name="body"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("admin.announcement_body")}</FormLabel>
+              <FormControl>
+                <Textarea
+                  {...field}
+                  rows={3}
+                  maxLength={ANNOUNCEMENT_BODY_MAX}
+                  onChange={(event) => {
+                    form.clearErrors("body");
+                    field.onChange(event.target.value);
+                  }}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="audience"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("admin.announcement_audience")}</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger className="w-full sm:w-60">
+                    <SelectValue />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {ANNOUNCEMENT_AUDIENCES.map((audience) => (
+                    <SelectItem key={audience} value={audience}>
+                      {t(AUDIENCE_LABELS[audience])}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <SubmitButton pending={send.isPending} pendingText={t("admin.sending")} className="justify-self-start">
+          {t("admin.send_announcement")}
+        </SubmitButton>
+      </form>
+    </Form>
+  );
+}
+
+/** "Sent to 12 of 14 devices, 2 failed", as the counts come in. */
+export function progressText(t: ReturnType<typeof useT>, a: Pick<AnnouncementProgress, "total" | "sent" | "failed" | "pending">) {
+  if (a.total === 0) return t("admin.announcement_no_devices");
+  const parts = [t("admin.announcement_progress", { sent: a.sent, total: a.total })];
+  if (a.failed > 0) parts.push(t("admin.announcement_failed_count", { failed: a.failed }));
+  if (a.pending > 0) parts.push(t("admin.announcement_pending", { pending: a.pending }));
+  return parts.join(", ");
+}
+
+/** The one just sent, read again every second until no device is pending. */
+function SendingProgress({ id }: { id: number }) {
+  const t = useT();
+  const progress = useAnnouncementProgress(id);
+  if (!progress.data) return null;
+  return (
+    <p role="status" aria-live="polite" className="rounded-md border bg-muted/40 px-3 py-2 text-sm">
+      <span className="font-medium">{progress.data.title}</span>: {progressText(t, progress.data)}
+    </p>
+  );
+}
+
+function RecentAnnouncements() {
+  const t = useT();
+  const locale = useLocale();
+  const list = useAnnouncements();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{t("admin.recent_announcements")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {list.isPending ? (
+          <LoadingState label={t("admin.loading_announcements")} />
+        ) : list.isError ? (
+          <ErrorState
+            message={t("admin.announcements_load_error")}
+            onRetry={() => void list.refetch()}
+            retryLabel={t("admin.try_again")}
+            size="sm"
+          />
+        ) : list.data.length === 0 ? (
+          <EmptyState icon={<Megaphone />} title={t("admin.no_announcements")} />
+        ) : (
+          <ul aria-label={t("admin.recent_announcements")} className="grid gap-3">
+            {list.data.map((a) => (
+              <li key={a.id} className="grid gap-0.5 border-b pb-3 last:border-0 last:pb-0">
+                <p className="font-medium break-words">{a.title}</p>
+                <p className="text-sm break-words text-muted-foreground">{a.body}</p>
+                <p className="text-xs text-muted-foreground">
+                  {formatShortDate(a.createdAt.slice(0, 10), locale)} · {t(AUDIENCE_LABELS[a.audience])} · {progressText(t, a)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

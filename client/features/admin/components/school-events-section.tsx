@@ -1,0 +1,323 @@
+import { CalendarDays, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { EVENT_TYPE_LABELS } from "@core/calendar/entries";
+import { addDaysToDate, todayIn } from "@core/dates";
+import { formatShortDate, formatTime12 } from "@core/format";
+import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX, EVENT_TYPES, type EventType } from "@core/schemas/event";
+import type { SchoolEvent } from "@core/schemas/school";
+import { FormDialog, FormDialogFooter, FormDialogHeader } from "@/components/form/form-dialog";
+import { EmptyState } from "@/components/states/empty-state";
+import { ErrorState } from "@/components/states/error-state";
+import { LoadingState } from "@/components/states/loading-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { serverMessage } from "@/lib/api/errors";
+import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useLocale, useT } from "@/lib/i18n";
+import { showToast } from "@/lib/toast";
+import { useDeleteSchoolEvent, usePublishedSchedule, useSaveSchoolEvent, useSchoolEvents } from "../api/school-admin";
+import { isAdminLocked } from "../utils/admin-errors";
+
+/** How far ahead the list looks: the rest of a term. */
+const DAYS_AHEAD = 120;
+/** The select's value for "no alternate": Radix's select holds no empty value. */
+const USUAL = "usual";
+
+const localToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+type EventValues = {
+  title: string;
+  description: string;
+  date: string;
+  endDate: string;
+  time: string;
+  eventType: EventType;
+  alternateId: string;
+  notify: boolean;
+};
+const FIELDS = ["title", "description", "date", "endDate", "time", "eventType", "alternateId", "notify"] as const;
+
+/** The dialog's state: closed, a new event, or an edit of one. */
+type Editing = null | { event: SchoolEvent | null; key: string };
+
+/** School events (decision 112): the coming ones, added, changed and deleted for every student. */
+export function SchoolEventsSection() {
+  const t = useT();
+  const locale = useLocale();
+  const [today] = useState(localToday);
+  const to = addDaysToDate(today, DAYS_AHEAD);
+  const events = useSchoolEvents(today, to);
+  const schedule = usePublishedSchedule();
+  const alternates = schedule.data?.alternates ?? [];
+  const remove = useDeleteSchoolEvent();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [saving, setSaving] = useState(false);
+
+  const deleteEvent = (event: SchoolEvent) =>
+    remove.mutate(event.id, {
+      onSuccess: () => showToast({ title: t("admin.event_deleted"), variant: "success" }),
+      onError: (error) => {
+        if (isAdminLocked(error)) return;
+        showToast({ title: t("admin.event_not_deleted"), description: serverMessage(error) ?? undefined, variant: "destructive" });
+      },
+    });
+
+  return (
+    <section aria-labelledby="admin-school-events-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="admin-school-events-heading" className="text-lg font-semibold">
+          {t("admin.school_events")}
+        </h2>
+        <Button onClick={() => setEditing({ event: null, key: `new-${Date.now()}` })}>
+          <Plus aria-hidden="true" />
+          {t("admin.add_school_event")}
+        </Button>
+      </div>
+      {events.isPending ? (
+        <LoadingState label={t("admin.loading_school_events")} />
+      ) : events.isError ? (
+        <ErrorState
+          message={t("admin.school_events_load_error")}
+          onRetry={() => void events.refetch()}
+          retryLabel={t("admin.try_again")}
+          size="sm"
+        />
+      ) : events.data.length === 0 ? (
+        <EmptyState icon={<CalendarDays />} title={t("admin.no_school_events")} />
+      ) : (
+        <ul aria-label={t("admin.school_events")} className="grid gap-2">
+          {events.data.map((event) => {
+            const alternate = alternates.find((a) => a.id === event.alternateId);
+            return (
+              <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2">
+                <div className="grid min-w-0 gap-0.5">
+                  <p className="font-medium break-words">{event.title}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {formatShortDate(event.date, locale)}
+                    {event.endDate && ` – ${formatShortDate(event.endDate, locale)}`}
+                    {event.time && ` · ${formatTime12(event.time, locale)}`}
+                  </p>
+                  <div className="flex flex-wrap gap-1">
+                    <Badge variant="secondary">{t(EVENT_TYPE_LABELS[event.eventType as EventType] ?? EVENT_TYPE_LABELS.other)}</Badge>
+                    {alternate && <Badge variant="outline">{alternate.name}</Badge>}
+                  </div>
+                </div>
+                <div className="flex gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t("admin.edit_event", { title: event.title })}
+                    onClick={() => setEditing({ event, key: `edit-${event.id}` })}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t("admin.delete_event", { title: event.title })}
+                    disabled={remove.isPending}
+                    onClick={() => deleteEvent(event)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <FormDialog formKey={editing?.key} busy={saving} onClose={() => setEditing(null)}>
+        {editing && (
+          <EventForm event={editing.event} today={today} alternates={alternates} onSaving={setSaving} onDone={() => setEditing(null)} />
+        )}
+      </FormDialog>
+    </section>
+  );
+}
+
+type EventFormProps = {
+  event: SchoolEvent | null;
+  today: string;
+  alternates: readonly { id: string; name: string }[];
+  onSaving: (saving: boolean) => void;
+  onDone: () => void;
+};
+
+function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProps) {
+  const t = useT();
+  const save = useSaveSchoolEvent();
+  const form = useForm<EventValues>({
+    defaultValues: {
+      title: event?.title ?? "",
+      description: event?.description ?? "",
+      date: event?.date ?? today,
+      endDate: event?.endDate ?? "",
+      time: event?.time ?? "",
+      eventType: (event?.eventType as EventType | undefined) ?? "custom",
+      alternateId: event?.alternateId ?? USUAL,
+      notify: false,
+    },
+  });
+
+  const submit = form.handleSubmit((values) => {
+    onSaving(true);
+    save.mutate(
+      {
+        id: event?.id ?? null,
+        input: {
+          title: values.title.trim(),
+          description: values.description.trim() || null,
+          date: values.date,
+          endDate: values.endDate || null,
+          time: values.time || null,
+          eventType: values.eventType,
+          alternateId: values.alternateId === USUAL ? null : values.alternateId,
+          notify: values.notify,
+        },
+      },
+      {
+        onSuccess: () => {
+          showToast({ title: t("admin.event_saved"), variant: "success" });
+          onDone();
+        },
+        onError: (error) => {
+          if (isAdminLocked(error)) return;
+          form.clearErrors();
+          applyServerFieldErrors(form.setError, error, FIELDS);
+          showToast({ title: t("admin.event_not_saved"), description: serverMessage(error) ?? undefined, variant: "destructive" });
+        },
+        onSettled: () => onSaving(false),
+      },
+    );
+  });
+
+  const title = event ? t("admin.edit_school_event") : t("admin.add_school_event");
+  const input = (name: "title" | "date" | "endDate" | "time", label: string, type: string, max?: number) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input
+              {...field}
+              type={type}
+              maxLength={max}
+              onChange={(e) => {
+                form.clearErrors(name);
+                field.onChange(e.target.value);
+              }}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <FormDialogHeader title={title} description={t("admin.school_description")} />
+        {input("title", t("admin.event_title"), "text", EVENT_TITLE_MAX)}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input("date", t("admin.event_date"), "date")}
+          {input("endDate", t("admin.event_end_date"), "date")}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input("time", t("admin.event_time"), "time")}
+          <FormField
+            control={form.control}
+            name="eventType"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("admin.event_type")}</FormLabel>
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <FormControl>
+                    <SelectTrigger className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                  </FormControl>
+                  <SelectContent>
+                    {EVENT_TYPES.map((type) => (
+                      <SelectItem key={type} value={type}>
+                        {t(EVENT_TYPE_LABELS[type])}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        {alternates.length > 0 && (
+          <FormField
+            control={form.control}
+            name="alternateId"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t("admin.event_bell_schedule")}</FormLabel>
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <FormControl>
+                    <SelectTrigger className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                  </FormControl>
+                  <SelectContent>
+                    <SelectItem value={USUAL}>{t("admin.usual_bell_schedule")}</SelectItem>
+                    {alternates.map((a) => (
+                      <SelectItem key={a.id} value={a.id}>
+                        {a.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        )}
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("admin.event_description")}</FormLabel>
+              <FormControl>
+                <Textarea {...field} rows={2} maxLength={EVENT_DESCRIPTION_MAX} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="notify"
+          render={({ field }) => (
+            <FormItem className="flex flex-row items-center gap-2">
+              <FormControl>
+                <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+              </FormControl>
+              <FormLabel className="font-normal">{t("admin.event_notify")}</FormLabel>
+            </FormItem>
+          )}
+        />
+        <FormDialogFooter
+          onCancel={onDone}
+          busy={save.isPending}
+          saving={save.isPending}
+          submitText={t("admin.save_event")}
+          pendingText={t("common.saving")}
+        />
+      </form>
+    </Form>
+  );
+}

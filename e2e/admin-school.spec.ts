@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { createSchoolRepository, SCHOOL_SCHEDULE_SETTING } from "../server/repositories/school";
-import { e2eDb, expect, seedUser, signIn, test } from "./fixtures";
+import { e2eDb, expect, seedUser, serverNoticesOutsideWrite, signIn, test } from "./fixtures";
+import { expectSpanish } from "./spanish";
 import { toast } from "./task-helpers";
 
 /**
@@ -33,10 +34,13 @@ async function freshPage(browser: Browser): Promise<Page> {
 
 test.describe("the school's page at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 }, timezoneId: "America/New_York" });
-  // The school's state is app-wide: taken away after, so the rest of the suite has no school schedule.
+  // The school's state is app-wide: taken away after, so the rest of the suite has no school schedule
+  // and no announcement.
   test.afterEach(async () => {
     const db = e2eDb();
     await db.deleteFrom("school_events").execute();
+    await db.deleteFrom("announcement_deliveries").execute();
+    await db.deleteFrom("announcements").execute();
     await db.deleteFrom("app_settings").where("key", "=", SCHOOL_SCHEDULE_SETTING).execute();
     await createSchoolRepository(db).bumpVersion();
   });
@@ -117,5 +121,21 @@ test.describe("the school's page at 375 px", () => {
       await expect(schedule.getByRole("listitem").filter({ hasText: "Snow: buses two hours late" })).toContainText("School");
       await studentPage.context().close();
     });
+  });
+
+  test("the page reads in Spanish and fits", async ({ page }) => {
+    const admin = await seedUser({ firstName: "Lucía", lastName: "Gómez", isAdmin: true });
+    await e2eDb().updateTable("users").set({ locale: "es" }).where("id", "=", admin.id).execute();
+    await serverNoticesOutsideWrite();
+    await signIn(page, admin);
+    await page.goto("/admin/school");
+    await page.getByLabel("Código de acceso").fill(PASSCODE);
+    await page.getByRole("button", { name: /Desbloquear/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Jornada escolar" })).toBeVisible();
+    await expect(page.getByText("Anuncios recientes")).toBeVisible();
+    await expect(page.getByText("No hay eventos en los próximos meses")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Publicar horario" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectSpanish(page, "/admin/school");
   });
 });

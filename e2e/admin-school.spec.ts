@@ -73,8 +73,38 @@ test.describe("the school's page at 375 px", () => {
       await bells.getByRole("button", { name: "2 hours later" }).click();
       await expect(bells.getByLabel("Period 1 start").nth(1)).toHaveValue("09:45");
       await expect(bells.getByLabel("Period 2 end").nth(1)).toHaveValue("12:55");
+      // A rotation whose date's day is not one of its days is refused on the page, in words.
+      await bells.getByLabel("Rotation days, separated by commas (A, B)").fill("A, B");
+      await bells.getByLabel("A school day of the rotation").fill(DELAY_DAY);
+      await bells.getByLabel("Its rotation day").fill("C");
+      await bells.getByRole("button", { name: "Publish Schedule" }).click();
+      await expect(bells.getByRole("alert")).toHaveText(/.+/);
+      await expect(bells.getByRole("alert")).not.toContainText("classes.");
+      // No rotation after all; a day off a week after the delay.
+      await bells.getByLabel("Rotation days, separated by commas (A, B)").fill("");
+      await bells.getByRole("button", { name: "Add Day Off" }).click();
+      const breakDay = new Date(Date.parse(`${DELAY_DAY}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+      await bells.getByLabel("From").fill(breakDay);
+      await bells.getByLabel("Label", { exact: true }).fill("Teacher workday");
       await bells.getByRole("button", { name: "Publish Schedule" }).click();
       await expect(toast(page, "Schedule Published", "Schedule Published")).toBeVisible();
+      const saved = await e2eDb()
+        .selectFrom("app_settings")
+        .select("value")
+        .where("key", "=", SCHOOL_SCHEDULE_SETTING)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(saved.value)).toMatchObject({
+        daysOff: [{ from: breakDay, to: breakDay, label: "Teacher workday" }],
+        alternates: [
+          {
+            name: "2-Hour Delay",
+            bellTimes: [
+              { period: 1, start: "09:45", end: "11:15" },
+              { period: 2, start: "11:25", end: "12:55" },
+            ],
+          },
+        ],
+      });
       await expect(page.getByText("Not published yet", { exact: false })).toHaveCount(0);
     });
 

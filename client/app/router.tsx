@@ -59,10 +59,10 @@ function lazyScreen<Props extends object>(
 // Each screen is its own chunk, loaded when first shown: a visitor on the landing page downloads
 // neither the sign-in forms nor the dashboard (decisions 064, 065).
 const AdminScreen = lazyScreen(() => import("@/app/screens/admin").then((m) => m.AdminScreen), ["app", "admin"]);
-// The school's page names event types in the calendar's words.
+// The school's page names event types in the calendar's words, and words the schedule's checks in the classes'.
 const AdminSchoolScreen = lazyScreen(
   () => import("@/app/screens/admin-school").then((m) => m.AdminSchoolScreen),
-  ["app", "admin", "calendar"],
+  ["app", "admin", "calendar", "classes"],
 );
 // The auth screen waits (a moment at most) for the school's providers and sign-up policy, asked for
 // beside its code, so its first frame is its last; and brings the school sign-in's words (issue 35).

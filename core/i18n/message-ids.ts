@@ -8,6 +8,7 @@ export interface MessageValues {
   "admin.account_deleted": undefined;
   "admin.account_deleted_text": undefined;
   "admin.add_alternate": undefined;
+  "admin.add_day_off": undefined;
   "admin.add_period": undefined;
   "admin.add_school_event": undefined;
   "admin.admin_status_for": { "name": string | number };
@@ -79,6 +80,10 @@ export interface MessageValues {
   "admin.copy_logs": undefined;
   "admin.copy_target": { "email": string | number };
   "admin.cursor_invalid": { "name": string | number };
+  "admin.day_off_from": undefined;
+  "admin.day_off_label": undefined;
+  "admin.day_off_to": undefined;
+  "admin.days_off": undefined;
   "admin.delete_event": { "title": string | number };
   "admin.delete_failed": undefined;
   "admin.delete_name": { "name": string | number };
@@ -233,6 +238,7 @@ export interface MessageValues {
   "admin.remove_admin": undefined;
   "admin.remove_admin_text": { "name": string | number; "email": string | number };
   "admin.remove_alternate": { "name": string | number };
+  "admin.remove_day_off": { "label": string | number };
   "admin.remove_period": { "period": string | number };
   "admin.reset_failed": undefined;
   "admin.reset_password": undefined;
@@ -244,9 +250,12 @@ export interface MessageValues {
   "admin.role_admins": undefined;
   "admin.role_all": undefined;
   "admin.role_regular": undefined;
+  "admin.rotation": undefined;
+  "admin.rotation_anchor_date": undefined;
+  "admin.rotation_anchor_day": undefined;
+  "admin.rotation_days": undefined;
   "admin.save_event": undefined;
   "admin.save_settings": undefined;
-  "admin.schedule_kept_parts": undefined;
   "admin.schedule_not_published": undefined;
   "admin.schedule_published": undefined;
   "admin.school_days": undefined;

@@ -10,8 +10,8 @@ import { LoadingState } from "@/components/states/loading-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorMessage, serverMessage } from "@/lib/api/errors";
-import { useLocale, useT } from "@/lib/i18n";
+import { serverMessage } from "@/lib/api/errors";
+import { useLocale, useT, wordMessage } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { usePublishedSchedule, usePublishSchedule } from "../api/school-admin";
 import { isAdminLocked } from "../utils/admin-errors";
@@ -19,6 +19,7 @@ import { shiftBellTimes } from "../utils/bell-times";
 
 type Bell = { period: number; start: string; end: string };
 type Alternate = { id: string; name: string; bellTimes: Bell[] };
+type DayOff = { from: string; to: string; label: string };
 
 const DEFAULT_SCHEDULE: SchoolSchedule = {
   schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
@@ -40,9 +41,10 @@ function alternateIdFor(name: string, taken: readonly string[]): string {
 
 /**
  * The school's bell schedule (decision 112): school days, the usual bell times and the alternates
- * (a 2-hour delay filled in one press), published with PUT. The student's School Day editor saves
- * the student's own schedule and preferences, so staff get this simpler editor; the rotation,
- * per-day times and days off of a schedule already published are kept as they are.
+ * (a 2-hour delay filled in one press), the rotation and its anchor, and days off, published with
+ * PUT. The student's School Day editor saves the student's own schedule and preferences, so staff
+ * get this simpler editor; the per-day times (bellTimesByDay, periodsByDay) of a schedule already
+ * published are kept as they are.
  */
 export function BellScheduleSection() {
   const t = useT();
@@ -134,14 +136,26 @@ function ScheduleEditor({ initial }: { initial: SchoolSchedule }) {
   const [alternates, setAlternates] = useState<Alternate[]>(
     (initial.alternates ?? []).map((a) => ({ id: a.id, name: a.name, bellTimes: a.bellTimes ?? [] })),
   );
+  const [rotationDays, setRotationDays] = useState((initial.rotation?.days ?? []).join(", "));
+  const [anchorDate, setAnchorDate] = useState(initial.rotation?.anchorDate ?? "");
+  const [anchorDay, setAnchorDay] = useState(initial.rotation?.anchorDay ?? "");
+  const [daysOff, setDaysOff] = useState<DayOff[]>(initial.daysOff ?? []);
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const days = rotationDays
+      .split(",")
+      .map((d) => d.trim())
+      .filter(Boolean);
+    // No rotation days: no rotation. Which periods meet on each day stay as published.
+    const rotation = days.length === 0 ? null : { ...initial.rotation, days, anchorDate, anchorDay: anchorDay.trim() };
     const document = {
       ...initial,
       schoolDays,
       bellTimes: bells,
+      rotation,
+      daysOff,
       alternates: alternates.map((a) => {
         // Per-day times of an alternate already published stay with it.
         const before = initial.alternates?.find((x) => x.id === a.id);
@@ -150,7 +164,8 @@ function ScheduleEditor({ initial }: { initial: SchoolSchedule }) {
     };
     const checked = schoolScheduleSchema.safeParse(document);
     if (!checked.success) {
-      setProblem(errorMessage(checked.error.issues[0]?.message ?? null));
+      // The schema's message is a reference, worded in the app's language (decision 108).
+      setProblem(wordMessage(checked.error.issues[0]?.message ?? ""));
       return;
     }
     setProblem(null);
@@ -244,9 +259,70 @@ function ScheduleEditor({ initial }: { initial: SchoolSchedule }) {
           </Button>
         )}
       </fieldset>
-      {(initial.rotation || (initial.daysOff?.length ?? 0) > 0) && (
-        <p className="text-sm text-muted-foreground">{t("admin.schedule_kept_parts")}</p>
-      )}
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">{t("admin.rotation")}</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid gap-1">
+            <Label htmlFor="rotation-days">{t("admin.rotation_days")}</Label>
+            <Input id="rotation-days" value={rotationDays} onChange={(e) => setRotationDays(e.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="rotation-anchor-date">{t("admin.rotation_anchor_date")}</Label>
+            <Input id="rotation-anchor-date" type="date" value={anchorDate} onChange={(e) => setAnchorDate(e.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="rotation-anchor-day">{t("admin.rotation_anchor_day")}</Label>
+            <Input id="rotation-anchor-day" value={anchorDay} onChange={(e) => setAnchorDay(e.target.value)} />
+          </div>
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">{t("admin.days_off")}</legend>
+        {daysOff.map((d, i) => {
+          const update = (part: Partial<DayOff>) => setDaysOff(daysOff.map((x, k) => (k === i ? { ...x, ...part } : x)));
+          return (
+            <div key={i} className="flex flex-wrap items-end gap-2">
+              <div className="grid gap-1">
+                <Label htmlFor={`day-off-${i}-from`}>{t("admin.day_off_from")}</Label>
+                {/* A new day off ends the day it starts unless its end is set. */}
+                <Input
+                  id={`day-off-${i}-from`}
+                  type="date"
+                  className="w-40"
+                  value={d.from}
+                  onChange={(e) => update({ from: e.target.value, to: d.to || e.target.value })}
+                />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`day-off-${i}-to`}>{t("admin.day_off_to")}</Label>
+                <Input id={`day-off-${i}-to`} type="date" className="w-40" value={d.to} onChange={(e) => update({ to: e.target.value })} />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`day-off-${i}-label`}>{t("admin.day_off_label")}</Label>
+                <Input id={`day-off-${i}-label`} className="w-48" value={d.label} onChange={(e) => update({ label: e.target.value })} />
+              </div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={t("admin.remove_day_off", { label: d.label })}
+                onClick={() => setDaysOff(daysOff.filter((_, k) => k !== i))}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </div>
+          );
+        })}
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => setDaysOff([...daysOff, { from: "", to: "", label: "" }])}
+        >
+          <Plus aria-hidden="true" />
+          {t("admin.add_day_off")}
+        </Button>
+      </fieldset>
       {problem && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {problem}

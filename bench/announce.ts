@@ -15,7 +15,7 @@ import { createDb, dbOptionsFrom } from "../server/db/connection";
 import { migrateToLatest } from "../server/db/migrate";
 import { createServices } from "../server/services";
 import { deliverAll, generateVapidKeys, type PushTarget } from "../server/services/push-delivery";
-import { seedDevices } from "../server/test/announcement-seed";
+import { seedDevices, seedStaff } from "../server/test/announcement-seed";
 import { freshDatabase, type EngineName } from "../server/test/harness";
 import { startTestPushService } from "../server/test/push-service";
 
@@ -49,26 +49,7 @@ async function run(engine: EngineName, instances: number, delayMs: number): Prom
     const { devices } = await seedDevices(dbs[0]!, service, keys.publicKey, STUDENTS);
     for (const device of devices) service.delay(device.id, delayMs);
     service.reset();
-    const admin = await dbs[0]!
-      .insertInto("users")
-      .values({
-        email: "staff@example.com",
-        password_hash: null,
-        first_name: "Staff",
-        last_name: "Member",
-        profile_image_url: null,
-        is_admin: 1,
-        password_reset_required: 0,
-        temporary_password_expires_at: null,
-        user_classes: "[]",
-        evening_summary_time: null,
-        school_schedule: null,
-        schedule_source: null,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      })
-      .returning(["id", "email"])
-      .executeTakeFirstOrThrow();
+    const admin = await seedStaff(dbs[0]!, "staff@example.com");
     const workers = services.map((s) => s.announcementWorker(quiet));
 
     const started = performance.now();

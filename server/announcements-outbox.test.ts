@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createAnnouncementsRepository } from "./repositories/announcements";
-import { seedDevices } from "./test/announcement-seed";
+import { seedDevices, seedStaff } from "./test/announcement-seed";
 import { buildTestApp, describeEachEngine, describePostgresOnly, freshDatabase, type TestApp } from "./test/harness";
 import { startTestPushService, type TestDevice, type TestPushService } from "./test/push-service";
 
@@ -14,26 +14,7 @@ function copiesAt(pushService: TestPushService, devices: readonly TestDevice[], 
 }
 
 async function announce(t: TestApp, title: string): Promise<number> {
-  const admin = await t.db
-    .insertInto("users")
-    .values({
-      email: `staff-${title.replace(/\W/g, "")}-${Date.now()}@example.com`,
-      password_hash: null,
-      first_name: "Staff",
-      last_name: "Member",
-      profile_image_url: null,
-      is_admin: 1,
-      password_reset_required: 0,
-      temporary_password_expires_at: null,
-      user_classes: "[]",
-      evening_summary_time: null,
-      school_schedule: null,
-      schedule_source: null,
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    })
-    .returning(["id", "email"])
-    .executeTakeFirstOrThrow();
+  const admin = await seedStaff(t.db, `staff-${title.replace(/\W/g, "")}-${Date.now()}@example.com`);
   const { id } = await t.services.announcements.create(admin, { title, body: "Buses run two hours late.", audience: "students" });
   return id;
 }

@@ -82,3 +82,28 @@ export async function seedDevices(
   }
   return { userIds, devices };
 }
+
+/** An admin written straight into the database (no password): who sends an announcement in tests and the bench. */
+export function seedStaff(db: Db, email: string): Promise<{ id: number; email: string }> {
+  const now = new Date().toISOString();
+  return db
+    .insertInto("users")
+    .values({
+      email,
+      password_hash: null,
+      first_name: "Staff",
+      last_name: "Member",
+      profile_image_url: null,
+      is_admin: 1,
+      password_reset_required: 0,
+      temporary_password_expires_at: null,
+      user_classes: "[]",
+      evening_summary_time: null,
+      school_schedule: null,
+      schedule_source: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(["id", "email"])
+    .executeTakeFirstOrThrow();
+}

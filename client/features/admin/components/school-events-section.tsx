@@ -222,6 +222,33 @@ function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProp
     />
   );
 
+  const select = (name: "eventType" | "alternateId", label: string, options: readonly { value: string; label: string }[]) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <Select value={field.value} onValueChange={field.onChange}>
+            <FormControl>
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {options.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+
   return (
     <Form {...form}>
       <form onSubmit={submit} noValidate className="grid gap-4">
@@ -233,58 +260,17 @@ function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProp
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {input("time", t("admin.event_time"), "time")}
-          <FormField
-            control={form.control}
-            name="eventType"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("admin.event_type")}</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {EVENT_TYPES.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {t(EVENT_TYPE_LABELS[type])}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          {select(
+            "eventType",
+            t("admin.event_type"),
+            EVENT_TYPES.map((type) => ({ value: type, label: t(EVENT_TYPE_LABELS[type]) })),
+          )}
         </div>
-        {alternates.length > 0 && (
-          <FormField
-            control={form.control}
-            name="alternateId"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("admin.event_bell_schedule")}</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    <SelectItem value={USUAL}>{t("admin.usual_bell_schedule")}</SelectItem>
-                    {alternates.map((a) => (
-                      <SelectItem key={a.id} value={a.id}>
-                        {a.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        )}
+        {alternates.length > 0 &&
+          select("alternateId", t("admin.event_bell_schedule"), [
+            { value: USUAL, label: t("admin.usual_bell_schedule") },
+            ...alternates.map((a) => ({ value: a.id, label: a.name })),
+          ])}
         <FormField
           control={form.control}
           name="description"

@@ -9,6 +9,7 @@
 import { isCalendarDate, isWallClockTime } from "../dates";
 import type { MessageId } from "../i18n/translate";
 import type { EventType } from "../schemas/event";
+import type { AgendaDay } from "../schemas/school";
 import type { Task } from "../schemas/task";
 import { END_OF_DAY_TIME } from "../tasks";
 import type { Occurrence } from "./occurrence";
@@ -39,6 +40,8 @@ export type CalendarEntry = {
   taskId?: number;
   /** An event the school published (the agenda's schoolEvents, decision 112): shown, never edited. */
   school?: true;
+  /** A named day off of the school day the student follows (the agenda's offLabel as its title): the Next 5 Days card lists it. */
+  dayOff?: true;
 };
 
 /**
@@ -81,6 +84,21 @@ export function occurrenceEntry(occurrence: Occurrence): CalendarEntry {
     subject: occurrence.subject,
     isCompleted: occurrence.isCompleted,
     eventId: occurrence.eventId,
+  };
+}
+
+/** A school event of the agenda's on `date` as a calendar entry (Home's Today's Schedule, the Calendar tab): read-only, marked `school`. */
+export function schoolEventEntry(event: AgendaDay["schoolEvents"][number], date: string): CalendarEntry {
+  return {
+    id: `school-${event.id}`,
+    kind: "event",
+    date,
+    time: event.time,
+    title: event.title,
+    type: event.eventType,
+    subject: null,
+    isCompleted: false,
+    school: true,
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NEXT_FIVE_DAYS_AHEAD, NEXT_FIVE_DAYS_LIMIT, nextFiveDays, nextFiveDaysRange } from "./next-five-days";
 import { occurrence, task } from "../test/builders";
-import { calendarEntries, clockOrder } from "./entries";
+import { calendarEntries, clockOrder, schoolEventEntry } from "./entries";
 import { inEnglish } from "../test/in-english";
 
 const today = "2026-11-21";
@@ -209,5 +209,41 @@ describe("badges and times", () => {
       badge: "calendar.type_exam",
       displayTime: "7:45 AM",
     });
+  });
+});
+
+describe("the school's events and days off (`more`)", () => {
+  const fair = schoolEventEntry({ id: 3, title: "Science fair", time: "18:00", eventType: "other" }, "2026-11-23");
+  const dayOff = {
+    id: "day-off-2026-11-26",
+    kind: "event",
+    date: "2026-11-26",
+    time: null,
+    title: "Thanksgiving Break",
+    type: "other",
+    subject: null,
+    isCompleted: false,
+    dayOff: true,
+  } as const;
+
+  it("lists them in the clock order with the rest, a day off's badge reading Day Off", () => {
+    const entries = nextFiveDays(
+      [occurrence({ eventId: 1, date: "2026-11-23", time: "07:45", title: "Quiz" })],
+      [],
+      today,
+      undefined,
+      "en",
+      [dayOff, fair],
+    );
+    expect(entries.map((e) => e.title)).toEqual(["Quiz", "Science fair", "Thanksgiving Break"]);
+    expect(entries[1]).toMatchObject({ school: true, badge: "calendar.type_other", displayTime: "6:00 PM" });
+    expect(entries[2]).toMatchObject({ dayOff: true, displayTime: null });
+    expect(inEnglish(entries[2]?.badge)).toBe("Day Off");
+  });
+
+  it("drops those outside the window", () => {
+    const late = schoolEventEntry({ id: 4, title: "Concert", time: null, eventType: "other" }, "2026-11-27");
+    const early = schoolEventEntry({ id: 5, title: "Assembly", time: null, eventType: "other" }, "2026-11-20");
+    expect(nextFiveDays([], [], today, undefined, "en", [late, early])).toEqual([]);
   });
 });

@@ -25,8 +25,8 @@ export const NEXT_FIVE_DAYS_AHEAD = 5;
 /** The card lists at most this many entries (docs/product.md#calendar). */
 export const NEXT_FIVE_DAYS_LIMIT = 4;
 
-/** The message id of an entry's badge: "Due", or its event type's label. */
-export type EntryBadgeId = "calendar.due" | EventTypeLabelId;
+/** The message id of an entry's badge: "Due", or its event type's label; "Day Off" on the card for a day off. */
+export type EntryBadgeId = "calendar.due" | "calendar.day_off" | EventTypeLabelId;
 
 export type NextFiveDaysEntry = CalendarEntry & {
   /** The message id of "Due" for a task, "Early Dismissal", "2-Hour Delay", otherwise the event type's label ("Exam"). */
@@ -53,7 +53,10 @@ export function entryBadge(entry: Pick<CalendarEntry, "kind" | "type">): EntryBa
  *   is dropped here anyway). The spec filters only tasks by completion, so a completed event is
  *   still listed, with isCompleted for the view to fade it;
  * - in the clock order of Today's Schedule (clockOrder: by date, early dismissal and delay first,
- *   then all-day events, then by time, ties by class period when `classPeriodOf` is given), at most 4.
+ *   then all-day events, then by time, ties by class period when `classPeriodOf` is given), at most 4;
+ * - `more`: entries made elsewhere, taken as they are when in the window: the school's events and
+ *   the named days off of the agenda (client/features/calendar/utils/school-days.ts); a day off's
+ *   badge reads "Day Off".
  * Times are written in `locale` ("3:30 p. m." in Spanish).
  */
 export function nextFiveDays(
@@ -62,14 +65,16 @@ export function nextFiveDays(
   today: string,
   classPeriodOf?: (subject: string | null) => number | null,
   locale: Locale = DEFAULT_LOCALE,
+  more: readonly CalendarEntry[] = [],
 ): NextFiveDaysEntry[] {
   const { from, to } = nextFiveDaysRange(today);
   const open = tasks.filter((t) => !t.completed);
-  return clockOrder(calendarEntries(occurrences, open, from, to), classPeriodOf)
+  const extra = more.filter((entry) => entry.date >= from && entry.date <= to);
+  return clockOrder([...calendarEntries(occurrences, open, from, to), ...extra], classPeriodOf)
     .slice(0, NEXT_FIVE_DAYS_LIMIT)
     .map((entry) => ({
       ...entry,
-      badge: entryBadge(entry),
+      badge: entry.dayOff ? "calendar.day_off" : entryBadge(entry),
       displayTime:
         entry.kind === "task"
           ? formatDueTime({ dueTime: entry.time }, locale)

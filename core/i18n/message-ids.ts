@@ -403,6 +403,7 @@ export interface MessageValues {
   "calendar.day_list": undefined;
   "calendar.day_not_text": undefined;
   "calendar.day_number": { "day": string | number };
+  "calendar.day_off": undefined;
   "calendar.day_too_long": undefined;
   "calendar.days_not_day_numbers": undefined;
   "calendar.days_not_list": undefined;
@@ -506,6 +507,7 @@ export interface MessageValues {
   "calendar.rotation_day": { "day": string | number };
   "calendar.same_date_each_month": undefined;
   "calendar.same_date_each_month_day": { "day": number };
+  "calendar.school_entry": { "title": string | number };
   "calendar.series_start_placeholder": undefined;
   "calendar.series_update_failed": undefined;
   "calendar.series_updated": undefined;

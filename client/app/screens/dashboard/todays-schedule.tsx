@@ -9,6 +9,7 @@ import {
   entrySortTime,
   eventTypeLabelId,
   isSchoolDayChange,
+  schoolEventEntry,
 } from "@core/calendar/entries";
 import { expandEvents } from "@core/calendar/recurrence";
 import { classPeriodOf, LUNCH, periodLabel } from "@core/classes";
@@ -59,7 +60,7 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
       clockOrder(
         [
           ...calendarEntries(expandEvents(eventsQuery.data ?? [], today, today), tasksQuery.data ?? [], today, today),
-          ...(todaysSchoolEvents ?? []).map((e) => schoolEntry(e, today)),
+          ...(todaysSchoolEvents ?? []).map((e) => schoolEventEntry(e, today)),
         ],
         periodOf,
       ),
@@ -129,21 +130,6 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
       <OnDemandEventFormDialog state={form} onClose={() => setForm(null)} userId={user.id} userClasses={user.userClasses} today={today} />
     </Card>
   );
-}
-
-/** A school event of the agenda's as a calendar entry, so it takes its place in the clock order. */
-function schoolEntry(event: AgendaDay["schoolEvents"][number], date: string): CalendarEntry {
-  return {
-    id: `school-${event.id}`,
-    kind: "event",
-    date,
-    time: event.time,
-    title: event.title,
-    type: event.eventType,
-    subject: null,
-    isCompleted: false,
-    school: true,
-  };
 }
 
 /** "A day" (Spanish "Día A"); a cycle's stored "Day 3" in the reader's language ("Día 3"); any other day's own name. */

@@ -1,27 +1,26 @@
 import { CalendarPlusIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { isCalendarDate } from "@core/dates";
 import { useLinkedParam } from "@/hooks/use-linked-param";
-import { type SchoolDay, schoolDayOf } from "@core/school-day";
-import { useSchoolSchedule } from "@/api/user/school-schedule";
 import type { User } from "@core/api-types";
 import { calendarEntries, dayDetailOrder, entriesByDate } from "@core/calendar/entries";
 import { nextFiveDays, nextFiveDaysRange } from "@core/calendar/next-five-days";
 import { expandEvents } from "@core/calendar/recurrence";
 import { classPeriodOf } from "@core/classes";
 import { useEvents } from "@/api/events/get-events";
+import { agendaQueryOptions, useAgenda } from "@/api/user/agenda";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { ErrorState } from "@/components/states/error-state";
 import { Button } from "@/components/ui/button";
 import { useCreateRequest } from "@/hooks/use-create-request";
 import { useLocale, useT } from "@/lib/i18n";
-import type { Translate } from "@core/i18n/translate";
 import { useToday } from "@/hooks/use-today";
 import { DayDetailDialog } from "./day-detail-dialog";
 import { useEventActions } from "./event-actions";
-import type { DayNote } from "./day-cell";
 import { MonthGrid } from "./month-grid";
 import { monthGridDates, monthOf, shiftMonth } from "../utils/month-grid-dates";
+import { agendaCovers, agendaDayLine, agendaDayNotes, agendaDayOffEntries, agendaSchoolEntries } from "../utils/school-days";
 import { NextFiveDaysCard } from "./next-five-days-card";
 import { OnDemandEventFormDialog } from "./on-demand-event-form-dialog";
 import { useRestoredEventDraft } from "../hooks/event-draft";
@@ -57,31 +56,38 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
   const periodOf = useMemo(() => classPeriodOf(user.userClasses), [user.userClasses]);
 
   const gridDates = useMemo(() => monthGridDates(month), [month]);
+  const gridFrom = gridDates[0]!;
+  const gridTo = gridDates[gridDates.length - 1]!;
+  // The school day of the shown weeks (GET /api/user/agenda, decision 112): the days off, rotation
+  // days, bell schedules and school events of the schedule the student follows, worked out by the
+  // server. One read per month shown (6 weeks at most, within the agenda's 62 days). The grid never
+  // waits for it: the student's own events and tasks show at once, the school's day joins them when
+  // it comes, and while another month's loads the weeks the two share keep what they showed.
+  const gridAgenda = useQuery({ ...agendaQueryOptions(gridFrom, gridTo), placeholderData: keepPreviousData }).data;
+  const schoolEntries = useMemo(() => agendaSchoolEntries(gridAgenda ?? []), [gridAgenda]);
   const byDate = useMemo(() => {
-    const from = gridDates[0]!;
-    const to = gridDates[gridDates.length - 1]!;
-    const grouped = entriesByDate(calendarEntries(expandEvents(events, from, to), tasks, from, to));
+    const grouped = entriesByDate([...calendarEntries(expandEvents(events, gridFrom, gridTo), tasks, gridFrom, gridTo), ...schoolEntries]);
     for (const [date, list] of grouped) grouped.set(date, dayDetailOrder(list, periodOf));
     return grouped;
-  }, [events, tasks, gridDates, periodOf]);
-
+  }, [events, tasks, gridFrom, gridTo, periodOf, schoolEntries]);
   // The rotation day ("A") or the day off ("Winter break") of each shown date.
-  const schedule = useSchoolSchedule().data;
-  const dayNotes = useMemo(() => {
-    const notes = new Map<string, DayNote>();
-    if (!schedule) return notes;
-    for (const date of gridDates) {
-      const day = schoolDayOf(schedule, date);
-      if (day.off && day.label) notes.set(date, { text: day.label, dayOff: true });
-      else if (!day.off && day.rotationDay) notes.set(date, { text: day.rotationDay, dayOff: false });
-    }
-    return notes;
-  }, [schedule, gridDates]);
+  const dayNotes = useMemo(() => agendaDayNotes(gridAgenda ?? []), [gridAgenda]);
 
+  // Next 5 Days reads the agenda of today's month as the grid shows it: the same read as the grid's
+  // on that month, and kept while the grid shows another, so turning months never empties the card.
+  // Only when its window runs past those weeks (today near a month's last Saturday) does it read its
+  // own window's too.
+  const todaysGrid = useMemo(() => monthGridDates(monthOf(today)), [today]);
+  const todaysAgenda = useAgenda(todaysGrid[0]!, todaysGrid[todaysGrid.length - 1]!).data;
+  const upcomingRange = nextFiveDaysRange(today);
+  const todaysHoldsWindow = agendaCovers(todaysAgenda, upcomingRange.from, upcomingRange.to);
+  const windowAgenda = useAgenda(upcomingRange.from, upcomingRange.to, todaysAgenda !== undefined && !todaysHoldsWindow).data;
+  const upcomingAgenda = todaysHoldsWindow ? todaysAgenda : windowAgenda;
   const upcoming = useMemo(() => {
     const { from, to } = nextFiveDaysRange(today);
-    return nextFiveDays(expandEvents(events, from, to), tasks, today, periodOf, locale);
-  }, [events, tasks, today, periodOf, locale]);
+    const school = upcomingAgenda ? [...agendaSchoolEntries(upcomingAgenda), ...agendaDayOffEntries(upcomingAgenda, from, to)] : [];
+    return nextFiveDays(expandEvents(events, from, to), tasks, today, periodOf, locale, school);
+  }, [events, tasks, today, periodOf, locale, upcomingAgenda]);
 
   const loading = eventsQuery.isPending || tasksQuery.isPending;
   const failed = eventsQuery.isError || tasksQuery.isError;
@@ -127,7 +133,14 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
 
       <DayDetailDialog
         date={openDay}
-        note={openDay && schedule ? dayNoteText(schoolDayOf(schedule, openDay), t) : null}
+        note={
+          openDay
+            ? agendaDayLine(
+                gridAgenda?.find((d) => d.date === openDay),
+                t,
+              )
+            : null
+        }
         entries={openDay ? (byDate.get(openDay) ?? []) : []}
         onClose={() => setOpenDay(null)}
         onEdit={(entry) => {
@@ -143,11 +156,4 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
       {actions.dialogs}
     </section>
   );
-}
-
-/** The day detail's line about the school day: "A day", "Day 3", "No school: Winter break". */
-function dayNoteText(day: SchoolDay, t: Translate): string | null {
-  if (day.off) return day.label ? t("calendar.no_school", { label: day.label }) : null;
-  if (!day.rotationDay) return null;
-  return /day/i.test(day.rotationDay) ? day.rotationDay : t("calendar.rotation_day", { day: day.rotationDay });
 }

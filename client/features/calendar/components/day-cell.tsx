@@ -1,15 +1,15 @@
+import { SchoolIcon } from "lucide-react";
 import { memo } from "react";
+import type { Translate } from "@core/i18n/translate";
 import type { CalendarEntry } from "@core/calendar/entries";
 import { cn } from "@/lib/cn";
 import { useLocale, useT } from "@/lib/i18n";
 import { dayOfMonth, entryToneClass, fullDateLabel, itemCountLabel, moreLabel, shortMoreLabel } from "../utils/month-grid-dates";
+import type { DayNote } from "../utils/school-days";
 
 /** Chips per day cell from 640 px (`sm:`), and below it. */
 const CHIPS_WIDE = 2;
 const CHIPS_NARROW = 1;
-
-/** What a day cell says of the school day: its rotation day ("A"), or the name of a day off ("Thanksgiving Break"). */
-export type DayNote = { text: string; dayOff: boolean };
 
 type DayCellProps = {
   date: string;
@@ -81,7 +81,7 @@ export const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop
       {/* The cell's name, from its content rather than an aria-label (whose text would have to
           contain what the cell shows, WCAG 2.5.3): the date, the count and every title, so a screen
           reader hears the day's items without opening it. The chips repeat it visually. */}
-      <span className="sr-only">{`${fullDateLabel(date, t, locale)}${note ? ` (${note.text})` : ""}, ${itemCountLabel(count, t)}${entries?.length ? `: ${entries.map((e) => (e.isCompleted ? t("calendar.entry_completed", { title: e.title }) : e.title)).join(", ")}` : ""}`}</span>
+      <span className="sr-only">{`${fullDateLabel(date, t, locale)}${note ? ` (${note.text})` : ""}, ${itemCountLabel(count, t)}${entries?.length ? `: ${entries.map((e) => spokenTitle(e, t)).join(", ")}` : ""}`}</span>
       {first && <EntryChip entry={first} />}
       {second && <EntryChip entry={second} className="hidden sm:block" />}
       {/* "+3" on a phone: "+3 more" did not fit a seventh of the screen (docs/decisions/084). */}
@@ -103,17 +103,30 @@ export const DayCell = memo(function DayCell({ date, inMonth, isToday, isTabStop
   );
 });
 
-/** Hidden from screen readers: the cell's name already lists every title of the day. */
+/** An entry's title in the cell's spoken name: "Quiz (completed)", "Winter concert (school event)". */
+function spokenTitle(entry: CalendarEntry, t: Translate): string {
+  if (entry.school) return t("calendar.school_entry", { title: entry.title });
+  return entry.isCompleted ? t("calendar.entry_completed", { title: entry.title }) : entry.title;
+}
+
+/**
+ * Hidden from screen readers: the cell's name already lists every title of the day (a school
+ * event's with "school event"). A school event's chip carries the school's mark before its title
+ * and a dashed outline, so it reads apart from the student's own at a glance.
+ */
 function EntryChip({ entry, className }: { entry: CalendarEntry; className?: string }) {
   return (
     <span
       aria-hidden="true"
+      data-school={entry.school ? "" : undefined}
       className={cn(
         "block truncate rounded-sm px-0.5 text-[10px] leading-4 sm:px-1 sm:text-xs sm:leading-5",
         entryToneClass(entry),
+        entry.school && "outline-1 -outline-offset-1 outline-current/40 outline-dashed",
         className,
       )}
     >
+      {entry.school && <SchoolIcon className="mr-0.5 inline size-2.5 align-[-1px] sm:size-3" />}
       {entry.title}
     </span>
   );

@@ -26,8 +26,10 @@ export type DayDetailDialogProps = {
 
 /**
  * The day detail (docs/product.md#calendar): the date as its title, the weekday and item count,
- * then the day's events and tasks with time, title, subject and a badge. Events have edit and delete
- * buttons; tasks are edited on the Tasks tab. Only the footer's Close closes it by button (the
+ * then the day's events and tasks with time, title, subject and a badge. The student's events have
+ * edit and delete buttons; tasks are edited on the Tasks tab; the school's events (a "School" badge)
+ * are only shown. The description names the school day: its rotation day, an alternate bell
+ * schedule ("2-Hour Delay schedule") or the day off. Only the footer's Close closes it by button (the
  * corner one would be a second "Close"); Escape and a click outside close it too.
  */
 export function DayDetailDialog({ date, entries, note = null, onClose, onEdit, onDelete }: DayDetailDialogProps) {
@@ -88,9 +90,13 @@ function DayDetailItem({ entry, onEdit, onDelete }: DayDetailItemProps) {
         <p className={cn("text-sm font-medium break-words", entry.isCompleted && "text-muted-foreground line-through")}>{entry.title}</p>
         {entry.isCompleted && <span className="sr-only">{t("calendar.completed")}</span>}
         {entry.subject && <p className="text-xs break-words text-muted-foreground">{entry.subject}</p>}
-        <Badge className={cn("mt-1 border-transparent", entryToneClass({ ...entry, isCompleted: false }))}>{badge}</Badge>
+        <span className="mt-1 flex flex-wrap gap-1">
+          <Badge className={cn("border-transparent", entryToneClass({ ...entry, isCompleted: false }))}>{badge}</Badge>
+          {entry.school && <Badge variant="outline">{t("dashboard.school_badge")}</Badge>}
+        </span>
       </div>
-      {/* Not on an event still being saved (its id is temporary until the server answers). */}
+      {/* Not on an event still being saved (its id is temporary until the server answers), nor on
+          the school's (they have no eventId: staff edit them on /admin/school). */}
       {entry.kind === "event" && (entry.eventId ?? 0) > 0 && (
         <div className="-mr-1 flex shrink-0 gap-1">
           <Button

@@ -9,7 +9,8 @@ import { useTap } from "@/hooks/use-tap";
 import { useLocale, useT } from "@/lib/i18n";
 import { defaultFocusDate, monthGridDates, monthOf, monthTitle } from "../utils/month-grid-dates";
 import { keyTarget } from "../utils/month-grid-keys";
-import { DayCell, type DayNote } from "./day-cell";
+import type { DayNote } from "../utils/school-days";
+import { DayCell } from "./day-cell";
 
 /** Month navigation is locked this long after each change (docs/product.md#calendar). */
 const NAVIGATION_LOCK_MS = 300;

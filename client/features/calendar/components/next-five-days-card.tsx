@@ -17,7 +17,8 @@ export type NextFiveDaysCardProps = {
 
 /**
  * The Calendar tab's "Next 5 Days" card (docs/product.md#calendar): the coming tasks and events
- * with their day, time and badge ("Due", "Early Dismissal", "2-Hour Delay", or the type's name).
+ * with their day, time and badge ("Due", "Early Dismissal", "2-Hour Delay", or the type's name), the
+ * school's events (with a "School" badge) and the named days off ("Day Off").
  */
 export function NextFiveDaysCard({ entries, isPending }: NextFiveDaysCardProps) {
   const headingId = useId();
@@ -54,9 +55,10 @@ export function NextFiveDaysCard({ entries, isPending }: NextFiveDaysCardProps) 
                   {entry.isCompleted && <span className="sr-only">{t("calendar.completed")}</span>}
                   {entry.subject && <span className="block text-xs break-words text-muted-foreground">{entry.subject}</span>}
                   {/* Under the title, not beside it: a long badge ("Early Dismissal") must not squeeze the title. */}
-                  <Badge className={cn("mt-1 border-transparent", entryToneClass({ ...entry, isCompleted: false }))}>
-                    {t(entry.badge)}
-                  </Badge>
+                  <span className="mt-1 flex flex-wrap gap-1">
+                    <Badge className={cn("border-transparent", entryToneClass({ ...entry, isCompleted: false }))}>{t(entry.badge)}</Badge>
+                    {entry.school && <Badge variant="outline">{t("dashboard.school_badge")}</Badge>}
+                  </span>
                 </span>
               </li>
             ))}

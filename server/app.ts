@@ -214,7 +214,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       // Worded in the request's language, with the message's id as a stable `code` (decision 108).
-      return reply.code(error.statusCode).send(wordError(requestLocale(request), error.message, error.errors));
+      return reply.code(error.statusCode).send({ ...wordError(requestLocale(request), error.message, error.errors), ...error.body });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -90,7 +90,7 @@ describeEachEngine("GET /api/stream", (engine) => {
     expect(await stream.nextComment()).toBe("keep-alive");
   });
 
-  it("ends a stream when its session ends: sign-out, and the other sessions of a password change", async () => {
+  it("ends a stream when its session signs out, and its cookie cannot open another", async () => {
     const { client } = await student();
     const stream = await streamOf(client);
     expect((await client.request("POST", "/api/logout")).statusCode).toBe(200);

@@ -100,6 +100,22 @@ describeEachEngine("GET /api/stream", (engine) => {
     expect(again.statusCode).toBe(401);
   });
 
+  it("ends every stream of a student whose password an admin resets, and no one else's", async () => {
+    const [alice, bob] = [await student(), await student()];
+    const staff = await student();
+    await t.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", staff.id).execute();
+    expect((await staff.client.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
+    await staff.client.refreshCsrf();
+    const [laptop, phone] = [await streamOf(alice.client), await streamOf(alice.client)];
+    const bobs = await streamOf(bob.client);
+
+    expect((await staff.client.request("POST", `/api/admin/users/${alice.id}/reset-password`)).statusCode).toBe(200);
+    await Promise.all([laptop.ended, phone.ended]);
+    // Bob's stream is still open: his own write still reaches it.
+    expect((await bob.client.request("POST", "/api/tasks", { title: "Still here" })).statusCode).toBe(201);
+    expect(await bobs.nextEvents(1)).toEqual([changed("tasks")]);
+  });
+
   it("ends every stream of an account deleted by its owner", async () => {
     const { client } = await student();
     const stream = await streamOf(client);

@@ -6,6 +6,8 @@ import type { Services } from "../services";
 /** How long a client waits before reconnecting a stream that ended (a hint; spread so that thousands do not come back at once). */
 const RETRY_MIN_MS = 1000;
 const RETRY_SPREAD_MS = 4000;
+/** What a stream may hold unsent before it is ended (a few hundred events). */
+const MAX_UNSENT_BYTES = 64 * 1024;
 
 /**
  * `GET /api/stream` (issue 37, decision 114): Server-Sent Events telling a signed-in user which of
@@ -40,7 +42,12 @@ export default async function streamRoutes(app: FastifyInstance, { services }: {
     const stream = liveStreams.open({
       userId: user.id,
       sessionIdHash,
-      write: (chunk) => void raw.write(chunk),
+      write: (chunk) => {
+        // A client that stops reading (a suspended tab behind a stalled proxy) is not buffered for
+        // without end: past the bound its stream ends, and it refetches when it reconnects.
+        if (raw.writableLength > MAX_UNSENT_BYTES) return void raw.destroy();
+        raw.write(chunk);
+      },
       end: () => raw.end(),
     });
     raw.on("close", () => stream.close());

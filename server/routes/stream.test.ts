@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listening, openStream, type OpenStream } from "../test/event-stream";
 import { buildTestApp, describeEachEngine, describePostgresOnly, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
@@ -166,6 +167,31 @@ describePostgresOnly("GET /api/stream across two instances", () => {
       expect(phone.status).toBe(200);
       expect((await laptop.request("POST", "/api/logout")).statusCode).toBe(200);
       await endsWithin(phone, 1000);
+    });
+
+    it("ends the streams of an instance whose change listener is lost, and opens new ones once it is back", async () => {
+      const laptop = new TestClient(first.app);
+      await laptop.register();
+      const phone = await openStream(secondOrigin, { cookie: laptop.cookie });
+      open.push(phone);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query("select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1", [
+          second.services.changeFeed.listenerName,
+        ]);
+        expect(rows).toEqual([{ ended: true }]);
+      } finally {
+        await admin.end();
+      }
+      // Changes may have been missed while it was down: the stream ends, and the client reconnects.
+      await phone.ended;
+      await second.services.changeFeed.whenLive();
+      const again = await openStream(secondOrigin, { cookie: laptop.cookie });
+      open.push(again);
+      expect(again.status).toBe(200);
+      expect((await laptop.request("POST", "/api/tasks", { title: "After the gap" })).statusCode).toBe(201);
+      expect(await again.nextEvents(1)).toEqual([changed("tasks")]);
     });
   });
 });

@@ -70,7 +70,7 @@ describeEachEngine("GET /api/stream", (engine) => {
     expect(bobs.events).toEqual([changed("events")]);
   });
 
-  it("sends the school's lists to everyone when staff publish", async () => {
+  it("sends `school` to everyone when staff publish the schedule or an announcement", async () => {
     const [alice, bob] = [await student(), await student()];
     const staff = await student();
     await t.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", staff.id).execute();
@@ -80,6 +80,13 @@ describeEachEngine("GET /api/stream", (engine) => {
 
     expect((await staff.client.request("PUT", "/api/admin/school/schedule", AB_SCHEDULE)).statusCode).toBe(200);
     for (const stream of streams) expect(await stream.nextEvents(1)).toEqual([changed("school")]);
+    const announced = await staff.client.request("POST", "/api/admin/announcements", {
+      title: "2-hour delay tomorrow",
+      body: "Buses run two hours late.",
+      audience: "students",
+    });
+    expect(announced.statusCode).toBe(202);
+    for (const stream of streams) expect(await stream.nextEvents(2)).toEqual([changed("school"), changed("school")]);
   });
 
   it("keeps an idle stream open with a comment line, uncompressed even when the browser takes brotli", async () => {

@@ -30,6 +30,7 @@ import preferencesRoutes from "./routes/preferences";
 import pushRoutes from "./routes/push";
 import schoolRoutes from "./routes/school";
 import schoolScheduleRoutes from "./routes/school-schedule";
+import streamRoutes from "./routes/stream";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
 import { apiSecurityHeadersFor, clientErrorHandler, securityHeadersFor } from "./raw-answers";
@@ -178,6 +179,11 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
 
   // The instance's listener for session and user changes closes with the app.
   app.addHook("onClose", () => services.changeFeed.close());
+  // Open streams never end by themselves: ended before the server's close, which waits for every answer.
+  app.addHook("preClose", (done) => {
+    services.liveStreams.stop();
+    done();
+  });
 
   // The app's own plugins: who is asking, then may they make this call (each route's guards).
   // no-store first: its hook must run before any hook below can refuse the request.
@@ -208,7 +214,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       // Worded in the request's language, with the message's id as a stable `code` (decision 108).
-      return reply.code(error.statusCode).send(wordError(requestLocale(request), error.message, error.errors));
+      return reply.code(error.statusCode).send({ ...wordError(requestLocale(request), error.message, error.errors), ...error.body });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -237,6 +243,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(calendarFeedRoutes, { services });
   await app.register(adminRoutes, { services });
   await app.register(pushRoutes, { services });
+  await app.register(streamRoutes, { services });
 
   // Last: the built client and the not-found handler, for every path no route above matches.
   await app.register(staticClient, { clientDir: config.clientDir, sessionService: services.sessionService, settings: services.settings });

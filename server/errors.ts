@@ -14,6 +14,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** More fields of the answer beside the worded message (a 412's `current` row). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }

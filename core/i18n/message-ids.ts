@@ -830,6 +830,7 @@ export interface MessageValues {
   "server.cannot_change_own_status": undefined;
   "server.cannot_delete_self": undefined;
   "server.cannot_reset_admin": undefined;
+  "server.changed_elsewhere": undefined;
   "server.cross_origin_refused": undefined;
   "server.csrf_invalid": undefined;
   "server.date_range_invalid": undefined;

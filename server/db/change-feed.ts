@@ -10,8 +10,23 @@ export const CACHE_CHANNEL = "student_hub_cache";
 export type CacheChange =
   { kind: "session"; idHash: string } | { kind: "user"; userId: number } | { kind: "version"; userId: number; dataVersion: number };
 
+/** The channel the triggers of migration 2026-11-26-05 notify on: which of a user's lists changed (decision 114). */
+export const LIVE_CHANNEL = "student_hub_live";
+
+/** What a client may hold and should read again: the names the stream's events use (decision 114). */
+export const LIVE_LISTS = ["tasks", "events", "user", "schedule", "school", "preferences"] as const;
+export type LiveList = (typeof LIVE_LISTS)[number];
+
+/** Some of a user's lists changed, or (userId null) the school's, which everyone reads. Sent once committed. */
+export interface ListsChange {
+  userId: number | null;
+  lists: LiveList[];
+}
+
 export interface ChangeFeedSubscriber {
   change(change: CacheChange): void;
+  /** Lists that changed (decision 114), after their transaction committed. */
+  lists?(change: ListsChange): void;
   /** Changes may have been missed (the listener was lost, another process wrote the file): forget everything. */
   gap(): void;
 }
@@ -44,6 +59,19 @@ export interface ChangeFeed {
 /** A fence (settle): `f:<instance>:<n>`, sent by a listener to itself; not a change. */
 const FENCE_PREFIX = "f:";
 
+const LIVE_LIST_NAMES = new Set<string>(LIVE_LISTS);
+
+/** Reads a list notification's payload, `l:<user id or *>:<list>[,<list>…]` (migration 2026-11-26-05); undefined for anything else. */
+export function parseLiveNotification(payload: string): ListsChange | undefined {
+  const [kind, key, names, extra] = payload.split(":");
+  if (kind !== "l" || !key || !names || extra !== undefined) return undefined;
+  const userId = key === "*" ? null : Number(key);
+  if (userId !== null && !Number.isSafeInteger(userId)) return undefined;
+  const lists = [...new Set(names.split(","))];
+  if (!lists.every((name) => LIVE_LIST_NAMES.has(name))) return undefined;
+  return { userId, lists: lists as LiveList[] };
+}
+
 /** Reads a notification's payload (see the migration); undefined for anything else. */
 export function parseCacheNotification(payload: string): CacheChange | undefined {
   const [kind, key, version] = payload.split(":");
@@ -71,6 +99,7 @@ function subscribers() {
     all,
     stateListeners,
     change: (change: CacheChange) => all.forEach((s) => s.change(change)),
+    lists: (change: ListsChange) => all.forEach((s) => s.lists?.(change)),
     gap: () => all.forEach((s) => s.gap()),
     state: (live: boolean, error?: Error) => stateListeners.forEach((l) => l(live, error)),
   };
@@ -80,7 +109,54 @@ const SQLITE_FUNCTION = "student_hub_cache_changed";
 /** How stale the view of another process's writes to the SQLite file may be. */
 export const SQLITE_OTHER_PROCESS_CHECK_MS = 10;
 /** Every feed on one connection (normally one per process): the SQL function is registered once per connection. */
-const sqliteFeeds = new WeakMap<SQLite.Database, Set<(change: CacheChange) => void>>();
+const sqliteFeeds = new WeakMap<SQLite.Database, SqliteConnectionCallbacks>();
+
+interface SqliteConnectionCallbacks {
+  changes: Set<(change: CacheChange) => void>;
+  lists: Set<(change: ListsChange) => void>;
+}
+
+const SQLITE_LIVE_FUNCTION = "student_hub_live_changed";
+/** How soon lists changed inside a transaction still open are looked at again (SQLite). */
+const SQLITE_COMMIT_POLL_MS = 1;
+
+/**
+ * The users columns each list shows (decision 114); a column in none (the data version, the
+ * password, times) changes no list. The PostgreSQL migration 2026-11-26-05 holds its own copy.
+ */
+export const USER_COLUMNS_BY_LIST = {
+  user: ["email", "first_name", "last_name", "profile_image_url", "is_admin", "password_reset_required", "user_classes", "locale"],
+  schedule: ["school_schedule", "schedule_source"],
+  preferences: ["evening_summary_time", "locale", "schedule_source"],
+} as const satisfies Partial<Record<LiveList, readonly string[]>>;
+
+/**
+ * SQLite's list changes (decision 114): the temporary triggers call back as each statement runs,
+ * before the commit, so they are gathered and told only once the connection is out of its
+ * transaction. A rolled-back write is told too: its only cost is a needless refetch.
+ */
+function sqliteListsBus(connection: SQLite.Database, told: Set<(change: ListsChange) => void>) {
+  const pending = new Map<number | null, Set<LiveList>>();
+  let scheduled = false;
+  const flush = () => {
+    if (connection.inTransaction) return void setTimeout(flush, SQLITE_COMMIT_POLL_MS);
+    scheduled = false;
+    const changes = [...pending];
+    pending.clear();
+    for (const [userId, lists] of changes) told.forEach((callback) => callback({ userId, lists: [...lists] }));
+  };
+  return (userId: unknown, names: unknown) => {
+    const key = userId === null ? null : Number(userId);
+    let lists = pending.get(key);
+    if (!lists) pending.set(key, (lists = new Set()));
+    for (const name of String(names).split(",")) if (LIVE_LIST_NAMES.has(name)) lists.add(name as LiveList);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+    return null;
+  };
+}
 
 /**
  * SQLite: one process serves a file, and every write of this process goes through its one
@@ -100,19 +176,21 @@ function sqliteChangeFeed(connection: SQLite.Database): ChangeFeed {
   const fanOut = subscribers();
   let callbacks = sqliteFeeds.get(connection);
   if (!callbacks) {
-    const registered = new Set<(change: CacheChange) => void>();
+    const registered: SqliteConnectionCallbacks = { changes: new Set(), lists: new Set() };
     callbacks = registered;
     sqliteFeeds.set(connection, registered);
     connection.function(SQLITE_FUNCTION, { deterministic: false }, (kind: unknown, key: unknown) => {
       const change: CacheChange | undefined =
         kind === "s" ? { kind: "session", idHash: String(key) } : kind === "u" ? { kind: "user", userId: Number(key) } : undefined;
-      if (change) registered.forEach((callback) => callback(change));
+      if (change) registered.changes.forEach((callback) => callback(change));
       return null;
     });
+    connection.function(SQLITE_LIVE_FUNCTION, { deterministic: false }, sqliteListsBus(connection, registered.lists));
     installSqliteTriggers(connection);
   }
-  const callback = fanOut.change;
-  callbacks.add(callback);
+  const { change: callback, lists: listsCallback } = fanOut;
+  callbacks.changes.add(callback);
+  callbacks.lists.add(listsCallback);
 
   const dataVersion = connection.prepare("PRAGMA data_version").pluck();
   let seenVersion = dataVersion.get();
@@ -138,7 +216,8 @@ function sqliteChangeFeed(connection: SQLite.Database): ChangeFeed {
     settle: async () => {},
     close: async () => {
       closed = true;
-      callbacks.delete(callback);
+      callbacks.changes.delete(callback);
+      callbacks.lists.delete(listsCallback);
     },
   };
 }
@@ -167,6 +246,39 @@ function installSqliteTriggers(connection: SQLite.Database) {
     CREATE TEMP TRIGGER cache_users_delete AFTER DELETE ON main.users
       BEGIN SELECT ${SQLITE_FUNCTION}('u', OLD.id); END;
   `);
+  installSqliteListTriggers(connection);
+}
+
+/** Which lists a write changed (decision 114); PostgreSQL's twins are in migration 2026-11-26-05. */
+function installSqliteListTriggers(connection: SQLite.Database) {
+  const live = SQLITE_LIVE_FUNCTION;
+  const statements: string[] = [];
+  for (const table of ["tasks", "events"] as const) {
+    statements.push(
+      `CREATE TEMP TRIGGER live_${table}_insert AFTER INSERT ON main.${table} BEGIN SELECT ${live}(NEW.user_id, '${table}'); END;`,
+      `CREATE TEMP TRIGGER live_${table}_update AFTER UPDATE ON main.${table} BEGIN SELECT ${live}(NEW.user_id, '${table}'); END;`,
+      `CREATE TEMP TRIGGER live_${table}_delete AFTER DELETE ON main.${table} BEGIN SELECT ${live}(OLD.user_id, '${table}'); END;`,
+    );
+  }
+  const userColumns = new Set((connection.pragma("table_info(users)") as { name: string }[]).map((c) => c.name));
+  for (const [list, columns] of Object.entries(USER_COLUMNS_BY_LIST)) {
+    const changed = columns.filter((c) => userColumns.has(c)).map((c) => `NEW."${c}" IS NOT OLD."${c}"`);
+    if (changed.length === 0) continue;
+    statements.push(
+      `CREATE TEMP TRIGGER live_users_${list} AFTER UPDATE ON main.users WHEN ${changed.join(" OR ")}
+        BEGIN SELECT ${live}(NEW.id, '${list}'); END;`,
+    );
+  }
+  // The school's version moves in every transaction that publishes (decision 112); announcements are the school's too.
+  statements.push(
+    `CREATE TEMP TRIGGER live_school_version_insert AFTER INSERT ON main.app_settings WHEN NEW.key = 'schoolVersion'
+      BEGIN SELECT ${live}(NULL, 'school'); END;`,
+    `CREATE TEMP TRIGGER live_school_version_update AFTER UPDATE ON main.app_settings WHEN NEW.key = 'schoolVersion'
+      BEGIN SELECT ${live}(NULL, 'school'); END;`,
+    `CREATE TEMP TRIGGER live_announcements_insert AFTER INSERT ON main.announcements BEGIN SELECT ${live}(NULL, 'school'); END;`,
+    `CREATE TEMP TRIGGER live_announcements_delete AFTER DELETE ON main.announcements BEGIN SELECT ${live}(NULL, 'school'); END;`,
+  );
+  connection.exec(statements.join("\n"));
 }
 
 /** First retry after a lost listener; doubles up to the maximum. */
@@ -235,7 +347,14 @@ function postgresChangeFeed(url: string): ChangeFeed {
     });
     client = next;
     next.on("notification", (message) => {
-      if (next !== client || message.channel !== CACHE_CHANNEL) return;
+      if (next !== client) return;
+      if (message.channel === LIVE_CHANNEL) {
+        // Lists only name what to read again; one this version does not know is not a reason to forget sessions.
+        const lists = message.payload ? parseLiveNotification(message.payload) : undefined;
+        if (lists) fanOut.lists(lists);
+        return;
+      }
+      if (message.channel !== CACHE_CHANNEL) return;
       if (message.payload?.startsWith(FENCE_PREFIX)) {
         fenceWaiters.get(message.payload)?.();
         fenceWaiters.delete(message.payload);
@@ -251,6 +370,7 @@ function postgresChangeFeed(url: string): ChangeFeed {
     try {
       await next.connect();
       await next.query(`LISTEN ${CACHE_CHANNEL}`);
+      await next.query(`LISTEN ${LIVE_CHANNEL}`);
     } catch (error) {
       return lost(next, error as Error);
     }

@@ -1,6 +1,6 @@
 import type { CalendarEvent, RecurringKind, UpdateEventData } from "../../core/schemas/event";
 import { EXCEPTION_EVENT_TYPE } from "../../core/schemas/event";
-import type { Executor } from "../db/connection";
+import { type Executor, isPostgres } from "../db/connection";
 import type { EventRow } from "../db/schema";
 
 function parseDays(json: string): string[] {
@@ -76,8 +76,13 @@ export function createEventsRepository(db: Executor) {
       return (rows as EventRow[]).map(toEvent);
     },
 
-    async findForUser(userId: number, id: number): Promise<CalendarEvent | undefined> {
-      const row = await db.selectFrom("events").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+    /**
+     * `lock`: held until the transaction ends, so a write checked against it (If-Match, decision
+     * 114) cannot interleave with another. PostgreSQL only: SQLite runs one writer at a time.
+     */
+    async findForUser(userId: number, id: number, options: { lock?: boolean } = {}): Promise<CalendarEvent | undefined> {
+      const query = db.selectFrom("events").selectAll().where("user_id", "=", userId).where("id", "=", id);
+      const row = await (options.lock && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
       return row && toEvent(row);
     },
 

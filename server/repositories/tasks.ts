@@ -1,6 +1,6 @@
 import { isReminderTiming } from "../../core/reminder-timings";
 import type { CreateTaskData, Priority, Task } from "../../core/schemas/task";
-import type { Executor } from "../db/connection";
+import { type Executor, isPostgres } from "../db/connection";
 import type { TaskRow } from "../db/schema";
 
 function toTask(row: TaskRow): Task {
@@ -53,8 +53,13 @@ export function createTasksRepository(db: Executor) {
       return (rows as TaskRow[]).map(toTask);
     },
 
-    async findForUser(userId: number, id: number): Promise<Task | undefined> {
-      const row = await db.selectFrom("tasks").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+    /**
+     * `lock`: held until the transaction ends, so a write checked against it (If-Match, decision
+     * 114) cannot interleave with another. PostgreSQL only: SQLite runs one writer at a time.
+     */
+    async findForUser(userId: number, id: number, options: { lock?: boolean } = {}): Promise<Task | undefined> {
+      const query = db.selectFrom("tasks").selectAll().where("user_id", "=", userId).where("id", "=", id);
+      const row = await (options.lock && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
       return row && toTask(row);
     },
 

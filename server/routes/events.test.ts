@@ -86,7 +86,9 @@ describeEachEngine("events API", (engine) => {
         isException: false,
         exceptionDate: null,
         originalDate: null,
+        etag: res.headers.etag,
       });
+      expect(event.etag).toMatch(/^"[\w-]{22}"$/);
       expect(new Date(event.createdAt).toISOString()).toBe(event.createdAt);
       expect(event.createdAt).not.toBe("1999-01-01T00:00:00.000Z");
       expect((await alice.request("GET", `/api/events/${event.id}`)).json()).toEqual(event);

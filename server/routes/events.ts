@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { parseScopedId, type ScopedId } from "../../core/calendar/scope-ids";
-import { createEventSchema, eventSchema, exceptionSchema, patchEventSchema, updateEventSchema } from "../../core/schemas/event";
+import {
+  type CalendarEvent,
+  createEventSchema,
+  eventSchema,
+  exceptionSchema,
+  patchEventSchema,
+  updateEventSchema,
+} from "../../core/schemas/event";
 import { listEtag } from "../conditional-get";
 import { notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
@@ -10,13 +17,16 @@ import type { Services } from "../services";
 import { EVENT_NOT_FOUND } from "../services/event-series";
 import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
 import { requireUser } from "../request-context";
+import { answerRow, answerStoredRow, ifMatch, withEtag } from "../row-etag";
 
 const idParams = z.object({ id: z.string() });
 const PLAIN_ID = /^[1-9]\d{0,9}$/;
 const MAX_ID = 2 ** 31 - 1;
 
-const eventJson = responseSchema(eventSchema);
-const eventListJson = responseSchema(z.array(eventSchema));
+// Each event carries its ETag (decision 114): a client editing from the list sends it as If-Match.
+const answeredEvent = eventSchema.extend({ etag: z.string() });
+const eventJson = responseSchema(answeredEvent);
+const eventListJson = responseSchema(z.array(answeredEvent));
 const eventListEtag = listEtag("events", eventListJson);
 
 /** The event id of the URL: a plain id, or (for PUT and DELETE) a scope-encoded one. Anything else is as missing as an unknown id. */
@@ -45,15 +55,19 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
   setGuardDefaults(app, { auth: "user" });
 
   app.get("/api/events", { schema: { response: { 200: eventListJson } } }, async (request, reply) =>
-    listAnswers.send(request, reply, { kind: "events", etag: eventListEtag, read: (userId) => events.listForUser(userId) }),
+    listAnswers.send(request, reply, {
+      kind: "events",
+      etag: eventListEtag,
+      read: async (userId) => (await events.listForUser(userId)).map(withEtag),
+    }),
   );
   // An unchanged list's 304, from memory (decision 096); a 200 needs the list, and goes through the route.
   app.hotRead("/api/events", { answer: (user) => ({ etag: eventListEtag(user) }) });
 
-  app.get("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
+  app.get("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request, reply) => {
     const event = await events.findForUser(requireUser(request).id, plainId(request.params));
     if (!event) throw notFound(EVENT_NOT_FOUND);
-    return event;
+    return answerRow(reply, event);
   });
 
   app.post("/api/events", { schema: { response: { 201: eventJson } } }, async (request, reply) => {
@@ -65,29 +79,38 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
       body: await eventSeries.create(tx, userId, data),
     }));
     if (answer.replayed) reply.header("idempotent-replayed", "true");
-    return reply.code(201).send(answer.body);
+    return reply.code(201).send(answerStoredRow(reply, answer.body));
   });
 
-  app.put("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
+  // If-Match (decision 114): the write happens only while the event (for a scope-encoded id, its
+  // series) is as the client last read it; else 412 with the current row.
+  app.put("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request, reply) => {
     const target = eventTarget(request.params);
     const userId = requireUser(request).id;
     const data = parseWith(updateEventSchema, request.body);
-    return "id" in target ? eventSeries.update(userId, target.id, data) : eventSeries.editScoped(userId, target.scoped, data);
+    const precondition = ifMatch<CalendarEvent>(request.headers["if-match"]);
+    const event =
+      "id" in target
+        ? await eventSeries.update(userId, target.id, data, precondition)
+        : await eventSeries.editScoped(userId, target.scoped, data, precondition);
+    return answerRow(reply, event);
   });
 
-  app.patch("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request) => {
+  app.patch("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request, reply) => {
     const id = plainId(request.params);
     const { customEndDate } = parseWith(patchEventSchema, request.body);
-    return eventSeries.setEndDate(requireUser(request).id, id, customEndDate);
+    const precondition = ifMatch<CalendarEvent>(request.headers["if-match"]);
+    return answerRow(reply, await eventSeries.setEndDate(requireUser(request).id, id, customEndDate, precondition));
   });
 
   app.delete("/api/events/:id", async (request, reply: FastifyReply) => {
     const target = eventTarget(request.params);
     const userId = requireUser(request).id;
+    const precondition = ifMatch<CalendarEvent>(request.headers["if-match"]);
     if ("id" in target) {
-      await eventSeries.delete(userId, target.id);
+      await eventSeries.delete(userId, target.id, precondition);
     } else {
-      await eventSeries.deleteScoped(userId, target.scoped);
+      await eventSeries.deleteScoped(userId, target.scoped, precondition);
     }
     return reply.code(204).send();
   });
@@ -97,6 +120,6 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
     const { exceptionDate } = parseWith(exceptionSchema, request.body);
     const exception = await eventSeries.addException(requireUser(request).id, id, exceptionDate);
     // null: that was the series' last date, and the series went with it (docs/decisions/061).
-    return exception ? reply.code(201).send(exception) : reply.code(204).send();
+    return exception ? reply.code(201).send(answerRow(reply, exception)) : reply.code(204).send();
   });
 }

@@ -273,6 +273,7 @@ describeEachEngine("tasks API", (engine) => {
           "completed",
           "reminder",
           "createdAt",
+          "etag",
         ].sort(),
       );
     });

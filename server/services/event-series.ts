@@ -12,6 +12,7 @@ import {
   type UpdateEventData,
 } from "../../core/schemas/event";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import type { Precondition } from "../row-etag";
 import { badRequest, conflict, notFound } from "../errors";
 import type { ReminderPlanner } from "./reminders";
 
@@ -38,15 +39,38 @@ function hasDatesLeft(series: CalendarEvent, children: readonly CalendarEvent[])
   return firstShownDate(series, children) !== null;
 }
 
-async function findEvent(tx: TransactionScope, userId: number, id: number): Promise<CalendarEvent> {
-  const event = await tx.events.findForUser(userId, id);
+/** The event, checked against the write's precondition (If-Match, decision 114) when it has one. */
+async function findEvent(
+  tx: TransactionScope,
+  userId: number,
+  id: number,
+  precondition?: Precondition<CalendarEvent>,
+): Promise<CalendarEvent> {
+  const event = await tx.events.findForUser(userId, id, { lock: precondition !== undefined });
   if (!event) throw notFound(EVENT_NOT_FOUND);
+  precondition?.(event);
   return event;
 }
 
+/** With a precondition, an event already gone is a delete that has happened: undefined, and the caller answers 204. */
+async function findEventToDelete(
+  tx: TransactionScope,
+  userId: number,
+  id: number,
+  precondition: Precondition<CalendarEvent> | undefined,
+): Promise<CalendarEvent | undefined> {
+  if (precondition && !(await tx.events.findForUser(userId, id, { lock: true }))) return undefined;
+  return findEvent(tx, userId, id, precondition);
+}
+
 /** The series a scoped operation or an exception names: the user's own, repeating, not an exception row. */
-async function findSeries(tx: TransactionScope, userId: number, id: number): Promise<CalendarEvent> {
-  const series = await findEvent(tx, userId, id);
+async function findSeries(
+  tx: TransactionScope,
+  userId: number,
+  id: number,
+  precondition?: Precondition<CalendarEvent>,
+): Promise<CalendarEvent> {
+  const series = await findEvent(tx, userId, id, precondition);
   if (series.isException) throw badRequest(EXCEPTION_ROW);
   if (series.recurring === "none") throw badRequest(NOT_RECURRING);
   return series;
@@ -82,9 +106,10 @@ export function createEventSeriesService(transaction: RunInTransaction, reminder
     },
 
     /** DELETE /api/events/{id}: the event and every row of its series, and their reminders. */
-    delete(userId: number, id: number): Promise<void> {
+    delete(userId: number, id: number, precondition?: Precondition<CalendarEvent>): Promise<void> {
       return transaction(async (tx) => {
-        const event = await findEvent(tx, userId, id);
+        const event = await findEventToDelete(tx, userId, id, precondition);
+        if (!event) return;
         const children = await tx.events.listChildren(userId, id);
         await tx.events.delete(userId, id);
         await tx.reminders.unschedule("event", [id, ...children.map((c) => c.id)]);
@@ -96,9 +121,9 @@ export function createEventSeriesService(transaction: RunInTransaction, reminder
      * PUT /api/events/{id}: the whole event. A series keeps its id, its changed occurrences and the
      * series split off it; exception rows for dates the new rule no longer has are removed.
      */
-    update(userId: number, id: number, data: UpdateEventData): Promise<CalendarEvent> {
+    update(userId: number, id: number, data: UpdateEventData, precondition?: Precondition<CalendarEvent>): Promise<CalendarEvent> {
       return transaction(async (tx) => {
-        const event = await findEvent(tx, userId, id);
+        const event = await findEvent(tx, userId, id, precondition);
         if (event.isException) throw badRequest(EXCEPTION_ROW);
         assertHasDates(data);
         const updated = (await tx.events.update(userId, id, data))!;
@@ -117,9 +142,14 @@ export function createEventSeriesService(transaction: RunInTransaction, reminder
     },
 
     /** PATCH /api/events/{id}: the series' last date. */
-    setEndDate(userId: number, id: number, customEndDate: string | null): Promise<CalendarEvent> {
+    setEndDate(
+      userId: number,
+      id: number,
+      customEndDate: string | null,
+      precondition?: Precondition<CalendarEvent>,
+    ): Promise<CalendarEvent> {
       return transaction(async (tx) => {
-        const event = await findEvent(tx, userId, id);
+        const event = await findEvent(tx, userId, id, precondition);
         if (event.isException) throw badRequest(EXCEPTION_ROW);
         if (event.recurring === "none" && customEndDate !== null)
           throw badRequest(END_DATE_NEEDS_SERIES, { customEndDate: [END_DATE_NEEDS_SERIES] });
@@ -160,9 +190,14 @@ export function createEventSeriesService(transaction: RunInTransaction, reminder
      * in its place. FUTURE_SERIES: the series ends the day before and a new series starts, or, from
      * its first date, the whole series is replaced. Answers the event the calendar now shows.
      */
-    editScoped(userId: number, { scope, eventId, date }: ScopedId, data: UpdateEventData): Promise<CalendarEvent> {
+    editScoped(
+      userId: number,
+      { scope, eventId, date }: ScopedId,
+      data: UpdateEventData,
+      precondition?: Precondition<CalendarEvent>,
+    ): Promise<CalendarEvent> {
       return transaction(async (tx) => {
-        const series = await findSeries(tx, userId, eventId);
+        const series = await findSeries(tx, userId, eventId, precondition);
         const children = await tx.events.listChildren(userId, eventId);
         if (!occursOn(series, date) || isTaken(children, date)) throw badRequest(NOT_AN_OCCURRENCE);
 
@@ -206,8 +241,9 @@ export function createEventSeriesService(transaction: RunInTransaction, reminder
      * DELETE with a scope-encoded id. SINGLE_INSTANCE: an exception for the date. FUTURE_SERIES: the
      * series ends the day before, or goes entirely when nothing would be left before the date.
      */
-    deleteScoped(userId: number, { scope, eventId, date }: ScopedId): Promise<void> {
+    deleteScoped(userId: number, { scope, eventId, date }: ScopedId, precondition?: Precondition<CalendarEvent>): Promise<void> {
       return transaction(async (tx) => {
+        if (!(await findEventToDelete(tx, userId, eventId, precondition))) return;
         const series = await findSeries(tx, userId, eventId);
         if (!occursOn(series, date)) throw badRequest(NOT_AN_OCCURRENCE);
         if (scope === "SINGLE_INSTANCE") {

@@ -21,6 +21,7 @@ import { createPushService } from "./push-service";
 import { createSchoolService } from "./school";
 import { createReminderScheduler, type ReminderSchedulerOptions } from "./reminder-scheduler";
 import { type Clock, createReminderPlanner } from "./reminders";
+import { createLiveStreams } from "./live-streams";
 import { createSessionCache, type SessionCacheOptions } from "./session-cache";
 import { createSessionService } from "./session-service";
 import { createSsoService } from "./sso";
@@ -37,6 +38,8 @@ export interface ServicesOptions {
   /** The time sessions are judged by (expiry, last seen). */
   sessionClock?: Clock;
   sessionCache?: SessionCacheOptions;
+  /** How often an open stream gets its keep-alive comment (decision 114). */
+  liveHeartbeatMs?: number;
 }
 
 export function createServices(config: AppConfig, db: Db, options: ServicesOptions = {}) {
@@ -122,6 +125,8 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     eventSeries: createEventSeriesService(transaction, reminderPlanner),
     listAnswers: createListAnswers(),
     changeFeed,
+    /** This instance's open `GET /api/stream`s (decision 114). */
+    liveStreams: createLiveStreams(changeFeed, options.liveHeartbeatMs ? { heartbeatMs: options.liveHeartbeatMs } : {}),
     sessionCache,
     /** The instance's metrics, or null when /metrics is off. */
     metrics,

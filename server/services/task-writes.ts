@@ -2,6 +2,7 @@ import { messageRef } from "../../core/i18n/translate";
 import { type CreateTaskData, MAX_TASKS_PER_USER, REMINDER_NEEDS_DUE_DATE, type Task, TOO_MANY_TASKS } from "../../core/schemas/task";
 import { badRequest, conflict, notFound } from "../errors";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import type { Precondition } from "../row-etag";
 import type { ReminderPlanner } from "./reminders";
 
 export const TASK_NOT_FOUND = messageRef("server.task_not_found");
@@ -19,10 +20,11 @@ export function createTaskWrites(transaction: RunInTransaction, reminders: Remin
     },
 
     /** PUT /api/tasks/{id}: a new due date or time, completion or reminder re-arms or cancels the reminder. */
-    update(userId: number, id: number, data: Partial<CreateTaskData>): Promise<Task> {
+    update(userId: number, id: number, data: Partial<CreateTaskData>, precondition?: Precondition<Task>): Promise<Task> {
       return transaction(async (tx) => {
-        const current = await tx.tasks.findForUser(userId, id);
+        const current = await tx.tasks.findForUser(userId, id, { lock: precondition !== undefined });
         if (!current) throw notFound(TASK_NOT_FOUND);
+        precondition?.(current);
         const merged = { ...current, ...data };
         if (merged.reminder !== null && merged.dueDate === null)
           throw badRequest(REMINDER_NEEDS_DUE_DATE, { reminder: [REMINDER_NEEDS_DUE_DATE] });
@@ -32,8 +34,14 @@ export function createTaskWrites(transaction: RunInTransaction, reminders: Remin
       });
     },
 
-    delete(userId: number, id: number): Promise<void> {
+    /** With a precondition (If-Match), a task already gone is a success: the delete a client queued offline has happened. */
+    delete(userId: number, id: number, precondition?: Precondition<Task>): Promise<void> {
       return transaction(async (tx) => {
+        if (precondition) {
+          const current = await tx.tasks.findForUser(userId, id, { lock: true });
+          if (!current) return;
+          precondition(current);
+        }
         if (!(await tx.tasks.delete(userId, id))) throw notFound(TASK_NOT_FOUND);
         await tx.reminders.unschedule("task", [id]);
       });

@@ -101,6 +101,8 @@ export interface TestAppOptions {
   sessionClock?: () => Date;
   /** Receives the app's log lines at the `info` level (else the app logs nothing). */
   logLines?: (line: string) => void;
+  /** How often open streams get their keep-alive comment (decision 114). */
+  liveHeartbeatMs?: number;
 }
 
 /** A fresh, migrated database of the engine, for repository and service tests that need no HTTP app. */
@@ -134,6 +136,7 @@ export async function buildTestApp(engine: EngineName, options: TestAppOptions =
     authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
+    ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
   });
   const logLines = options.logLines;
   const app = await buildApp(services, { logger: logLines ? { level: "info", stream: { write: logLines } } : false });

@@ -15,6 +15,7 @@ import { ROUTES } from "@/lib/routes";
 import { toastLibrary } from "@/lib/toast";
 import { whenIdle } from "@/lib/when-idle";
 import { useAccountLocale } from "@/app/use-account-locale";
+import { useLiveUpdates } from "@/app/use-live-updates";
 import { activeLocale, type ClientMessageGroup, loadWords, useT } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 
@@ -144,6 +145,9 @@ function Routes() {
   const search = useSearch();
   const t = useT();
   useAccountLocale(user);
+  // One student, every device: what changes elsewhere refetches here (issue 37). Not while a new
+  // password must first be set: that screen reads nothing.
+  useLiveUpdates(user && !user.passwordResetRequired ? user.id : undefined);
   // A signed-in student meets a provider only to confirm deleting the account (issue 35): when that
   // comes back refused (/auth?sso_error=<code>), the dashboard says why, in the delete dialog.
   const ssoError = new URLSearchParams(search).get("sso_error");

@@ -16,10 +16,13 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: null, cleanURLs: false });
 cleanupOutdatedCaches();
 
-/** Reads worth keeping for an offline launch: the student's own data, not health, tokens, admin or push state. */
+/**
+ * Reads worth keeping for an offline launch: the student's own data, not health, tokens, admin or
+ * push state, nor the live updates' stream (an answer that never ends, and is no data: decision 114).
+ */
 function isKeptRead(url: URL): boolean {
   if (url.origin !== self.location.origin || !url.pathname.startsWith("/api/")) return false;
-  return !/^\/api\/(health|csrf-token|admin\/|push\/)/.test(url.pathname);
+  return !/^\/api\/(health|csrf-token|stream$|admin\/|push\/)/.test(url.pathname);
 }
 
 const AUTH_CHANGES = new Set<string>([...SIGN_IN_PATHS, ...REGISTER_PATHS, ...SIGN_OUT_PATHS]);

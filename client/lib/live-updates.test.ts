@@ -1,10 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { invalidateLists, listsOfEvent, type LiveUpdatesEnvironment, startLiveUpdates, STREAM_PATH } from "./live-updates";
 
 /** An EventSource the test drives: it records whether it is open and lets the test send events. */
 class FakeStream extends EventTarget {
   closed = false;
+  /** EventSource's: 1 open, 2 closed for good (it gave up). */
+  readyState = 1;
   constructor(readonly url: string) {
     super();
   }
@@ -226,5 +228,25 @@ describe("startLiveUpdates", () => {
     tab.setHidden(false);
     await settle();
     expect(tab.openStreams).toHaveLength(1);
+  });
+
+  it("reopens a stream the server refused (a 401, a 503) after a while, and asks again who is signed in", async () => {
+    const tab = new FakeTab(new FakeLocks(), `live-${channelCount++}`);
+    start(tab);
+    await settle();
+    vi.useFakeTimers();
+    try {
+      const refused = tab.openStreams[0];
+      if (!refused) throw new Error("no stream");
+      refused.readyState = 2;
+      refused.send("error");
+      expect(refused.closed).toBe(true);
+      expect(tab.stale("/api/user")).toBe(true);
+      expect(tab.openStreams).toHaveLength(0);
+      vi.advanceTimersByTime(15_000);
+      expect(tab.openStreams).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

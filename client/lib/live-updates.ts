@@ -30,6 +30,10 @@ const READS_OF_LIST: Record<LiveList, readonly string[]> = {
 export const STREAM_PATH = "/api/stream";
 const LEADER_LOCK = "student-hub-live-stream";
 const CHANNEL = "student-hub-live-updates";
+/** EventSource.CLOSED: the stream gave up and will not reconnect by itself. */
+const CLOSED = 2;
+/** A stream refused is tried again after 5 to 15 s, spread so that a restarted server is not met by every browser at once. */
+const REOPEN_AFTER_MS = () => 5000 + Math.random() * 10_000;
 
 /** The lists an event's data names; anything else (a newer server's list, a malformed body) is left out. */
 export function listsOfEvent(data: string): LiveList[] {
@@ -80,6 +84,7 @@ export function startLiveUpdates(queryClient: QueryClient, env: LiveUpdatesEnvir
   let stream: EventSource | undefined;
   /** True while the last stream was lost or closed: the next open refetches everything. */
   let missedEvents = false;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   const channel = env.openChannel?.(CHANNEL);
 
   const onChanged = (event: MessageEvent<string>) => {
@@ -94,11 +99,19 @@ export function startLiveUpdates(queryClient: QueryClient, env: LiveUpdatesEnvir
     void invalidateAll(queryClient);
     channel?.postMessage({ lists: [...LIVE_LISTS] } satisfies Message);
   };
-  // EventSource reconnects by itself after a dropped connection (its `retry`), and gives up only on
-  // an answer that is not a stream (a 401 after the session ended): then it stays closed until the
-  // page shows again.
+  // EventSource reconnects by itself after a dropped connection (the server's `retry:`), but gives up
+  // on an answer that is not a stream: a 401 once the session ended, a 503 while the instance cannot
+  // hear changes. Then the user is asked again (signed out: the updates stop with the account) and
+  // the stream is reopened after a while.
   const onError = () => {
     missedEvents = true;
+    if (stream?.readyState !== CLOSED) return;
+    closeStream();
+    void queryClient.invalidateQueries({ queryKey: ["/api/user"], exact: true });
+    reopenTimer ??= setTimeout(() => {
+      reopenTimer = undefined;
+      if (leadership && !env.document.hidden) openStream();
+    }, REOPEN_AFTER_MS());
   };
 
   const openStream = () => {
@@ -109,6 +122,8 @@ export function startLiveUpdates(queryClient: QueryClient, env: LiveUpdatesEnvir
     stream.addEventListener("error", onError);
   };
   const closeStream = () => {
+    if (reopenTimer) clearTimeout(reopenTimer);
+    reopenTimer = undefined;
     if (!stream) return;
     stream.removeEventListener("changed", onChanged as EventListener);
     stream.removeEventListener("open", onOpen);

@@ -168,14 +168,32 @@ export function createAnnouncementsRepository(db: Executor) {
         .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
         .orderBy("id")
         .limit(limit);
-      const claimed = await db
-        .updateTable("announcement_deliveries")
-        .set({ claimed_at: now.toISOString(), claim_token: token })
-        .where("id", "in", postgres ? claimable.forUpdate().skipLocked() : claimable)
-        .where("status", "=", "pending")
-        .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-        .returning(["id", "announcement_id", "subscription_id"])
-        .execute();
+      // PostgreSQL: the pick is a materialised CTE, run once. Written inline (`id IN (SELECT … LIMIT
+      // n FOR UPDATE SKIP LOCKED)`), the planner may rescan the sub-select for each row it updates
+      // (a nested-loop semi-join); each rescan skips the rows this statement already changed and
+      // locks the next n, so one claim took every pending row, whatever the limit (caught by
+      // server/announcements-crash.test.ts: a batch of 16 claimed all 48).
+      const claimed = postgres
+        ? await db
+            .with(
+              (cte) => cte("picked").materialized(),
+              () => claimable.forUpdate().skipLocked(),
+            )
+            .updateTable("announcement_deliveries")
+            .set({ claimed_at: now.toISOString(), claim_token: token })
+            .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
+            .where("status", "=", "pending")
+            .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
+            .returning(["id", "announcement_id", "subscription_id"])
+            .execute()
+        : await db
+            .updateTable("announcement_deliveries")
+            .set({ claimed_at: now.toISOString(), claim_token: token })
+            .where("id", "in", claimable)
+            .where("status", "=", "pending")
+            .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
+            .returning(["id", "announcement_id", "subscription_id"])
+            .execute();
       if (claimed.length === 0) return [];
       const ids = claimed.map((c) => c.id);
       const rows = await db

@@ -846,6 +846,7 @@ export interface MessageValues {
   "server.event_type_practice": undefined;
   "server.event_type_study": undefined;
   "server.exception_row": undefined;
+  "server.feed_school": undefined;
   "server.feed_task_due": { "title": string | number };
   "server.headers_too_large": undefined;
   "server.health_unavailable": undefined;

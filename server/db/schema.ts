@@ -245,6 +245,9 @@ export interface AnnouncementsTable {
   /** The admin who wrote it; null once their account is gone. */
   created_by: number | null;
   created_at: string;
+  /** Devices sent to and failed whose outbox rows housekeeping pruned (decision 113): counted with the rows left. */
+  pruned_sent: Generated<number>;
+  pruned_failed: Generated<number>;
 }
 
 export type AnnouncementDeliveryStatus = "pending" | "sent" | "failed";

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import { type Executor, isPostgres } from "../db/connection";
-import type { AnnouncementAudience, AnnouncementDeliveryRow, AnnouncementDeliveryStatus, AnnouncementRow } from "../db/schema";
+import type { AnnouncementAudience, AnnouncementDeliveryRow, AnnouncementDeliveryStatus, Database } from "../db/schema";
 
 /** An announcement with how its devices fared (decision 113). */
 export interface AnnouncementProgress {
@@ -37,22 +37,49 @@ export function audiencesOf(isAdmin: boolean): AnnouncementAudience[] {
 export function createAnnouncementsRepository(db: Executor) {
   const postgres = isPostgres(db);
 
-  async function progressOf(rows: readonly AnnouncementRow[]): Promise<AnnouncementProgress[]> {
-    if (rows.length === 0) return [];
-    const counts = await db
-      .selectFrom("announcement_deliveries")
-      .select(["announcement_id", "status", sql<number | string>`count(*)`.as("n")])
-      .where(
-        "announcement_id",
-        "in",
-        rows.map((r) => r.id),
-      )
-      .groupBy(["announcement_id", "status"])
+  /**
+   * The announcements chosen by `pick` with their devices counted by status, in one statement: the
+   * outbox's rows left plus those housekeeping pruned (`pruned_sent`, `pruned_failed`). One
+   * statement reads one snapshot, so a prune committing meanwhile (rows gone, counts folded) is
+   * seen whole or not at all.
+   */
+  async function progressOf(
+    pick: (q: SelectQueryBuilder<Database, "announcements", object>) => SelectQueryBuilder<Database, "announcements", object>,
+  ): Promise<AnnouncementProgress[]> {
+    const picked = pick(db.selectFrom("announcements")).select([
+      "id",
+      "title",
+      "body",
+      "audience",
+      "created_at",
+      "pruned_sent",
+      "pruned_failed",
+    ]);
+    const counted = (status: AnnouncementDeliveryStatus) =>
+      sql<number | string>`coalesce(sum(case when d.status = ${status} then 1 else 0 end), 0)`;
+    const rows = await db
+      .selectFrom(picked.as("a"))
+      .leftJoin("announcement_deliveries as d", "d.announcement_id", "a.id")
+      .select([
+        "a.id",
+        "a.title",
+        "a.body",
+        "a.audience",
+        "a.created_at",
+        "a.pruned_sent",
+        "a.pruned_failed",
+        counted("sent").as("sent"),
+        counted("failed").as("failed"),
+        counted("pending").as("pending"),
+      ])
+      .groupBy(["a.id", "a.title", "a.body", "a.audience", "a.created_at", "a.pruned_sent", "a.pruned_failed"])
+      .orderBy("a.created_at", "desc")
+      .orderBy("a.id", "desc")
       .execute();
     return rows.map((row) => {
-      const of = (status: AnnouncementDeliveryStatus) =>
-        Number(counts.find((c) => c.announcement_id === row.id && c.status === status)?.n ?? 0);
-      const [sent, failed, pending] = [of("sent"), of("failed"), of("pending")];
+      const sent = Number(row.sent) + Number(row.pruned_sent);
+      const failed = Number(row.failed) + Number(row.pruned_failed);
+      const pending = Number(row.pending);
       return {
         id: row.id,
         title: row.title,
@@ -104,20 +131,12 @@ export function createAnnouncementsRepository(db: Executor) {
     },
 
     async find(id: number): Promise<AnnouncementProgress | undefined> {
-      const row = await db.selectFrom("announcements").selectAll().where("id", "=", id).executeTakeFirst();
-      return row ? (await progressOf([row]))[0] : undefined;
+      return (await progressOf((q) => q.where("id", "=", id)))[0];
     },
 
     /** The newest `limit` announcements with their progress (the admin's list). */
-    async listWithProgress(limit: number): Promise<AnnouncementProgress[]> {
-      const rows = await db
-        .selectFrom("announcements")
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .execute();
-      return progressOf(rows);
+    listWithProgress(limit: number): Promise<AnnouncementProgress[]> {
+      return progressOf((q) => q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit));
     },
 
     /** What a reader sees: announcements made since `since` for these audiences, newest first. */
@@ -149,14 +168,32 @@ export function createAnnouncementsRepository(db: Executor) {
         .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
         .orderBy("id")
         .limit(limit);
-      const claimed = await db
-        .updateTable("announcement_deliveries")
-        .set({ claimed_at: now.toISOString(), claim_token: token })
-        .where("id", "in", postgres ? claimable.forUpdate().skipLocked() : claimable)
-        .where("status", "=", "pending")
-        .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-        .returning(["id", "announcement_id", "subscription_id"])
-        .execute();
+      // PostgreSQL: the pick is a materialised CTE, run once. Written inline (`id IN (SELECT … LIMIT
+      // n FOR UPDATE SKIP LOCKED)`), the planner may rescan the sub-select for each row it updates
+      // (a nested-loop semi-join); each rescan skips the rows this statement already changed and
+      // locks the next n, so one claim took every pending row, whatever the limit (caught by
+      // server/announcements-crash.test.ts: a batch of 16 claimed all 48).
+      const claimed = postgres
+        ? await db
+            .with(
+              (cte) => cte("picked").materialized(),
+              () => claimable.forUpdate().skipLocked(),
+            )
+            .updateTable("announcement_deliveries")
+            .set({ claimed_at: now.toISOString(), claim_token: token })
+            .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
+            .where("status", "=", "pending")
+            .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
+            .returning(["id", "announcement_id", "subscription_id"])
+            .execute()
+        : await db
+            .updateTable("announcement_deliveries")
+            .set({ claimed_at: now.toISOString(), claim_token: token })
+            .where("id", "in", claimable)
+            .where("status", "=", "pending")
+            .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
+            .returning(["id", "announcement_id", "subscription_id"])
+            .execute();
       if (claimed.length === 0) return [];
       const ids = claimed.map((c) => c.id);
       const rows = await db
@@ -207,6 +244,57 @@ export function createAnnouncementsRepository(db: Executor) {
         .where("status", "=", "pending")
         .where("claim_token", "=", token)
         .execute();
+    },
+
+    /**
+     * Up to `limit` announcements made before `before` that still have finished outbox rows
+     * finished before it: housekeeping's to prune, oldest first.
+     */
+    async withFinishedRowsBefore(before: Date, limit: number): Promise<number[]> {
+      const cutoff = before.toISOString();
+      const rows = await db
+        .selectFrom("announcements as a")
+        .select("a.id")
+        .where("a.created_at", "<", cutoff)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("announcement_deliveries as d")
+              .select("d.id")
+              .whereRef("d.announcement_id", "=", "a.id")
+              .where("d.status", "in", ["sent", "failed"])
+              .where("d.finished_at", "<", cutoff),
+          ),
+        )
+        .orderBy("a.id")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Deletes an announcement's outbox rows finished before `before` and adds them to its pruned
+     * counts. Part of a transaction: the rows and the counts change together. Only the rows this
+     * DELETE removed are counted, so two instances pruning at once count each row once (on
+     * PostgreSQL the second waits for the first's row locks, then finds those rows gone).
+     */
+    async pruneFinished(announcementId: number, before: Date): Promise<number> {
+      const removed = await db
+        .deleteFrom("announcement_deliveries")
+        .where("announcement_id", "=", announcementId)
+        .where("status", "in", ["sent", "failed"])
+        .where("finished_at", "<", before.toISOString())
+        .returning("status")
+        .execute();
+      const sent = removed.filter((r) => r.status === "sent").length;
+      const failed = removed.length - sent;
+      if (removed.length > 0)
+        await db
+          .updateTable("announcements")
+          .set((eb) => ({ pruned_sent: eb("pruned_sent", "+", sent), pruned_failed: eb("pruned_failed", "+", failed) }))
+          .where("id", "=", announcementId)
+          .execute();
+      return removed.length;
     },
 
     /** The outbox's rows of an announcement (tests). */

@@ -37,6 +37,15 @@ export function createCalendarFeedsRepository(db: Executor) {
       return db.selectFrom("events").selectAll().where("user_id", "=", userId).orderBy("id").execute();
     },
 
+    /** The student's own school day (JSON or null), their schedule source as chosen, and what dates its days off in the feed. */
+    scheduleOf(userId: number) {
+      return db
+        .selectFrom("users")
+        .select(["school_schedule", "schedule_source", "data_version", "updated_at"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+    },
+
     /** The user's incomplete tasks with a due date. */
     dueTaskRows(userId: number): Promise<TaskRow[]> {
       return db

@@ -17,6 +17,9 @@ export const SCHOOL_VERSION_SETTING = "schoolVersion";
  */
 export interface SchoolState {
   versionTag: string;
+  /** The version's number (0 before anything was published) and when it was last bumped (null before): the feed's SEQUENCE and DTSTAMP. */
+  version: number;
+  changedAt: string | null;
   /** The published schedule, or null until staff publish one. */
   schedule: SchoolSchedule | null;
 }
@@ -48,6 +51,21 @@ function columnsOf(data: SchoolEventData) {
 
 /** The school's schedule, its version and its events: one school per database (decision 112). */
 export function createSchoolRepository(db: Executor) {
+  async function rowsInRange(from: string, to: string): Promise<SchoolEventRow[]> {
+    const earliest = formatDayNumber(parseDayNumber(from)! - (SCHOOL_EVENT_MAX_DAYS - 1));
+    const rows = await db
+      .selectFrom("school_events")
+      .selectAll()
+      .where("date", ">=", earliest)
+      .where("date", "<=", to)
+      .orderBy("date")
+      // Both engines the same way: PostgreSQL would put a null time last, SQLite first.
+      .orderBy(sql`coalesce(time, '')`)
+      .orderBy("id")
+      .execute();
+    return rows.filter((r) => (r.end_date ?? r.date) >= from);
+  }
+
   return {
     /** The version and the published schedule, read together in one statement. */
     async state(): Promise<SchoolState> {
@@ -60,6 +78,8 @@ export function createSchoolRepository(db: Executor) {
       const schedule = rows.find((r) => r.key === SCHOOL_SCHEDULE_SETTING);
       return {
         versionTag: version ? `${version.value}@${version.updated_at}` : "0",
+        version: version ? Number(version.value) : 0,
+        changedAt: version?.updated_at ?? null,
         // Stored only after passing the schema, so it reads back as it was published.
         schedule: schedule ? (JSON.parse(schedule.value) as SchoolSchedule) : null,
       };
@@ -99,19 +119,11 @@ export function createSchoolRepository(db: Executor) {
      * read, through the date index: the cost follows the range, never the school's whole calendar.
      */
     async listInRange(from: string, to: string): Promise<SchoolEvent[]> {
-      const earliest = formatDayNumber(parseDayNumber(from)! - (SCHOOL_EVENT_MAX_DAYS - 1));
-      const rows = await db
-        .selectFrom("school_events")
-        .selectAll()
-        .where("date", ">=", earliest)
-        .where("date", "<=", to)
-        .orderBy("date")
-        // Both engines the same way: PostgreSQL would put a null time last, SQLite first.
-        .orderBy(sql`coalesce(time, '')`)
-        .orderBy("id")
-        .execute();
-      return rows.filter((r) => (r.end_date ?? r.date) >= from).map(toSchoolEvent);
+      return (await rowsInRange(from, to)).map(toSchoolEvent);
     },
+
+    /** listInRange's rows as stored, with when each was created and last changed (the calendar feed's SEQUENCE). */
+    rowsInRange,
 
     async count(): Promise<number> {
       const row = await db

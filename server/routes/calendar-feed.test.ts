@@ -7,6 +7,7 @@ import type { CalendarEvent } from "../../core/schemas/event";
 import { INVALID_HOST } from "../request-context";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 import { refusal } from "../test/refusal";
+import { AB_SCHEDULE } from "../test/school-fixtures";
 
 // rrule-temporal reads the global Temporal (Node 20 has none yet).
 (globalThis as unknown as { Temporal: unknown }).Temporal = Temporal;
@@ -321,5 +322,219 @@ describeEachEngine("calendar feed without PUBLIC_URL", (engine) => {
     });
     expect(withoutHost.split("\r\n")[0]).toMatch(/^HTTP\/1\.[01] 400 /);
     expect(withoutHost).toContain(JSON.stringify(refusal(INVALID_HOST)));
+  });
+});
+
+/** Each VEVENT of a feed by UID: its summary, categories, start, end and rule as ical.js reads them. */
+function veventsByUid(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const byUid = new Map<
+    string,
+    {
+      summary: string;
+      categories: string[];
+      start: string;
+      end: string | null;
+      rrule: string | null;
+      tzid: string | null;
+      sequence: number;
+    }
+  >();
+  for (const vevent of calendar.getAllSubcomponents("vevent")) {
+    const end = vevent.getFirstPropertyValue("dtend") as ICAL.Time | null;
+    byUid.set(String(vevent.getFirstPropertyValue("uid")), {
+      summary: String(vevent.getFirstPropertyValue("summary")),
+      categories: vevent.getAllProperties("categories").flatMap((p) => p.getValues().map(String)),
+      start: (vevent.getFirstPropertyValue("dtstart") as ICAL.Time).toString(),
+      end: end ? end.toString() : null,
+      rrule: vevent.getFirstProperty("rrule")?.toICALString() ?? null,
+      tzid: (vevent.getFirstProperty("dtstart")!.getParameter("tzid") as string | undefined) ?? null,
+      sequence: Number(vevent.getFirstPropertyValue("sequence") ?? 0),
+    });
+  }
+  return byUid;
+}
+
+describeEachEngine("the school's events and days off in the calendar feed", (engine) => {
+  const PASSCODE = "K7QM";
+  const HOST = "hub.lincoln.example";
+  // Today is 2027-01-10 in the school's zone: the school's window is 2026-01-01 … 2028-12-31.
+  let now = new Date("2027-01-10T15:00:00Z");
+  let t: TestApp;
+  let staff: TestClient;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env: { ADMIN_PASSCODE: PASSCODE, PUBLIC_URL: `https://${HOST}` }, clock: () => now });
+    staff = new TestClient(t.app);
+    const { user } = await staff.register();
+    await t.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", user.id).execute();
+    expect((await staff.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
+    await staff.refreshCsrf();
+    expect((await staff.request("PUT", "/api/admin/school/schedule", AB_SCHEDULE)).statusCode).toBe(200);
+    for (const [key, body] of Object.entries({
+      delay: { title: "Ice delay", date: "2027-01-13", eventType: "delay", alternateId: "delay" },
+      assembly: { title: "Assembly", description: "Gym, all grades", date: "2027-01-14", time: "12:30", eventType: "custom" },
+      break: { title: "Winter break", date: "2027-12-20", endDate: "2027-12-31", eventType: "custom" },
+      exams: { title: "Exam week", date: "2027-06-07", endDate: "2027-06-10", time: "08:00", eventType: "exam" },
+      longAgo: { title: "Long ago", date: "2025-12-31", eventType: "custom" },
+      farAhead: { title: "Far ahead", date: "2029-01-01", eventType: "custom" },
+    })) {
+      const res = await staff.request("POST", "/api/admin/school/events", body);
+      expect(res.statusCode, res.body).toBe(201);
+      ids[key] = res.json().id;
+    }
+  });
+  afterAll(() => t.close());
+
+  async function studentFeed(ownSchedule?: unknown) {
+    const client = new TestClient(t.app);
+    await client.register();
+    if (ownSchedule) expect((await client.request("PUT", "/api/user/schedule", ownSchedule)).statusCode).toBe(200);
+    const url = new URL((await client.request("POST", "/api/calendar-feed")).json().url).pathname;
+    return { client, url };
+  }
+
+  it("has the school's events, and the school's days off for a student who follows its schedule", async () => {
+    const { client, url } = await studentFeed();
+    // The student's own event with the same number as a school event keeps its own UID.
+    await t.db.deleteFrom("events").execute();
+    await client.request("POST", "/api/events", { title: "Mine", date: "2027-01-14" });
+    const feed = await t.app.inject({ method: "GET", url });
+    expect(feed.statusCode).toBe(200);
+    const vevents = veventsByUid(feed.body);
+    const school = (key: string) => vevents.get(`school-event-${ids[key]}@${HOST}`);
+
+    expect(school("delay")).toMatchObject({ summary: "Ice delay", categories: ["School", "2-Hour Delay"], start: "2027-01-13", end: null });
+    expect(school("assembly")).toMatchObject({
+      summary: "Assembly",
+      categories: ["School", "Custom Event"],
+      start: "2027-01-14T12:30:00",
+      end: "2027-01-14T13:30:00",
+      tzid: "America/New_York",
+      rrule: null,
+    });
+    // All day across its dates (DTEND the day after the last), or at its time on each of its dates.
+    expect(school("break")).toMatchObject({
+      summary: "Winter break",
+      categories: ["School", "Custom Event"],
+      start: "2027-12-20",
+      end: "2028-01-01",
+    });
+    expect(school("exams")).toMatchObject({ start: "2027-06-07T08:00:00", rrule: "RRULE:FREQ=DAILY;UNTIL=20270611T035900Z" });
+    expect(feed.body).toContain("DESCRIPTION:Gym\\, all grades");
+    // Outside the window a calendar app shows: not written.
+    expect(school("longAgo")).toBeUndefined();
+    expect(school("farAhead")).toBeUndefined();
+
+    expect(vevents.get(`day-off-2027-01-18-2027-01-18@${HOST}`)).toMatchObject({
+      summary: "No school: MLK Day",
+      start: "2027-01-18",
+      end: "2027-01-19",
+      categories: [],
+    });
+    const mine = [...vevents].filter(([, v]) => v.summary === "Mine").map(([uid]) => uid);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatch(new RegExp(`^event-\\d+@${HOST.replaceAll(".", "\\.")}$`));
+    expect([...vevents.keys()].filter((uid) => uid.startsWith("school-event-") || uid.startsWith("day-off-"))).toHaveLength(5);
+  });
+
+  it("has the days off of the student's own schedule while they follow it, and the school's events still", async () => {
+    const own = {
+      schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+      daysOff: [{ from: "2027-02-15", to: "2027-02-19", label: "Ski week" }],
+    };
+    const { client, url } = await studentFeed(own);
+    expect((await client.request("GET", "/api/user/preferences")).json().scheduleSource).toBe("mine");
+    const first = await t.app.inject({ method: "GET", url });
+    let uids = [...veventsByUid(first.body).keys()];
+    expect(uids).toContain(`day-off-2027-02-15-2027-02-19@${HOST}`);
+    expect(uids).not.toContain(`day-off-2027-01-18-2027-01-18@${HOST}`);
+    expect(uids).toContain(`school-event-${ids.delay}@${HOST}`);
+    expect(veventsByUid(first.body).get(`day-off-2027-02-15-2027-02-19@${HOST}`)).toMatchObject({
+      summary: "No school: Ski week",
+      start: "2027-02-15",
+      end: "2027-02-20",
+    });
+
+    // Choosing the school's schedule: a new ETag, and the school's days off instead.
+    await client.request("PUT", "/api/user/preferences", { scheduleSource: "school" });
+    const chose = await t.app.inject({ method: "GET", url, headers: { "if-none-match": String(first.headers.etag) } });
+    expect(chose.statusCode).toBe(200);
+    uids = [...veventsByUid(chose.body).keys()];
+    expect(uids).toContain(`day-off-2027-01-18-2027-01-18@${HOST}`);
+    expect(uids).not.toContain(`day-off-2027-02-15-2027-02-19@${HOST}`);
+  });
+
+  it("moves its ETag when staff publish, and the kept render follows: 304 turns into 200", async () => {
+    const { url } = await studentFeed();
+    const first = await t.app.inject({ method: "GET", url });
+    let etag = String(first.headers.etag);
+    const again = async () => {
+      const res = await t.app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+      etag = String(res.headers.etag);
+      return res;
+    };
+    expect((await again()).statusCode).toBe(304);
+
+    const added = await staff.request("POST", "/api/admin/school/events", {
+      title: "Science fair",
+      date: "2027-03-04",
+      eventType: "custom",
+    });
+    const afterEvent = await again();
+    expect(afterEvent.statusCode).toBe(200);
+    expect(afterEvent.body).toContain("SUMMARY:Science fair");
+    expect((await again()).statusCode).toBe(304);
+
+    await staff.request("PUT", `/api/admin/school/events/${added.json().id}`, {
+      title: "Science night",
+      date: "2027-03-04",
+      eventType: "custom",
+    });
+    const renamed = await again();
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.body).toContain("SUMMARY:Science night");
+    expect(renamed.body).not.toContain("Science fair");
+
+    const daysOff = [...AB_SCHEDULE.daysOff, { from: "2027-02-15", to: "2027-02-16", label: "Presidents' Day" }];
+    await staff.request("PUT", "/api/admin/school/schedule", { ...AB_SCHEDULE, daysOff });
+    const afterPublish = await again();
+    expect(afterPublish.statusCode).toBe(200);
+    const offs = veventsByUid(afterPublish.body);
+    expect(offs.get(`day-off-2027-02-15-2027-02-16@${HOST}`)).toMatchObject({ summary: "No school: Presidents' Day" });
+    // Each publish raises the days off' SEQUENCE.
+    expect(offs.get(`day-off-2027-01-18-2027-01-18@${HOST}`)!.sequence).toBeGreaterThan(
+      veventsByUid(first.body).get(`day-off-2027-01-18-2027-01-18@${HOST}`)!.sequence,
+    );
+
+    await staff.request("DELETE", `/api/admin/school/events/${added.json().id}`);
+    const afterDelete = await again();
+    expect(afterDelete.statusCode).toBe(200);
+    expect(afterDelete.body).not.toContain("Science night");
+    await staff.request("PUT", "/api/admin/school/schedule", AB_SCHEDULE);
+  });
+
+  it("moves its window, and its ETag, at the start of each month", async () => {
+    const { url } = await studentFeed();
+    const january = await t.app.inject({ method: "GET", url });
+    expect(january.body).not.toContain("SUMMARY:Far ahead");
+    now = new Date("2027-02-01T05:30:00Z"); // 00:30 on 1 February in New York
+    try {
+      const february = await t.app.inject({ method: "GET", url, headers: { "if-none-match": String(january.headers.etag) } });
+      expect(february.statusCode).toBe(200);
+      expect(february.body).toContain("SUMMARY:Far ahead");
+    } finally {
+      now = new Date("2027-01-10T15:00:00Z");
+    }
+  });
+
+  it("words the school's parts in the owner's language, in the feed and in export.ics", async () => {
+    const { client, url } = await studentFeed();
+    await client.request("PUT", "/api/user/preferences", { locale: "es" });
+    for (const body of [(await t.app.inject({ method: "GET", url })).body, (await client.request("GET", "/api/user/export.ics")).body]) {
+      const vevents = veventsByUid(body);
+      expect(vevents.get(`day-off-2027-01-18-2027-01-18@${HOST}`)!.summary).toBe("Sin clases: MLK Day");
+      expect(vevents.get(`school-event-${ids.delay}@${HOST}`)!.categories).toEqual(["Escuela", "Retraso de 2 horas"]);
+    }
   });
 });

@@ -147,6 +147,68 @@ describeEachEngine("export and import", (engine) => {
     expect((await target.request("GET", "/api/tasks")).json()).toEqual([]);
   });
 
+  it("exports the schedule source once chosen, and restores it; a file without one leaves the account's own", async () => {
+    const chose = new TestClient(t.app);
+    await chose.register();
+    await chose.request("PUT", "/api/user/preferences", { scheduleSource: "school" });
+    const file = (await chose.request("GET", "/api/user/export")).json();
+    expect(file.preferences).toEqual({ eveningSummaryTime: null, locale: "en", scheduleSource: "school" });
+    // Nothing is published here: left to the default, a new account follows its own schedule.
+    const target = new TestClient(t.app);
+    await target.register();
+    expect((await target.request("GET", "/api/user/preferences")).json().scheduleSource).toBe("mine");
+    expect((await target.request("POST", "/api/user/import", file)).statusCode).toBe(200);
+    expect((await target.request("GET", "/api/user/preferences")).json().scheduleSource).toBe("school");
+
+    // Never chosen: not in the file, so the default keeps following the school's publishing.
+    const never = new TestClient(t.app);
+    await never.register();
+    const neverFile = (await never.request("GET", "/api/user/export")).json();
+    expect(neverFile.preferences).toEqual({ eveningSummaryTime: null, locale: "en" });
+    const fresh = new TestClient(t.app);
+    const { user } = await fresh.register();
+    expect((await fresh.request("POST", "/api/user/import", neverFile)).statusCode).toBe(200);
+    const row = await t.db.selectFrom("users").select("schedule_source").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.schedule_source).toBeNull();
+
+    // An export from before the school's day (no scheduleSource) into an account that chose "mine": kept.
+    const older = new TestClient(t.app);
+    await older.register();
+    await older.request("PUT", "/api/user/preferences", { scheduleSource: "mine" });
+    const oldFile = { ...file, preferences: { eveningSummaryTime: "19:30", locale: "en" } };
+    expect((await older.request("POST", "/api/user/import", oldFile)).statusCode).toBe(200);
+    expect((await older.request("GET", "/api/user/preferences")).json()).toEqual({
+      eveningSummaryTime: "19:30",
+      locale: "en",
+      scheduleSource: "mine",
+    });
+  });
+
+  it("refuses a schedule source that is neither school nor mine with 400, and imports nothing", async () => {
+    const target = new TestClient(t.app);
+    await target.register();
+    for (const scheduleSource of ["theirs", "", 1, null]) {
+      const res = await target.request("POST", "/api/user/import", {
+        format: "student-hub-export",
+        version: 1,
+        preferences: { eveningSummaryTime: "19:30", scheduleSource },
+        tasks: [{ title: "Kept out" }],
+        events: [],
+      });
+      expect([res.statusCode, res.json().code, Object.keys(res.json().errors)], JSON.stringify(scheduleSource)).toEqual([
+        400,
+        "settings.schedule_source_invalid",
+        ["preferences.scheduleSource"],
+      ]);
+    }
+    expect((await target.request("GET", "/api/tasks")).json()).toEqual([]);
+    expect((await target.request("GET", "/api/user/preferences")).json()).toEqual({
+      eveningSummaryTime: null,
+      locale: "en",
+      scheduleSource: "mine",
+    });
+  });
+
   it("never exports another user's data, and needs a session", async () => {
     await fullAccount();
     const empty = new TestClient(t.app);

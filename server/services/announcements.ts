@@ -21,6 +21,13 @@ const ADMIN_LIST_MAX = 100;
 /** How many a reader's list shows at most (30 days of them). */
 const READER_LIST_MAX = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long an announcement's finished outbox rows are kept (decision 113): the readers' 30 days.
+ * After that nobody reads the rows themselves; the admin's figures live on in the announcement.
+ */
+export const OUTBOX_KEEP_DAYS = 30;
+/** Announcements pruned per transaction round: each is one DELETE of up to a school's devices and one UPDATE. */
+const PRUNE_BATCH = 20;
 
 type Actor = Pick<SessionUser, "id" | "email">;
 type Logger = { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
@@ -72,6 +79,22 @@ export function createAnnouncementsService(options: {
       const found = await announcements.find(id);
       if (!found) throw notFound(ANNOUNCEMENT_NOT_FOUND);
       return found;
+    },
+
+    /**
+     * Housekeeping: deletes the finished (sent, failed) outbox rows of announcements older than
+     * OUTBOX_KEEP_DAYS, folding their counts into each announcement in the same transaction, so
+     * the admin's total/sent/failed stay right. Pending rows stay: they are still to be pushed.
+     * Answers how many rows went.
+     */
+    async pruneOutbox(now = clock()): Promise<number> {
+      const before = new Date(now.getTime() - OUTBOX_KEEP_DAYS * DAY_MS);
+      let removed = 0;
+      for (;;) {
+        const ids = await announcements.withFinishedRowsBefore(before, PRUNE_BATCH);
+        if (ids.length === 0) return removed;
+        for (const id of ids) removed += await transaction((tx) => tx.announcements.pruneFinished(id, before));
+      }
     },
 
     /** The last 30 days' announcements for the reader's audience, newest first. */

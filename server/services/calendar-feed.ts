@@ -4,19 +4,24 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, type ICalEventData, ICalEventRepeatingFreq, type ICalWeekday } from "ical-generator";
 import { allDayRuleLine, feedRuleFor } from "../../core/calendar/feed-rules";
 import { firstOccurrence } from "../../core/calendar/recurrence";
+import { todayIn } from "../../core/dates";
+import { daysFromCivil, formatDayNumber } from "../../core/day-numbers";
+import type { DayOff, SchoolSchedule } from "../../core/school-day";
 import type { Locale } from "../../core/i18n/locale";
 import type { CalendarEvent } from "../../core/schemas/event";
 import { translator, userLocale } from "../i18n";
-import type { EventRow, TaskRow } from "../db/schema";
+import type { EventRow, SchoolEventRow, TaskRow } from "../db/schema";
 import type { CalendarFeedsRepository } from "../repositories/calendar-feeds";
 import { toEvent } from "../repositories/events";
+import type { SchoolRepository } from "../repositories/school";
 import type { SettingsRepository } from "../repositories/settings";
+import { scheduleSourceOf } from "./preferences";
 import { eventTypeName } from "./reminder-words";
 
 /** The server secret feed tokens are made with (app_settings, get-or-create: every instance agrees). */
 export const FEED_SECRET_SETTING = "calendarFeedSecret";
 /** Bumped when the feed's writing changes, so calendar apps fetch it again (part of the ETag). */
-const FEED_FORMAT = 1;
+const FEED_FORMAT = 2;
 /** Events have no end: each takes an hour in the feed. */
 const EVENT_MINUTES = 60;
 
@@ -31,6 +36,34 @@ const KEPT_FEEDS = 500;
 
 /** An event of the feed with when it last changed. */
 type FeedEvent = CalendarEvent & { updatedAt: string };
+
+/**
+ * The dates the school's events and days off are written for: from the first of this month a year
+ * ago to the end of the month before the same month two years ahead (36 months). The student's own
+ * events are series written once as RRULEs; the school's are single rows, up to 2,000 over the
+ * years (decision 112), so the feed carries the part a calendar app shows. The window moves at
+ * each month's start, which moves the feed's ETag (`month`).
+ */
+export function schoolFeedWindow(today: string): { month: string; from: string; to: string } {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  return {
+    month: today.slice(0, 7),
+    from: `${pad(year - 1, 4)}-${pad(month)}-01`,
+    to: formatDayNumber(daysFromCivil(year + 2, month, 1) - 1),
+  };
+}
+
+/** What the feed writes of the school: its events in the window, and the days off of the schedule the student follows. */
+interface SchoolPart {
+  events: SchoolEventRow[];
+  daysOff: DayOff[];
+  /** DTSTAMP and LAST-MODIFIED of the days off: when that schedule last changed. */
+  daysOffChangedAt: string;
+  /** SEQUENCE of the days off: a number that rises with every change of that schedule. */
+  daysOffSequence: number;
+}
 
 /** A wall-clock date and time in the school's zone (the feed writes it with the zone's TZID). */
 function zoned(date: string, time: string, timeZone: string): Temporal.ZonedDateTime {
@@ -49,11 +82,15 @@ function sequenceOf(createdAt: string, updatedAt: string): number {
 export function createCalendarFeedService({
   settings,
   calendarFeeds,
+  school,
   timeZone,
+  clock = () => new Date(),
 }: {
   settings: SettingsRepository;
   calendarFeeds: CalendarFeedsRepository;
+  school: Pick<SchoolRepository, "state" | "rowsInRange">;
   timeZone: string;
+  clock?: () => Date;
 }) {
   let secret: Promise<string> | undefined;
   const kept = new Map<number, { etag: string; body: string }>();
@@ -111,11 +148,18 @@ export function createCalendarFeedService({
      */
     async findByToken(token: string) {
       if (!/^[\w-]{43}$/.test(token)) return undefined;
-      const feed = await calendarFeeds.findByTokenHash(sha256(token));
+      const [feed, { versionTag }] = await Promise.all([calendarFeeds.findByTokenHash(sha256(token)), school.state()]);
       if (!feed) return undefined;
       const locale = userLocale(feed.locale);
       const language = locale === "en" ? "" : `-${locale}`;
-      return { userId: feed.userId, locale, etag: `"feed-${FEED_FORMAT}-${feed.version}-${feed.dataVersion}${language}"` };
+      // The school's version (staff publish) and the school window's month move it too (decision 112).
+      const { month } = schoolFeedWindow(todayIn(timeZone, clock()));
+      const schoolTag = sha256(versionTag).slice(0, 12);
+      return {
+        userId: feed.userId,
+        locale,
+        etag: `"feed-${FEED_FORMAT}-${feed.version}-${feed.dataVersion}-${schoolTag}-${month}${language}"`,
+      };
     },
 
     /** The feed's body for this ETag: the kept render when the feed has not changed since. */
@@ -131,20 +175,57 @@ export function createCalendarFeedService({
 
     /**
      * The user's calendar as iCalendar, in their language: events (a series as one VEVENT with
-     * RRULE) and incomplete tasks with a due date.
+     * RRULE), incomplete tasks with a due date, the school's events and the days off of the
+     * schedule the student follows.
      */
     async calendarFor(userId: number, host: string, locale: Locale): Promise<string> {
-      const [eventRows, taskRows] = await Promise.all([calendarFeeds.eventRows(userId), calendarFeeds.dueTaskRows(userId)]);
+      const [eventRows, taskRows, schoolPart] = await Promise.all([
+        calendarFeeds.eventRows(userId),
+        calendarFeeds.dueTaskRows(userId),
+        schoolPartFor(userId),
+      ]);
       return writeCalendar(
         eventRows.map((row: EventRow) => ({ ...toEvent(row), updatedAt: row.updated_at })),
         taskRows,
+        schoolPart,
         host,
         locale,
       );
     },
   };
 
-  function writeCalendar(events: FeedEvent[], tasks: TaskRow[], host: string, locale: Locale): string {
+  /**
+   * The school's events are everyone's, whichever schedule the student follows (as the agenda shows
+   * them); the days off are those of the schedule the student follows (scheduleSource, as the
+   * agenda reads it: "school" before anything is published means their own).
+   */
+  async function schoolPartFor(userId: number): Promise<SchoolPart> {
+    const window = schoolFeedWindow(todayIn(timeZone, clock()));
+    const [state, user, events] = await Promise.all([
+      school.state(),
+      calendarFeeds.scheduleOf(userId),
+      school.rowsInRange(window.from, window.to),
+    ]);
+    const own = user?.school_schedule ? (JSON.parse(user.school_schedule) as SchoolSchedule) : null;
+    const source = scheduleSourceOf(user?.schedule_source ?? null, own !== null, state.schedule !== null);
+    const followsSchool = source === "school" && state.schedule !== null;
+    const schedule = followsSchool ? state.schedule : own;
+    const seen = new Set<string>();
+    const daysOff = (schedule?.daysOff ?? []).filter((d) => {
+      const key = `${d.from}/${d.to}`;
+      if (d.to < window.from || d.from > window.to || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return {
+      events,
+      daysOff,
+      daysOffChangedAt: (followsSchool ? state.changedAt : user?.updated_at) ?? new Date(0).toISOString(),
+      daysOffSequence: followsSchool ? state.version : (user?.data_version ?? 0),
+    };
+  }
+
+  function writeCalendar(events: FeedEvent[], tasks: TaskRow[], schoolPart: SchoolPart, host: string, locale: Locale): string {
     const t = translator(locale);
     const calendar = ical({
       // The app's name, the same in every language.
@@ -226,6 +307,49 @@ export function createCalendarFeedService({
         const start = zoned(task.due_date!, task.due_time, timeZone);
         calendar.createEvent({ ...base, timezone: timeZone, start: start as never, end: start as never });
       }
+    }
+
+    // The school's events: "School" and the event's type as CATEGORIES; a multi-day one all day
+    // across its dates, or at its time on each of them (as the agenda lists it on each date).
+    for (const row of schoolPart.events) {
+      const base: Omit<ICalEventData, "start"> = {
+        id: `school-event-${row.id}@${host}`,
+        summary: row.title,
+        description: row.description ?? undefined,
+        categories: [{ name: t("server.feed_school") }, { name: eventTypeName(row.event_type, locale) }],
+        stamp: new Date(row.updated_at),
+        lastModified: new Date(row.updated_at),
+        sequence: sequenceOf(row.created_at, row.updated_at),
+      };
+      if (row.time === null) {
+        const end = row.end_date ? { end: Temporal.PlainDate.from(row.end_date).add({ days: 1 }) as never } : {};
+        calendar.createEvent({ ...base, allDay: true, start: Temporal.PlainDate.from(row.date) as never, ...end });
+        continue;
+      }
+      const start = zoned(row.date, row.time, timeZone);
+      calendar.createEvent({
+        ...base,
+        timezone: timeZone,
+        start: start as never,
+        end: start.add({ minutes: EVENT_MINUTES }) as never,
+        ...(row.end_date
+          ? { repeating: { freq: ICalEventRepeatingFreq.DAILY, until: zoned(row.end_date, "23:59", timeZone) as never } }
+          : {}),
+      });
+    }
+
+    // Days off: "No school: {label}" ("Sin clases: …"), all day from the first date to the last.
+    for (const dayOff of schoolPart.daysOff) {
+      calendar.createEvent({
+        id: `day-off-${dayOff.from}-${dayOff.to}@${host}`,
+        summary: t("calendar.no_school", { label: dayOff.label }),
+        allDay: true,
+        start: Temporal.PlainDate.from(dayOff.from) as never,
+        end: Temporal.PlainDate.from(dayOff.to).add({ days: 1 }) as never,
+        stamp: new Date(schoolPart.daysOffChangedAt),
+        lastModified: new Date(schoolPart.daysOffChangedAt),
+        sequence: schoolPart.daysOffSequence,
+      });
     }
     return calendar.toString();
   }

@@ -66,7 +66,13 @@ export function createDataPortability({ transaction, users, tasks, events, remin
           createdAt: user.created_at,
         },
         schedule: schedule ? (JSON.parse(schedule) as SchoolSchedule) : null,
-        preferences: { eveningSummaryTime: user.evening_summary_time, locale: user.locale },
+        preferences: {
+          eveningSummaryTime: user.evening_summary_time,
+          locale: user.locale,
+          // Only once the student chose: until then it follows the school's publishing (decision 112),
+          // and a file restoring the default as a choice would pin it.
+          ...(user.schedule_source ? { scheduleSource: user.schedule_source } : {}),
+        },
         tasks: taskList,
         events: eventList,
       };
@@ -145,6 +151,8 @@ export function createDataPortability({ transaction, users, tasks, events, remin
         }
         // A file exported before languages existed has none: the account keeps its own.
         if (file.preferences?.locale) await tx.users.setLocale(user.id, file.preferences.locale);
+        // Likewise a file from before the school's day, or of a student who never chose: the account keeps its own.
+        if (file.preferences?.scheduleSource) await tx.users.setScheduleSource(user.id, file.preferences.scheduleSource);
         return { tasks: taskData.length, events: rows.length, classes: classes?.length ?? 0 };
       });
     },

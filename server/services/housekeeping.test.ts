@@ -1,14 +1,24 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../repositories/sessions";
+import { seedDevices } from "../test/announcement-seed";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+import { startTestPushService, type TestPushService } from "../test/push-service";
+import { OUTBOX_KEEP_DAYS } from "./announcements";
 import { sweepExpiredRows } from "./housekeeping";
+
+const PASSCODE = "K7QM";
 
 describeEachEngine("housekeeping", (engine) => {
   let t: TestApp;
+  let pushService: TestPushService;
   beforeAll(async () => {
-    t = await buildTestApp(engine);
+    pushService = await startTestPushService();
+    t = await buildTestApp(engine, { env: { ADMIN_PASSCODE: PASSCODE } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await pushService.close();
+  });
 
   it("removes expired sessions and ended rate-limit windows, and keeps the live ones", async () => {
     const client = new TestClient(t.app);
@@ -45,6 +55,7 @@ describeEachEngine("housekeeping", (engine) => {
       idempotencyKeys: 1,
       sentReminders: 0,
       ssoLogins: 1,
+      announcementDeliveries: 0,
     });
 
     // The browser's own session is untouched.
@@ -60,6 +71,90 @@ describeEachEngine("housekeeping", (engine) => {
       idempotencyKeys: 0,
       sentReminders: 0,
       ssoLogins: 0,
+      announcementDeliveries: 0,
     });
+  });
+
+  it(`prunes the finished outbox rows of announcements older than ${OUTBOX_KEEP_DAYS} days, and the admin's figures stay the same`, async () => {
+    const staff = new TestClient(t.app);
+    const { user } = await staff.register();
+    await t.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", user.id).execute();
+    expect((await staff.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
+    await staff.refreshCsrf();
+    await seedDevices(t.db, pushService, (await t.services.push.vapidKeys()).publicKey, 10);
+
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000).toISOString();
+    /** An announcement to the 10 devices, made `age` days ago, its rows finished then: 6 sent, 3 failed, 1 still pending. */
+    async function announcement(title: string, age: number) {
+      const { id } = (await staff.request("POST", "/api/admin/announcements", { title, body: "Body", audience: "students" })).json();
+      await t.db
+        .updateTable("announcements")
+        .set({ created_at: daysAgo(age) })
+        .where("id", "=", id)
+        .execute();
+      const rows = await t.db.selectFrom("announcement_deliveries").select("id").where("announcement_id", "=", id).orderBy("id").execute();
+      expect(rows).toHaveLength(10);
+      const ids = rows.map((r) => r.id);
+      await t.db
+        .updateTable("announcement_deliveries")
+        .set({ status: "sent", finished_at: daysAgo(age) })
+        .where("id", "in", ids.slice(0, 6))
+        .execute();
+      await t.db
+        .updateTable("announcement_deliveries")
+        .set({ status: "failed", finished_at: daysAgo(age) })
+        .where("id", "in", ids.slice(6, 9))
+        .execute();
+      return id as number;
+    }
+    const old = [await announcement("Old one", OUTBOX_KEEP_DAYS + 10), await announcement("Old two", OUTBOX_KEEP_DAYS + 1)];
+    const recent = await announcement("Recent", OUTBOX_KEEP_DAYS - 1);
+    const figures = async () => {
+      const res = await staff.request("GET", "/api/admin/announcements");
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { id: number; total: number; sent: number; failed: number; pending: number }[])
+        .filter((a) => [...old, recent].includes(a.id))
+        .map(({ id, total, sent, failed, pending }) => ({ id, total, sent, failed, pending }));
+    };
+    const before = await figures();
+    expect(before).toEqual([recent, old[1], old[0]].map((id) => ({ id, total: 10, sent: 6, failed: 3, pending: 1 })));
+
+    // Two instances sweeping at once count each row once.
+    const [first, second] = await Promise.all([sweepExpiredRows(t.services, now), sweepExpiredRows(t.services, now)]);
+    expect(first.announcementDeliveries + second.announcementDeliveries).toBe(18);
+    const left = async (id: number) =>
+      (await t.db.selectFrom("announcement_deliveries").select("status").where("announcement_id", "=", id).execute()).map((r) => r.status);
+    // The old ones keep only their pending row (still to be pushed); the recent one keeps all.
+    expect(await left(old[0]!)).toEqual(["pending"]);
+    expect(await left(old[1]!)).toEqual(["pending"]);
+    expect(await left(recent)).toHaveLength(10);
+    expect(await figures()).toEqual(before);
+    const one = await staff.request("GET", `/api/admin/announcements/${old[0]}`);
+    expect(one.json()).toMatchObject({ total: 10, sent: 6, failed: 3, pending: 1 });
+
+    // The pending row ends later (sent), and is pruned by a later sweep: the figures follow.
+    await t.db
+      .updateTable("announcement_deliveries")
+      .set({ status: "sent", finished_at: daysAgo(OUTBOX_KEEP_DAYS + 1) })
+      .where("announcement_id", "=", old[0]!)
+      .execute();
+    expect((await sweepExpiredRows(t.services, now)).announcementDeliveries).toBe(1);
+    expect(await left(old[0]!)).toEqual([]);
+    expect((await staff.request("GET", `/api/admin/announcements/${old[0]}`)).json()).toMatchObject({
+      total: 10,
+      sent: 7,
+      failed: 3,
+      pending: 0,
+    });
+    expect((await sweepExpiredRows(t.services, now)).announcementDeliveries).toBe(0);
+    // The readers' list is made of announcements, not rows: nothing there changes.
+    expect(
+      await t.db
+        .selectFrom("announcements")
+        .select("id")
+        .where("id", "in", [...old, recent])
+        .execute(),
+    ).toHaveLength(3);
   });
 });

@@ -6,28 +6,27 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 /** A finished reminder claim is kept this long after its reminder came due (a write can re-arm at most 15 minutes back). */
 export const SENT_REMINDER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** One sweep: expired sessions, ended rate-limit windows, old Idempotency-Keys and abandoned provider sign-ins. Returns what it removed. */
-export async function sweepExpiredRows(
-  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders" | "sso">,
-  now = new Date(),
-) {
+type SweptServices = Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders" | "sso" | "announcements">;
+
+/**
+ * One sweep: expired sessions, ended rate-limit windows, old Idempotency-Keys, abandoned provider
+ * sign-ins and old announcements' finished outbox rows. Returns what it removed.
+ */
+export async function sweepExpiredRows(services: SweptServices, now = new Date()) {
   const sessions = await services.sessions.deleteExpired(now);
   const rateLimits = await services.rateLimits.deleteExpired(now);
   const idempotencyKeys = await services.idempotencyKeys.deleteOlderThan(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
   const sentReminders = await services.reminders.deleteFinishedBefore(new Date(now.getTime() - SENT_REMINDER_TTL_MS));
   const ssoLogins = await services.sso.deleteAbandoned(now);
-  return { sessions, rateLimits, idempotencyKeys, sentReminders, ssoLogins };
+  const announcementDeliveries = await services.announcements.pruneOutbox(now);
+  return { sessions, rateLimits, idempotencyKeys, sentReminders, ssoLogins, announcementDeliveries };
 }
 
 /**
  * Sweeps at start-up and then hourly. Every instance may sweep: the deletes are idempotent.
  * A failed sweep is logged and retried at the next tick; it never stops the server.
  */
-export function startHousekeeping(
-  services: Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders" | "sso">,
-  log: FastifyBaseLogger,
-  intervalMs = HOUSEKEEPING_INTERVAL_MS,
-) {
+export function startHousekeeping(services: SweptServices, log: FastifyBaseLogger, intervalMs = HOUSEKEEPING_INTERVAL_MS) {
   const sweep = () =>
     sweepExpiredRows(services).then(
       (removed) => {

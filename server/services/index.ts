@@ -111,7 +111,9 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     calendarFeed: createCalendarFeedService({
       settings: repositories.settings,
       calendarFeeds: repositories.calendarFeeds,
+      school: repositories.school,
       timeZone: config.timeZone,
+      clock,
     }),
     dataPortability: createDataPortability({
       transaction,

@@ -1,6 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { agendaDays, agendaIsSet, nextAgendaSchoolDay } from "./agenda";
+import { agendaIsSet, nextAgendaSchoolDay } from "./agenda";
+import { agendaDays } from "./agenda-days";
 import { addDaysToDate, todayIn, weekdayOfDate, zonedParts } from "./dates";
 import { type SchoolSchedule, schoolDayOf, todaysAgenda } from "./school-day";
 import type { AgendaDay, SchoolEvent } from "./schemas/school";

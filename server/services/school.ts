@@ -1,4 +1,4 @@
-import { agendaDays } from "../../core/agenda";
+import { agendaDays } from "../../core/agenda-days";
 import { messageRef } from "../../core/i18n/translate";
 import { DEFAULT_SCHOOL_SCHEDULE, type SchoolSchedule } from "../../core/school-day";
 import type { AuditAction } from "../../core/admin";

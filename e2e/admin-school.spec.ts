@@ -137,7 +137,7 @@ test.describe("the school's page at 375 px", () => {
       await events.getByRole("button", { name: "Add Event" }).click();
       const dialog = page.getByRole("dialog", { name: "Add Event" });
       await dialog.getByLabel("Title").fill("Snow: buses two hours late");
-      await dialog.getByLabel("Date", { exact: true }).fill(DELAY_DAY);
+      await pickDate(page, dialog.getByRole("button", { name: /^Date/ }), DELAY_DAY);
       await dialog.getByRole("combobox", { name: "Type" }).click();
       await page.getByRole("option", { name: /delay/i }).click();
       await dialog.getByRole("combobox", { name: "Bell schedule" }).click();
@@ -274,6 +274,37 @@ test.describe("the school's page at 375 px", () => {
       await expect(bells.getByLabel("Period 4 end, rotation day B").first()).toHaveValue("10:55");
       await expect(bells.getByRole("button", { name: "Period 1, rotation day B" })).toHaveAttribute("aria-pressed", "false");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+
+    await test.step("a school event's dates from the picker; deleting it asks first", async () => {
+      const events = page.getByRole("region", { name: "School Events" });
+      await events.getByRole("button", { name: "Add Event" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add Event" });
+      await dialog.getByLabel("Title").fill("Field trip");
+      await pickDate(page, dialog.getByRole("button", { name: /^Date/ }), B_DAY);
+      await expect(dialog.getByRole("button", { name: /^End date/ })).toHaveAccessibleName("End date (optional) Same day");
+      await pickDate(page, dialog.getByRole("button", { name: /^End date/ }), daysAfter(B_DAY, 2));
+      await expect(dialog.getByRole("button", { name: /^End date/ })).toHaveAccessibleName(
+        `End date (optional) ${shortDate(daysAfter(B_DAY, 2))}`,
+      );
+      await dialog.getByRole("button", { name: "Save Event" }).click();
+      await expect(toast(page, "Event Saved", "Event Saved")).toBeVisible();
+      const item = events.getByRole("listitem").filter({ hasText: "Field trip" });
+      await expect(item).toBeVisible();
+
+      await item.getByRole("button", { name: "Delete Field trip" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Delete School Event" });
+      await expect(confirm).toContainText("Delete “Field trip” from every student's calendar? This cannot be undone.");
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect(confirm).toBeHidden();
+      await expect(item).toBeVisible();
+      expect(await e2eDb().selectFrom("school_events").select("id").execute()).toHaveLength(1);
+
+      await item.getByRole("button", { name: "Delete Field trip" }).click();
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await expect(toast(page, "Event Deleted", "Event Deleted")).toBeVisible();
+      await expect(item).toHaveCount(0);
+      expect(await e2eDb().selectFrom("school_events").select("id").execute()).toHaveLength(0);
     });
 
     await test.step("a student's B day: the third and fourth periods' classes at the morning's times", async () => {

@@ -90,6 +90,8 @@ export interface MessageValues {
   "admin.delete_event": { "title": string | number };
   "admin.delete_failed": undefined;
   "admin.delete_name": { "name": string | number };
+  "admin.delete_school_event": undefined;
+  "admin.delete_school_event_confirm": { "title": string | number };
   "admin.delete_user": undefined;
   "admin.delete_user_text": { "name": string | number; "email": string | number };
   "admin.demoted": undefined;
@@ -105,10 +107,12 @@ export interface MessageValues {
   "admin.edit_school_event": undefined;
   "admin.error": undefined;
   "admin.event_bell_schedule": undefined;
+  "admin.event_clear_end_date": undefined;
   "admin.event_date": undefined;
   "admin.event_deleted": undefined;
   "admin.event_description": undefined;
   "admin.event_end_date": undefined;
+  "admin.event_no_end_date": undefined;
   "admin.event_not_deleted": undefined;
   "admin.event_not_saved": undefined;
   "admin.event_notify": undefined;

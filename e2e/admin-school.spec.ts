@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { createSchoolRepository, SCHOOL_SCHEDULE_SETTING } from "../server/repositories/school";
 import { e2eDb, expect, seedUser, serverNoticesOutsideWrite, signIn, test } from "./fixtures";
 import { expectSpanish } from "./spanish";
+import { holdPushes, receivedPushes, releasePushes, subscribeDeviceThrough } from "./push-helpers";
 import { shortDate, toast } from "./task-helpers";
 
 /**
@@ -319,6 +320,51 @@ test.describe("the school's page at 375 px", () => {
       await expect(schedule.getByRole("listitem").filter({ hasText: "Mathematics" })).toHaveCount(0);
       await studentPage.context().close();
     });
+  });
+
+  test("an announcement to students with devices: the progress line moves live to every device sent", async ({ page, browser }) => {
+    test.slow();
+    // The total counts every subscribed device: ones left by other files' students are taken away,
+    // so this test's three are the only ones.
+    await e2eDb().deleteFrom("push_subscriptions").execute();
+    const devices = [];
+    for (const firstName of ["Ivy", "Omar", "Priya"]) {
+      const student = await seedUser({ firstName, lastName: "Student" });
+      const studentPage = await freshPage(browser);
+      await signIn(studentPage, student);
+      devices.push(await subscribeDeviceThrough(studentPage));
+      await studentPage.context().close();
+    }
+    // The push service takes the pushes but does not answer yet: the page shows them on their way.
+    for (const device of devices) await holdPushes(device.id);
+
+    const admin = await seedUser({ firstName: "Rosa", lastName: "Diaz", isAdmin: true });
+    await signIn(page, admin);
+    await page.goto("/admin/school");
+    await page.getByLabel("Admin Passcode").fill(PASSCODE);
+    await page.getByRole("button", { name: "Unlock Admin Panel" }).click();
+    const section = page.getByRole("region", { name: "Announcements" });
+    await section.getByLabel("Title").fill("Early dismissal today");
+    await section.getByLabel("Message").fill("School ends at 12:30.");
+    await section.getByRole("combobox", { name: "Send to" }).click();
+    await page.getByRole("option", { name: "Students" }).click();
+    await section.getByRole("button", { name: "Send Announcement" }).click();
+    await expect(toast(page, "Announcement Sent", "Announcement Sent")).toBeVisible();
+
+    const status = section.getByRole("status");
+    await expect(status).toHaveText("Early dismissal today: Sent to 0 of 3 devices, 3 still sending");
+    // Answered now (a push reaching the service after this is answered at once).
+    for (const device of devices) await releasePushes(device.id);
+    await expect(status).toHaveText("Early dismissal today: Sent to 3 of 3 devices");
+
+    // Each device got it once.
+    const received = (await receivedPushes()).filter((push) => (push.payload as { title: string }).title === "Early dismissal today");
+    expect(received.map((push) => push.device).sort()).toEqual(devices.map((d) => d.id).sort());
+    await expect(section.getByRole("list", { name: "Recent Announcements" }).getByRole("listitem").first()).toContainText(
+      "Sent to 3 of 3 devices",
+    );
+    const rows = await e2eDb().selectFrom("announcement_deliveries").select("status").execute();
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
   });
 
   test("the page reads in Spanish and fits", async ({ page }) => {

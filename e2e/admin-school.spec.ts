@@ -379,6 +379,13 @@ test.describe("the school's page at 375 px", () => {
     await expect(page.getByText("Anuncios recientes")).toBeVisible();
     await expect(page.getByText("No hay eventos en los próximos meses")).toBeVisible();
     await expect(page.getByRole("button", { name: "Publicar horario" })).toBeVisible();
+    // The per-day parts too, once there is a rotation: switches, tables and the copy in Spanish.
+    const bells = page.getByRole("region", { name: "Horario de timbres" });
+    await bells.getByLabel("Días de la rotación, separados por comas (A, B)").fill("A, B");
+    await bells.getByRole("switch", { name: "Horarios distintos en cada día de la rotación" }).click();
+    await bells.getByRole("switch", { name: "Periodos distintos en cada día de la rotación" }).click();
+    await expect(bells.getByRole("button", { name: "Copiar el horario del día A al día B" })).toBeVisible();
+    await expect(bells.getByLabel("Inicio del periodo 1, día de rotación B")).toHaveValue("08:00");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectSpanish(page, "/admin/school");
   });

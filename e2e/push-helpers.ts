@@ -10,6 +10,19 @@ export async function receivedPushes(): Promise<ReceivedPush[]> {
   return (await (await fetch(`${PUSH_SERVICE_ORIGIN}/_test/received`)).json()) as ReceivedPush[];
 }
 
+/** Keeps the device's pushes unanswered (the push service still working on them) until released. */
+export async function holdPushes(device: string): Promise<void> {
+  const response = await fetch(`${PUSH_SERVICE_ORIGIN}/_test/hold`, { method: "POST", body: JSON.stringify({ device }) });
+  if (!response.ok) throw new Error(`holding failed: ${response.status}`);
+}
+
+/** Answers the device's held pushes (201) and stops holding them; how many there were. */
+export async function releasePushes(device: string): Promise<number> {
+  const response = await fetch(`${PUSH_SERVICE_ORIGIN}/_test/release`, { method: "POST", body: JSON.stringify({ device }) });
+  if (!response.ok) throw new Error(`releasing failed: ${response.status}`);
+  return ((await response.json()) as { released: number }).released;
+}
+
 /**
  * Headless Chromium reaches no push service, so `PushManager.subscribe` cannot work: this stands in
  * for it (and for `getSubscription`) at that boundary only, with a real subscription from the test

@@ -10,6 +10,7 @@ export interface MessageValues {
   "admin.add_alternate": undefined;
   "admin.add_day_off": undefined;
   "admin.add_period": undefined;
+  "admin.add_period_on_day": { "day": string | number };
   "admin.add_school_event": undefined;
   "admin.admin_status_for": { "name": string | number };
   "admin.alternate_name": undefined;
@@ -60,6 +61,7 @@ export interface MessageValues {
   "admin.bell_schedule": undefined;
   "admin.bell_schedule_load_error": undefined;
   "admin.bell_schedule_unpublished": undefined;
+  "admin.bell_times_on_day": { "day": string | number };
   "admin.cache_clear_error": undefined;
   "admin.cache_cleared": undefined;
   "admin.cache_not_cleared": undefined;
@@ -77,6 +79,7 @@ export interface MessageValues {
   "admin.copy_by": { "email": string | number };
   "admin.copy_by_hand": undefined;
   "admin.copy_failed": undefined;
+  "admin.copy_from_day": { "from": string | number; "day": string | number };
   "admin.copy_logs": undefined;
   "admin.copy_target": { "email": string | number };
   "admin.cursor_invalid": { "name": string | number };
@@ -87,6 +90,8 @@ export interface MessageValues {
   "admin.delete_event": { "title": string | number };
   "admin.delete_failed": undefined;
   "admin.delete_name": { "name": string | number };
+  "admin.delete_school_event": undefined;
+  "admin.delete_school_event_confirm": { "title": string | number };
   "admin.delete_user": undefined;
   "admin.delete_user_text": { "name": string | number; "email": string | number };
   "admin.demoted": undefined;
@@ -102,10 +107,12 @@ export interface MessageValues {
   "admin.edit_school_event": undefined;
   "admin.error": undefined;
   "admin.event_bell_schedule": undefined;
+  "admin.event_clear_end_date": undefined;
   "admin.event_date": undefined;
   "admin.event_deleted": undefined;
   "admin.event_description": undefined;
   "admin.event_end_date": undefined;
+  "admin.event_no_end_date": undefined;
   "admin.event_not_deleted": undefined;
   "admin.event_not_saved": undefined;
   "admin.event_notify": undefined;
@@ -198,8 +205,13 @@ export interface MessageValues {
   "admin.passcode_title": undefined;
   "admin.passcode_toggle_rest": undefined;
   "admin.period_end": { "period": string | number };
+  "admin.period_end_on_day": { "period": string | number; "day": string | number };
   "admin.period_number": { "period": string | number };
+  "admin.period_on_day": { "period": string | number; "day": string | number };
   "admin.period_start": { "period": string | number };
+  "admin.period_start_on_day": { "period": string | number; "day": string | number };
+  "admin.periods_differ_by_day": undefined;
+  "admin.periods_on_day": { "day": string | number };
   "admin.permission_default": undefined;
   "admin.permission_denied": undefined;
   "admin.permission_granted": undefined;
@@ -240,6 +252,7 @@ export interface MessageValues {
   "admin.remove_alternate": { "name": string | number };
   "admin.remove_day_off": { "label": string | number };
   "admin.remove_period": { "period": string | number };
+  "admin.remove_period_on_day": { "period": string | number; "day": string | number };
   "admin.reset_failed": undefined;
   "admin.reset_password": undefined;
   "admin.reset_password_for": { "name": string | number };
@@ -310,6 +323,7 @@ export interface MessageValues {
   "admin.test_sent": undefined;
   "admin.test_shown": undefined;
   "admin.test_title": undefined;
+  "admin.times_differ_by_day": undefined;
   "admin.title": undefined;
   "admin.try_again": undefined;
   "admin.two_hours_later": undefined;

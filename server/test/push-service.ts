@@ -36,6 +36,8 @@ interface DeviceState {
   delayMs: number;
   /** Requests received, whatever their answer. */
   attempts: number;
+  /** While not null, accepted pushes wait here for their 201 until released (a push service still working). */
+  held: (() => void)[] | null;
 }
 
 function vapidPublicKey(raw: Buffer) {
@@ -75,7 +77,8 @@ function refusal(request: http.IncomingMessage, origin: string, device: DeviceSt
 /**
  * `port` 0 picks a free one. The browser suite runs it in Playwright's global setup and reaches it
  * from its test processes over HTTP: POST /_test/subscribe `{ applicationServerKey }` answers a
- * device, GET /_test/received the pushes received so far.
+ * device, GET /_test/received the pushes received so far, POST /_test/hold `{ device }` keeps the
+ * device's pushes unanswered until POST /_test/release `{ device }` (a sender's time-out still applies).
  */
 export async function startTestPushService(port = 0) {
   const devices = new Map<string, DeviceState>();
@@ -118,7 +121,8 @@ export async function startTestPushService(port = 0) {
         if (!request.socket.destroyed) received.push(push);
         answer(201);
       };
-      if (device.delayMs) setTimeout(accept, device.delayMs);
+      if (device.held) device.held.push(accept);
+      else if (device.delayMs) setTimeout(accept, device.delayMs);
       else accept();
     });
   });
@@ -132,6 +136,18 @@ export async function startTestPushService(port = 0) {
       return json(subscribe((JSON.parse(body) as { applicationServerKey: string }).applicationServerKey));
     }
     if (request.method === "GET" && request.url === "/_test/received") return json(received);
+    if (request.method === "POST" && (request.url === "/_test/hold" || request.url === "/_test/release")) {
+      const device = devices.get((JSON.parse(body) as { device: string }).device);
+      if (!device) return response.writeHead(404).end();
+      if (request.url === "/_test/hold") {
+        device.held ??= [];
+        return json({ held: true });
+      }
+      const waiting = device.held ?? [];
+      device.held = null;
+      waiting.forEach((accept) => accept());
+      return json({ released: waiting.length });
+    }
     response.writeHead(404).end();
   }
 
@@ -141,7 +157,7 @@ export async function startTestPushService(port = 0) {
     const ecdh = createECDH("prime256v1");
     ecdh.generateKeys();
     const auth = randomBytes(16).toString("base64url");
-    devices.set(id, { ecdh, auth, applicationServerKey, answer: null, delayMs: 0, attempts: 0 });
+    devices.set(id, { ecdh, auth, applicationServerKey, answer: null, delayMs: 0, attempts: 0, held: null });
     return {
       id,
       subscription: {

@@ -21,11 +21,20 @@ export function useAnnouncements() {
   return useQuery({ queryKey: announcementsKey, queryFn: () => apiJson<AnnouncementProgress[]>("GET", "/api/admin/announcements") });
 }
 
-/** GET /api/admin/announcements/{id}, read again every second while devices are still pending. */
+/**
+ * GET /api/admin/announcements/{id}, read again every second while devices are still pending. Each
+ * read's counts go into the recent list's entry too, so the list never shows it still sending
+ * after the progress line says it is done.
+ */
 export function useAnnouncementProgress(id: number | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: announcementKey(id ?? 0),
-    queryFn: () => apiJson<AnnouncementProgress>("GET", `/api/admin/announcements/${id}`),
+    queryFn: async () => {
+      const progress = await apiJson<AnnouncementProgress>("GET", `/api/admin/announcements/${id}`);
+      queryClient.setQueryData<AnnouncementProgress[]>(announcementsKey, (list) => list?.map((a) => (a.id === progress.id ? progress : a)));
+      return progress;
+    },
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && query.state.data.pending === 0 ? false : PROGRESS_POLL_MS),
   });

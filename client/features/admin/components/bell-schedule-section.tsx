@@ -1,24 +1,27 @@
 import { Clock, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useForm, useFormContext } from "react-hook-form";
 import { WEEKDAY_NAMES, type WeekdayName } from "@core/day-numbers";
 import { weekdayLabel } from "@core/format";
+import { todayIn } from "@core/dates";
 import type { SchoolSchedule } from "@core/school-day";
-import { MAX_ALTERNATES, MAX_PERIOD, schoolScheduleSchema } from "@core/schemas/school-schedule";
+import { MAX_ALTERNATES, schoolScheduleSchema, type SchoolScheduleInput } from "@core/schemas/school-schedule";
+import { DateField } from "@/components/form/date-field";
 import { SubmitButton } from "@/components/form/submit-button";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { serverMessage } from "@/lib/api/errors";
 import { useLocale, useT, wordMessage } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { usePublishedSchedule, usePublishSchedule } from "../api/school-admin";
 import { isAdminLocked } from "../utils/admin-errors";
-import { shiftBellTimes } from "../utils/bell-times";
+import { type BellTime as Bell, shiftBellTimes } from "../utils/bell-times";
+import { BellRows, type BellsByDay, BellsByDayEditor, PeriodsByDayEditor } from "./bell-rows";
 
-type Bell = { period: number; start: string; end: string };
-type Alternate = { id: string; name: string; bellTimes: Bell[] };
+type Alternate = { id: string; name: string; bellTimes: Bell[]; bellTimesByDay: BellsByDay };
 type DayOff = { from: string; to: string; label: string };
 
 const DEFAULT_SCHEDULE: SchoolSchedule = {
@@ -43,8 +46,9 @@ function alternateIdFor(name: string, taken: readonly string[]): string {
  * The school's bell schedule (decision 112): school days, the usual bell times and the alternates
  * (a 2-hour delay filled in one press), the rotation and its anchor, and days off, published with
  * PUT. The student's School Day editor saves the student's own schedule and preferences, so staff
- * get this simpler editor; the per-day times (bellTimesByDay, periodsByDay) of a schedule already
- * published are kept as they are.
+ * get this editor of the school's own: with a rotation, each rotation day may ring its own times
+ * (bellTimesByDay, an alternate's too) and meet its own periods (periodsByDay). The whole document
+ * is checked by the API's schema before it is sent, its refusals worded under their fields.
  */
 export function BellScheduleSection() {
   const t = useT();
@@ -73,57 +77,63 @@ export function BellScheduleSection() {
   );
 }
 
-function BellRows({ bells, onChange, idPrefix }: { bells: Bell[]; onChange: (bells: Bell[]) => void; idPrefix: string }) {
-  const t = useT();
-  const set = (i: number, part: Partial<Bell>) => onChange(bells.map((b, k) => (k === i ? { ...b, ...part } : b)));
+const localToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+const hasDays = <T,>(byDay: Record<string, T> | undefined): byDay is Record<string, T> =>
+  byDay !== undefined && Object.keys(byDay).length > 0;
+
+/** A per-day part for exactly the rotation's days, each day not set taking `fallback`; none without a rotation. */
+function forDays<T>(days: readonly string[], byDay: Record<string, T> | null, fallback: T): Record<string, T> | undefined {
+  if (days.length === 0 || byDay === null) return undefined;
+  return Object.fromEntries(days.map((d) => [d, byDay[d] ?? fallback]));
+}
+
+type KitFieldProps = { name: string; label: string; value: string; onChange: (value: string) => void; className?: string };
+
+/** A text field through the form kit: its label, state and the schema's message for `name` (its path). */
+function KitTextField({ name, label, value, onChange, className }: KitFieldProps) {
+  const { clearErrors } = useFormContext();
   return (
-    <div className="grid gap-2">
-      {bells.map((b, i) => (
-        <div key={b.period} className="flex flex-wrap items-center gap-2">
-          <span className="w-20 text-sm font-medium">{t("admin.period_number", { period: b.period })}</span>
-          <Input
-            type="time"
-            className="w-32"
-            aria-label={t("admin.period_start", { period: b.period })}
-            id={`${idPrefix}-${b.period}-start`}
-            value={b.start}
-            onChange={(e) => set(i, { start: e.target.value })}
-          />
-          <Input
-            type="time"
-            className="w-32"
-            aria-label={t("admin.period_end", { period: b.period })}
-            value={b.end}
-            onChange={(e) => set(i, { end: e.target.value })}
-          />
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={t("admin.remove_period", { period: b.period })}
-            onClick={() => onChange(bells.filter((_, k) => k !== i))}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
-      ))}
-      {bells.length < MAX_PERIOD && (
-        <Button
-          type="button"
-          variant="outline"
-          className="justify-self-start"
-          onClick={() => {
-            // The next period, an hour after the last one (its times then edited).
-            const last = bells.at(-1);
-            const next = last ? shiftBellTimes([last], 60)[0]! : { period: 0, start: "08:00", end: "08:50" };
-            onChange([...bells, { ...next, period: Math.min(MAX_PERIOD, (last?.period ?? 0) + 1) }]);
-          }}
-        >
-          <Plus aria-hidden="true" />
-          {t("admin.add_period")}
-        </Button>
+    <FormField
+      name={name}
+      render={() => (
+        <FormItem className="gap-1">
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input
+              className={className}
+              value={value}
+              onChange={(e) => {
+                clearErrors(name);
+                onChange(e.target.value);
+              }}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
       )}
-    </div>
+    />
+  );
+}
+
+/** The app's own date picker (components/form/date-field), as the task and event forms have it. */
+function KitDateField({ name, label, value, onChange, today }: KitFieldProps & { today: string }) {
+  const { clearErrors } = useFormContext();
+  return (
+    <FormField
+      name={name}
+      render={() => (
+        <DateField
+          label={label}
+          value={value}
+          today={today}
+          onChange={(v) => {
+            clearErrors(name);
+            onChange(v);
+          }}
+        />
+      )}
+    />
   );
 }
 
@@ -131,10 +141,22 @@ function ScheduleEditor({ initial }: { initial: SchoolSchedule }) {
   const t = useT();
   const locale = useLocale();
   const publish = usePublishSchedule();
+  // Only its errors: the schema's refusals, shown under the fields by the form kit.
+  const form = useForm({ shouldFocusError: false });
+  const [today] = useState(localToday);
   const [schoolDays, setSchoolDays] = useState<WeekdayName[]>(initial.schoolDays);
   const [bells, setBells] = useState<Bell[]>(initial.bellTimes ?? []);
+  const [bellsByDay, setBellsByDay] = useState<BellsByDay>(hasDays(initial.bellTimesByDay) ? initial.bellTimesByDay : null);
+  const [periodsByDay, setPeriodsByDay] = useState<Record<string, number[]> | null>(
+    hasDays(initial.rotation?.periodsByDay) ? initial.rotation.periodsByDay : null,
+  );
   const [alternates, setAlternates] = useState<Alternate[]>(
-    (initial.alternates ?? []).map((a) => ({ id: a.id, name: a.name, bellTimes: a.bellTimes ?? [] })),
+    (initial.alternates ?? []).map((a) => ({
+      id: a.id,
+      name: a.name,
+      bellTimes: a.bellTimes ?? [],
+      bellTimesByDay: hasDays(a.bellTimesByDay) ? a.bellTimesByDay : null,
+    })),
   );
   const [rotationDays, setRotationDays] = useState((initial.rotation?.days ?? []).join(", "));
   const [anchorDate, setAnchorDate] = useState(initial.rotation?.anchorDate ?? "");
@@ -142,34 +164,53 @@ function ScheduleEditor({ initial }: { initial: SchoolSchedule }) {
   const [daysOff, setDaysOff] = useState<DayOff[]>(initial.daysOff ?? []);
   const [problem, setProblem] = useState<string | null>(null);
 
+  const days = [
+    ...new Set(
+      rotationDays
+        .split(",")
+        .map((d) => d.trim())
+        .filter(Boolean),
+    ),
+  ];
+  // Every period with a bell time on some day: the ones a rotation day may meet.
+  const periods = [...new Set([...bells, ...Object.values(bellsByDay ?? {}).flat()].map((b) => b.period))].sort((a, b) => a - b);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const days = rotationDays
+    const list = rotationDays
       .split(",")
       .map((d) => d.trim())
       .filter(Boolean);
-    // No rotation days: no rotation. Which periods meet on each day stay as published.
-    const rotation = days.length === 0 ? null : { ...initial.rotation, days, anchorDate, anchorDay: anchorDay.trim() };
-    const document = {
-      ...initial,
+    const byDay = forDays(days, bellsByDay, bells);
+    const periodsOn = forDays(days, periodsByDay, periods);
+    // No rotation days: no rotation, and nothing per rotation day.
+    const rotation =
+      list.length === 0 ? null : { days: list, anchorDate, anchorDay: anchorDay.trim(), ...(periodsOn ? { periodsByDay: periodsOn } : {}) };
+    const document: SchoolScheduleInput = {
       schoolDays,
       bellTimes: bells,
+      ...(byDay ? { bellTimesByDay: byDay } : {}),
       rotation,
       daysOff,
       alternates: alternates.map((a) => {
-        // Per-day times of an alternate already published stay with it.
-        const before = initial.alternates?.find((x) => x.id === a.id);
-        return { ...before, ...a };
+        const alternateByDay = forDays(days, a.bellTimesByDay, a.bellTimes);
+        return { id: a.id, name: a.name, bellTimes: a.bellTimes, ...(alternateByDay ? { bellTimesByDay: alternateByDay } : {}) };
       }),
     };
+    form.clearErrors();
     const checked = schoolScheduleSchema.safeParse(document);
     if (!checked.success) {
-      // The schema's message is a reference, worded in the app's language (decision 108).
+      // Each refusal under its field, the first one also above the button: the schema's message is a
+      // reference, worded in the app's language (decision 108).
+      for (const issue of checked.error.issues) {
+        const name = issue.path.join(".");
+        if (name && !form.getFieldState(name).error) form.setError(name, { type: "custom", message: issue.message });
+      }
       setProblem(wordMessage(checked.error.issues[0]?.message ?? ""));
       return;
     }
     setProblem(null);
-    publish.mutate(document, {
+    publish.mutate(checked.data, {
       onSuccess: () => showToast({ title: t("admin.schedule_published"), variant: "success" }),
       onError: (error) => {
         if (isAdminLocked(error)) return;
@@ -180,157 +221,186 @@ function ScheduleEditor({ initial }: { initial: SchoolSchedule }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">{t("admin.school_days")}</legend>
-        <div className="flex flex-wrap gap-1">
-          {WEEKDAY_NAMES.map((day, index) => {
-            const on = schoolDays.includes(day);
+    <Form {...form}>
+      <form onSubmit={submit} noValidate className="grid gap-5">
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">{t("admin.school_days")}</legend>
+          <div className="flex flex-wrap gap-1">
+            {WEEKDAY_NAMES.map((day, index) => {
+              const on = schoolDays.includes(day);
+              return (
+                <Button
+                  key={day}
+                  type="button"
+                  size="sm"
+                  variant={on ? "default" : "outline"}
+                  aria-pressed={on}
+                  onClick={() => setSchoolDays(on ? schoolDays.filter((d) => d !== day) : [...schoolDays, day])}
+                >
+                  {weekdayLabel(index, locale)}
+                </Button>
+              );
+            })}
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">{t("admin.rotation")}</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <KitTextField name="rotation.days" label={t("admin.rotation_days")} value={rotationDays} onChange={setRotationDays} />
+            <KitDateField
+              name="rotation.anchorDate"
+              label={t("admin.rotation_anchor_date")}
+              value={anchorDate}
+              onChange={setAnchorDate}
+              today={today}
+            />
+            <KitTextField name="rotation.anchorDay" label={t("admin.rotation_anchor_day")} value={anchorDay} onChange={setAnchorDay} />
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-medium">{t("admin.usual_bell_times")}</legend>
+          <BellRows bells={bells} onChange={setBells} path="bellTimes" />
+          {days.length > 0 && (
+            <>
+              <BellsByDayEditor days={days} usual={bells} byDay={bellsByDay} onChange={setBellsByDay} path="bellTimesByDay" />
+              <PeriodsByDayEditor days={days} periods={periods} periodsByDay={periodsByDay} onChange={setPeriodsByDay} />
+            </>
+          )}
+        </fieldset>
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-medium">{t("admin.alternates")}</legend>
+          {alternates.map((a, i) => {
+            const update = (part: Partial<Alternate>) => setAlternates(alternates.map((x, k) => (k === i ? { ...x, ...part } : x)));
+            // "2 hours later": the usual times moved, each rotation day's too when this alternate has its own.
+            const twoHoursLater = () =>
+              update({
+                bellTimes: shiftBellTimes(bells, 120),
+                ...(a.bellTimesByDay
+                  ? { bellTimesByDay: Object.fromEntries(days.map((d) => [d, shiftBellTimes(bellsByDay?.[d] ?? bells, 120)])) }
+                  : {}),
+              });
             return (
-              <Button
-                key={day}
-                type="button"
-                size="sm"
-                variant={on ? "default" : "outline"}
-                aria-pressed={on}
-                onClick={() => setSchoolDays(on ? schoolDays.filter((d) => d !== day) : [...schoolDays, day])}
-              >
-                {weekdayLabel(index, locale)}
-              </Button>
+              <div key={a.id} className="grid gap-3 rounded-md border p-3">
+                <div className="flex flex-wrap items-end gap-2">
+                  <KitTextField
+                    name={`alternates.${i}.name`}
+                    label={t("admin.alternate_name")}
+                    className="w-56"
+                    value={a.name}
+                    onChange={(name) => update({ name })}
+                  />
+                  <Button type="button" variant="outline" onClick={twoHoursLater}>
+                    <Clock aria-hidden="true" />
+                    {t("admin.two_hours_later")}
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t("admin.remove_alternate", { name: a.name })}
+                    onClick={() => setAlternates(alternates.filter((_, k) => k !== i))}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+                <BellRows bells={a.bellTimes} onChange={(bellTimes) => update({ bellTimes })} path={`alternates.${i}.bellTimes`} />
+                {days.length > 0 && (
+                  <BellsByDayEditor
+                    days={days}
+                    usual={a.bellTimes}
+                    byDay={a.bellTimesByDay}
+                    onChange={(bellTimesByDay) => update({ bellTimesByDay })}
+                    path={`alternates.${i}.bellTimesByDay`}
+                  />
+                )}
+              </div>
             );
           })}
-        </div>
-      </fieldset>
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">{t("admin.usual_bell_times")}</legend>
-        <BellRows bells={bells} onChange={setBells} idPrefix="usual" />
-      </fieldset>
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-medium">{t("admin.alternates")}</legend>
-        {alternates.map((a, i) => {
-          const update = (part: Partial<Alternate>) => setAlternates(alternates.map((x, k) => (k === i ? { ...x, ...part } : x)));
-          return (
-            <div key={a.id} className="grid gap-2 rounded-md border p-3">
-              <div className="flex flex-wrap items-end gap-2">
-                <div className="grid gap-1">
-                  <Label htmlFor={`alternate-${a.id}-name`}>{t("admin.alternate_name")}</Label>
-                  <Input id={`alternate-${a.id}-name`} className="w-56" value={a.name} onChange={(e) => update({ name: e.target.value })} />
-                </div>
-                <Button type="button" variant="outline" onClick={() => update({ bellTimes: shiftBellTimes(bells, 120) })}>
-                  <Clock aria-hidden="true" />
-                  {t("admin.two_hours_later")}
-                </Button>
+          {alternates.length < MAX_ALTERNATES && (
+            <Button
+              type="button"
+              variant="outline"
+              className="justify-self-start"
+              onClick={() => {
+                const name = t("admin.two_hours_later");
+                setAlternates([
+                  ...alternates,
+                  {
+                    id: alternateIdFor(
+                      `alternate-${alternates.length + 1}`,
+                      alternates.map((a) => a.id),
+                    ),
+                    name,
+                    bellTimes: shiftBellTimes(bells, 120),
+                    bellTimesByDay: null,
+                  },
+                ]);
+              }}
+            >
+              <Plus aria-hidden="true" />
+              {t("admin.add_alternate")}
+            </Button>
+          )}
+        </fieldset>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">{t("admin.days_off")}</legend>
+          {daysOff.map((d, i) => {
+            const update = (part: Partial<DayOff>) => setDaysOff(daysOff.map((x, k) => (k === i ? { ...x, ...part } : x)));
+            return (
+              <div key={i} className="grid items-start gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
+                {/* A new day off ends the day it starts unless its end is set. */}
+                <KitDateField
+                  name={`daysOff.${i}.from`}
+                  label={t("admin.day_off_from")}
+                  value={d.from}
+                  onChange={(from) => update({ from, to: d.to || from })}
+                  today={today}
+                />
+                <KitDateField
+                  name={`daysOff.${i}.to`}
+                  label={t("admin.day_off_to")}
+                  value={d.to}
+                  onChange={(to) => update({ to })}
+                  today={today}
+                />
+                <KitTextField
+                  name={`daysOff.${i}.label`}
+                  label={t("admin.day_off_label")}
+                  value={d.label}
+                  onChange={(label) => update({ label })}
+                />
                 <Button
                   type="button"
                   variant="ghost"
                   size="icon"
-                  aria-label={t("admin.remove_alternate", { name: a.name })}
-                  onClick={() => setAlternates(alternates.filter((_, k) => k !== i))}
+                  className="self-end"
+                  aria-label={t("admin.remove_day_off", { label: d.label })}
+                  onClick={() => setDaysOff(daysOff.filter((_, k) => k !== i))}
                 >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
-              <BellRows bells={a.bellTimes} onChange={(bellTimes) => update({ bellTimes })} idPrefix={`alternate-${a.id}`} />
-            </div>
-          );
-        })}
-        {alternates.length < MAX_ALTERNATES && (
+            );
+          })}
           <Button
             type="button"
             variant="outline"
             className="justify-self-start"
-            onClick={() => {
-              const name = t("admin.two_hours_later");
-              setAlternates([
-                ...alternates,
-                {
-                  id: alternateIdFor(
-                    `alternate-${alternates.length + 1}`,
-                    alternates.map((a) => a.id),
-                  ),
-                  name,
-                  bellTimes: shiftBellTimes(bells, 120),
-                },
-              ]);
-            }}
+            onClick={() => setDaysOff([...daysOff, { from: "", to: "", label: "" }])}
           >
             <Plus aria-hidden="true" />
-            {t("admin.add_alternate")}
+            {t("admin.add_day_off")}
           </Button>
+        </fieldset>
+        {problem && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {problem}
+          </p>
         )}
-      </fieldset>
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">{t("admin.rotation")}</legend>
-        <div className="grid gap-3 sm:grid-cols-3">
-          <div className="grid gap-1">
-            <Label htmlFor="rotation-days">{t("admin.rotation_days")}</Label>
-            <Input id="rotation-days" value={rotationDays} onChange={(e) => setRotationDays(e.target.value)} />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="rotation-anchor-date">{t("admin.rotation_anchor_date")}</Label>
-            <Input id="rotation-anchor-date" type="date" value={anchorDate} onChange={(e) => setAnchorDate(e.target.value)} />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="rotation-anchor-day">{t("admin.rotation_anchor_day")}</Label>
-            <Input id="rotation-anchor-day" value={anchorDay} onChange={(e) => setAnchorDay(e.target.value)} />
-          </div>
-        </div>
-      </fieldset>
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">{t("admin.days_off")}</legend>
-        {daysOff.map((d, i) => {
-          const update = (part: Partial<DayOff>) => setDaysOff(daysOff.map((x, k) => (k === i ? { ...x, ...part } : x)));
-          return (
-            <div key={i} className="flex flex-wrap items-end gap-2">
-              <div className="grid gap-1">
-                <Label htmlFor={`day-off-${i}-from`}>{t("admin.day_off_from")}</Label>
-                {/* A new day off ends the day it starts unless its end is set. */}
-                <Input
-                  id={`day-off-${i}-from`}
-                  type="date"
-                  className="w-40"
-                  value={d.from}
-                  onChange={(e) => update({ from: e.target.value, to: d.to || e.target.value })}
-                />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`day-off-${i}-to`}>{t("admin.day_off_to")}</Label>
-                <Input id={`day-off-${i}-to`} type="date" className="w-40" value={d.to} onChange={(e) => update({ to: e.target.value })} />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`day-off-${i}-label`}>{t("admin.day_off_label")}</Label>
-                <Input id={`day-off-${i}-label`} className="w-48" value={d.label} onChange={(e) => update({ label: e.target.value })} />
-              </div>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={t("admin.remove_day_off", { label: d.label })}
-                onClick={() => setDaysOff(daysOff.filter((_, k) => k !== i))}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </div>
-          );
-        })}
-        <Button
-          type="button"
-          variant="outline"
-          className="justify-self-start"
-          onClick={() => setDaysOff([...daysOff, { from: "", to: "", label: "" }])}
-        >
-          <Plus aria-hidden="true" />
-          {t("admin.add_day_off")}
-        </Button>
-      </fieldset>
-      {problem && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      )}
-      <SubmitButton pending={publish.isPending} pendingText={t("admin.publishing")} className="justify-self-start">
-        {t("admin.publish_schedule")}
-      </SubmitButton>
-    </form>
+        <SubmitButton pending={publish.isPending} pendingText={t("admin.publishing")} className="justify-self-start">
+          {t("admin.publish_schedule")}
+        </SubmitButton>
+      </form>
+    </Form>
   );
 }

@@ -6,6 +6,8 @@ import { addDaysToDate, todayIn } from "@core/dates";
 import { formatShortDate, formatTime12 } from "@core/format";
 import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX, EVENT_TYPES, type EventType } from "@core/schemas/event";
 import type { SchoolEvent } from "@core/schemas/school";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { DateField } from "@/components/form/date-field";
 import { FormDialog, FormDialogFooter, FormDialogHeader } from "@/components/form/form-dialog";
 import { EmptyState } from "@/components/states/empty-state";
 import { ErrorState } from "@/components/states/error-state";
@@ -58,11 +60,17 @@ export function SchoolEventsSection() {
   const remove = useDeleteSchoolEvent();
   const [editing, setEditing] = useState<Editing>(null);
   const [saving, setSaving] = useState(false);
+  // The event a delete asks about first, as deleting a task or an event of one's own does.
+  const [confirming, setConfirming] = useState<SchoolEvent | null>(null);
 
   const deleteEvent = (event: SchoolEvent) =>
     remove.mutate(event.id, {
-      onSuccess: () => showToast({ title: t("admin.event_deleted"), variant: "success" }),
+      onSuccess: () => {
+        setConfirming(null);
+        showToast({ title: t("admin.event_deleted"), variant: "success" });
+      },
       onError: (error) => {
+        setConfirming(null);
         if (isAdminLocked(error)) return;
         showToast({ title: t("admin.event_not_deleted"), description: serverMessage(error) ?? undefined, variant: "destructive" });
       },
@@ -122,7 +130,7 @@ export function SchoolEventsSection() {
                     size="icon"
                     aria-label={t("admin.delete_event", { title: event.title })}
                     disabled={remove.isPending}
-                    onClick={() => deleteEvent(event)}
+                    onClick={() => setConfirming(event)}
                   >
                     <Trash2 aria-hidden="true" />
                   </Button>
@@ -132,6 +140,17 @@ export function SchoolEventsSection() {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t("admin.delete_school_event")}
+        description={t("admin.delete_school_event_confirm", { title: confirming?.title ?? "" })}
+        confirmText={t("common.delete")}
+        pendingText={t("common.deleting")}
+        pending={remove.isPending}
+        destructive
+        onConfirm={() => confirming && deleteEvent(confirming)}
+      />
       <FormDialog formKey={editing?.key} busy={saving} onClose={() => setEditing(null)}>
         {editing && (
           <EventForm event={editing.event} today={today} alternates={alternates} onSaving={setSaving} onDone={() => setEditing(null)} />
@@ -198,7 +217,7 @@ function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProp
   });
 
   const title = event ? t("admin.edit_school_event") : t("admin.add_school_event");
-  const input = (name: "title" | "date" | "endDate" | "time", label: string, type: string, max?: number) => (
+  const input = (name: "title" | "time", label: string, type: string, max?: number) => (
     <FormField
       control={form.control}
       name={name}
@@ -254,9 +273,45 @@ function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProp
       <form onSubmit={submit} noValidate className="grid gap-4">
         <FormDialogHeader title={title} description={t("admin.school_description")} />
         {input("title", t("admin.event_title"), "text", EVENT_TITLE_MAX)}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {input("date", t("admin.event_date"), "date")}
-          {input("endDate", t("admin.event_end_date"), "date")}
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="date"
+            render={({ field }) => (
+              <DateField
+                label={t("admin.event_date")}
+                value={field.value}
+                onChange={(date) => {
+                  form.clearErrors("date");
+                  field.onChange(date);
+                }}
+                today={today}
+              />
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="endDate"
+            render={({ field }) => (
+              <div className="grid gap-1">
+                <DateField
+                  label={t("admin.event_end_date")}
+                  value={field.value}
+                  onChange={(date) => {
+                    form.clearErrors("endDate");
+                    field.onChange(date);
+                  }}
+                  today={today}
+                  placeholder={t("admin.event_no_end_date")}
+                />
+                {field.value && (
+                  <Button variant="link" size="sm" className="h-auto justify-self-start p-0" onClick={() => field.onChange("")}>
+                    {t("admin.event_clear_end_date")}
+                  </Button>
+                )}
+              </div>
+            )}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {input("time", t("admin.event_time"), "time")}

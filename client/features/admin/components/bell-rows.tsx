@@ -1,0 +1,222 @@
+import { Copy, Plus, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { useFormContext } from "react-hook-form";
+import { rotationDayName } from "@core/school-day";
+import { MAX_PERIOD } from "@core/schemas/school-schedule";
+import { Button } from "@/components/ui/button";
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+import { useT } from "@/lib/i18n";
+import { type BellTime, shiftBellTimes } from "../utils/bell-times";
+
+/** A list of bell times per rotation day ("A" → its periods' times), or null when every day keeps the same times. */
+export type BellsByDay = Record<string, BellTime[]> | null;
+
+type TimeFieldProps = {
+  /** The field's path in the schema ("bellTimesByDay.B.0.start"): the schema's message for it shows under it. */
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** A bell time through the form kit: labelled for screen readers by its row, with the schema's message under it. */
+function TimeField({ name, label, value, onChange }: TimeFieldProps) {
+  const { clearErrors } = useFormContext();
+  return (
+    <FormField
+      name={name}
+      render={() => (
+        <FormItem className="gap-1">
+          <FormLabel className="sr-only">{label}</FormLabel>
+          <FormControl>
+            <Input
+              type="time"
+              className="w-32"
+              value={value}
+              onChange={(e) => {
+                clearErrors(name);
+                onChange(e.target.value);
+              }}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+type BellRowsProps = {
+  bells: readonly BellTime[];
+  onChange: (bells: BellTime[]) => void;
+  /** The list's path in the schema ("bellTimes", "alternates.0.bellTimesByDay.A"). */
+  path: string;
+  /** The rotation day these times are for (its name goes into each field's label), or none for every day. */
+  day?: string;
+};
+
+/** A list of bell times: a start and an end per period, a period added an hour after the last, or removed. */
+export function BellRows({ bells, onChange, path, day }: BellRowsProps) {
+  const t = useT();
+  const dayName = day === undefined ? undefined : rotationDayName(day, t);
+  const set = (i: number, part: Partial<BellTime>) => onChange(bells.map((b, k) => (k === i ? { ...b, ...part } : b)));
+  const label = (key: "start" | "end", period: number) =>
+    dayName === undefined
+      ? t(key === "start" ? "admin.period_start" : "admin.period_end", { period })
+      : t(key === "start" ? "admin.period_start_on_day" : "admin.period_end_on_day", { period, day: dayName });
+  return (
+    <div className="grid gap-2">
+      {bells.map((b, i) => (
+        <div key={b.period} className="flex flex-wrap items-start gap-2">
+          <span className="w-20 pt-2 text-sm font-medium">{t("admin.period_number", { period: b.period })}</span>
+          <TimeField name={`${path}.${i}.start`} label={label("start", b.period)} value={b.start} onChange={(start) => set(i, { start })} />
+          <TimeField name={`${path}.${i}.end`} label={label("end", b.period)} value={b.end} onChange={(end) => set(i, { end })} />
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={
+              dayName === undefined
+                ? t("admin.remove_period", { period: b.period })
+                : t("admin.remove_period_on_day", { period: b.period, day: dayName })
+            }
+            onClick={() => onChange(bells.filter((_, k) => k !== i))}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      ))}
+      {bells.length < MAX_PERIOD && (
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => {
+            // The next period, an hour after the last one (its times then edited).
+            const last = bells.at(-1);
+            const next = last ? shiftBellTimes([last], 60)[0]! : { period: 0, start: "08:00", end: "08:50" };
+            onChange([...bells, { ...next, period: Math.min(MAX_PERIOD, (last?.period ?? 0) + 1) }]);
+          }}
+        >
+          <Plus aria-hidden="true" />
+          {dayName === undefined ? t("admin.add_period") : t("admin.add_period_on_day", { day: dayName })}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+type BellsByDayEditorProps = {
+  /** The rotation's days, in order. */
+  days: readonly string[];
+  /** The times every day has unless it has its own: where a day's table starts. */
+  usual: readonly BellTime[];
+  byDay: BellsByDay;
+  onChange: (byDay: BellsByDay) => void;
+  /** The path of `bellTimesByDay` in the schema ("bellTimesByDay", "alternates.0.bellTimesByDay"). */
+  path: string;
+};
+
+/**
+ * "Different times on each rotation day": off, every day rings the usual times; on, one table per
+ * rotation day, each starting from the usual times, a later day copied from the first in one press.
+ * An A/B block schedule: A day periods 1-4 and B day periods 5-8, both at the morning's times.
+ */
+export function BellsByDayEditor({ days, usual, byDay, onChange, path }: BellsByDayEditorProps) {
+  const t = useT();
+  const switchId = useId();
+  const timesOf = (day: string) => byDay?.[day] ?? [...usual];
+  const first = days[0];
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center gap-3 text-sm">
+        <Switch
+          id={switchId}
+          checked={byDay !== null}
+          onCheckedChange={(on) => onChange(on ? Object.fromEntries(days.map((d) => [d, [...usual]])) : null)}
+        />
+        <label htmlFor={switchId}>{t("admin.times_differ_by_day")}</label>
+      </div>
+      {byDay !== null &&
+        days.map((day) => (
+          <fieldset key={day} className="grid gap-2 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">{t("admin.bell_times_on_day", { day: rotationDayName(day, t) })}</legend>
+            {first !== undefined && day !== first && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={() => onChange({ ...byDay, [day]: timesOf(first).map((b) => ({ ...b })) })}
+              >
+                <Copy aria-hidden="true" />
+                {t("admin.copy_from_day", { from: rotationDayName(first, t), day: rotationDayName(day, t) })}
+              </Button>
+            )}
+            <BellRows bells={timesOf(day)} onChange={(bells) => onChange({ ...byDay, [day]: bells })} path={`${path}.${day}`} day={day} />
+          </fieldset>
+        ))}
+    </div>
+  );
+}
+
+type PeriodsByDayEditorProps = {
+  days: readonly string[];
+  /** Every period with a bell time: the ones a day may meet. */
+  periods: readonly number[];
+  periodsByDay: Record<string, number[]> | null;
+  onChange: (periodsByDay: Record<string, number[]> | null) => void;
+};
+
+/** "Different periods on each rotation day": a toggle per period and day (a day not set meets every period). */
+export function PeriodsByDayEditor({ days, periods, periodsByDay, onChange }: PeriodsByDayEditorProps) {
+  const t = useT();
+  const switchId = useId();
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center gap-3 text-sm">
+        <Switch
+          id={switchId}
+          checked={periodsByDay !== null}
+          onCheckedChange={(on) => onChange(on ? Object.fromEntries(days.map((d) => [d, [...periods]])) : null)}
+        />
+        <label htmlFor={switchId}>{t("admin.periods_differ_by_day")}</label>
+      </div>
+      {periodsByDay !== null &&
+        days.map((day) => {
+          const dayName = rotationDayName(day, t);
+          const list = periodsByDay[day] ?? [...periods];
+          return (
+            <div key={day} role="group" aria-label={t("admin.periods_on_day", { day: dayName })} className="grid gap-1">
+              <span className="text-sm font-medium">{t("admin.periods_on_day", { day: dayName })}</span>
+              <div className="flex flex-wrap gap-1">
+                {periods.map((period) => {
+                  const on = list.includes(period);
+                  return (
+                    <Button
+                      key={period}
+                      type="button"
+                      size="sm"
+                      variant={on ? "default" : "outline"}
+                      aria-pressed={on}
+                      aria-label={t("admin.period_on_day", { period, day: dayName })}
+                      onClick={() =>
+                        onChange({
+                          ...periodsByDay,
+                          [day]: on ? list.filter((p) => p !== period) : [...list, period].sort((a, b) => a - b),
+                        })
+                      }
+                    >
+                      {period}
+                    </Button>
+                  );
+                })}
+              </div>
+            </div>
+          );
+        })}
+    </div>
+  );
+}

@@ -50,8 +50,11 @@ test("a task added on the laptop shows on the phone, and completing it on the ph
   // No reload on the phone: the stream said "tasks", and the list refetched.
   await expect(taskRow(phone, "Chemistry lab report")).toBeVisible({ timeout: 5000 });
 
+  // Completed on the phone: on the laptop the task folds into the completed ones, as it would have there.
   await taskRow(phone, "Chemistry lab report").getByRole("checkbox").click();
-  await expect(taskRow(laptop, "Chemistry lab report").getByRole("checkbox")).toBeChecked({ timeout: 5000 });
+  await expect(phone.getByRole("button", { name: "Completed (1)" })).toBeVisible();
+  await expect(laptop.getByRole("button", { name: "Completed (1)" })).toBeVisible({ timeout: 5000 });
+  await expect(taskRow(laptop, "Chemistry lab report")).toHaveCount(0);
 
   // Another student's change says nothing to this one's devices.
   const other = await seedUser();

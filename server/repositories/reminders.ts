@@ -124,10 +124,21 @@ export function createRemindersRepository(db: Executor) {
         .where("claimed_at", "<", claimedBefore.toISOString())
         .orderBy("claimed_at")
         .limit(limit);
-      return db
-        .updateTable("sent_reminders")
+      // PostgreSQL: the pick is a materialised CTE, run once. Inline (`id IN (SELECT … LIMIT n FOR
+      // UPDATE SKIP LOCKED)`) the planner may rescan the sub-select for each row it updates, each
+      // rescan locking the next n, so one takeover took every stale claim (decision 113 found the
+      // same in the announcements' outbox; server/repositories/reminders.test.ts shows it here).
+      const update = postgres
+        ? db
+            .with(
+              (cte) => cte("picked").materialized(),
+              () => stale.forUpdate().skipLocked(),
+            )
+            .updateTable("sent_reminders")
+            .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
+        : db.updateTable("sent_reminders").where("id", "in", stale);
+      return update
         .set({ claimed_at: now.toISOString() })
-        .where("id", "in", postgres ? stale.forUpdate().skipLocked() : stale)
         .where("status", "=", "pending")
         .where("claimed_at", "<", claimedBefore.toISOString())
         .returningAll()

@@ -45,6 +45,7 @@ export interface MessageValues {
   "admin.audit_error": undefined;
   "admin.audit_password_changed": undefined;
   "admin.audit_password_reset": undefined;
+  "admin.audit_password_reset_by_email": undefined;
   "admin.audit_push_not_delivered": undefined;
   "admin.audit_push_sent": undefined;
   "admin.audit_school_event_created": undefined;
@@ -327,6 +328,7 @@ export interface MessageValues {
   "admin.worker_not_running": undefined;
   "admin.yes": undefined;
   "admin.you": undefined;
+  "auth.back_to_sign_in": undefined;
   "auth.blurb_calendar_text": undefined;
   "auth.blurb_calendar_title": undefined;
   "auth.blurb_secure_text": undefined;
@@ -346,6 +348,12 @@ export interface MessageValues {
   "auth.first_name": undefined;
   "auth.first_name_required": undefined;
   "auth.first_name_too_long": undefined;
+  "auth.forgot_password_intro": undefined;
+  "auth.forgot_password_link": undefined;
+  "auth.forgot_password_sending": undefined;
+  "auth.forgot_password_sent": { "email": string | number };
+  "auth.forgot_password_submit": undefined;
+  "auth.forgot_password_title": undefined;
   "auth.have_account": undefined;
   "auth.invalid_credentials": undefined;
   "auth.join": undefined;
@@ -370,6 +378,11 @@ export interface MessageValues {
   "auth.reauthentication_required": undefined;
   "auth.registration_closed": undefined;
   "auth.registration_failed": undefined;
+  "auth.reset_link_invalid": undefined;
+  "auth.reset_password_ask_again": undefined;
+  "auth.reset_password_saving": undefined;
+  "auth.reset_password_submit": undefined;
+  "auth.reset_password_title": undefined;
   "auth.sign_in": undefined;
   "auth.sign_in_failed": undefined;
   "auth.sign_in_form": undefined;
@@ -380,6 +393,7 @@ export interface MessageValues {
   "auth.temporary_password_required": undefined;
   "auth.too_many_password_changes": undefined;
   "auth.too_many_registrations": { "minutes": number };
+  "auth.too_many_reset_requests": { "minutes": number };
   "auth.too_many_sign_ins": undefined;
   "auth.welcome_back": undefined;
   "calendar.add_event": undefined;
@@ -852,6 +866,16 @@ export interface MessageValues {
   "server.internal_error": undefined;
   "server.invalid_host": undefined;
   "server.last_admin": undefined;
+  "server.mail_footer": undefined;
+  "server.mail_greeting": { "name": string | number };
+  "server.mail_not_you": undefined;
+  "server.mail_reset_action": undefined;
+  "server.mail_reset_expiry": { "minutes": string | number };
+  "server.mail_reset_intro": { "email": string | number };
+  "server.mail_reset_subject": undefined;
+  "server.mail_sso_action": undefined;
+  "server.mail_sso_intro": { "email": string | number };
+  "server.mail_sso_subject": undefined;
   "server.metrics_token_required": undefined;
   "server.no_occurrences": undefined;
   "server.not_an_occurrence": undefined;

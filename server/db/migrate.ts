@@ -16,6 +16,8 @@ import * as m13 from "./migrations/2026-11-26-01-user-locale";
 import * as m14 from "./migrations/2026-11-26-02-sign-in-identities";
 import * as m15 from "./migrations/2026-11-26-03-school-calendar";
 import * as m16 from "./migrations/2026-11-26-04-announcements";
+// m17 and m18 are 2026-11-26-05 and -06, written beside this one.
+import * as m19 from "./migrations/2026-11-26-07-mail-and-reset-tokens";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-02-sign-in-identities": m14,
   "2026-11-26-03-school-calendar": m15,
   "2026-11-26-04-announcements": m16,
+  "2026-11-26-07-mail-and-reset-tokens": m19,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

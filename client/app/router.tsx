@@ -77,6 +77,8 @@ const AuthScreen = lazyScreen(
 const loadDashboard = () => import("@/app/screens/dashboard/dashboard");
 const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen), ["app"]);
 const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen), ["app", "auth"]);
+// Forgot password by email (issue 38): a chunk of its own, so the sign-in screen carries neither screen.
+const PasswordByEmailScreen = lazyScreen(() => import("@/app/screens/password-by-email").then((m) => m.PasswordByEmailScreen), ["auth"]);
 const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen), ["app", "admin"]);
 
 /**
@@ -163,6 +165,13 @@ function Routes() {
         <Route path={ROUTES.auth}>{user ? <Redirect to={signedInHome} replace /> : <AuthScreen />}</Route>
         <Route path={ROUTES.passwordReset}>
           <PasswordResetScreen />
+        </Route>
+        {/* Open signed in too: a link may be for another account, and using it signs this browser in as that one. */}
+        <Route path={ROUTES.forgotPassword}>
+          <PasswordByEmailScreen />
+        </Route>
+        <Route path={ROUTES.resetPassword}>
+          <PasswordByEmailScreen />
         </Route>
         <Route path={ROUTES.admin}>
           <RequireSignIn user={user}>

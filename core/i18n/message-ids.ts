@@ -335,6 +335,7 @@ export interface MessageValues {
   "auth.blurb_secure_title": undefined;
   "auth.blurb_tasks_text": undefined;
   "auth.blurb_tasks_title": undefined;
+  "auth.confirm_new_password": undefined;
   "auth.confirm_password": undefined;
   "auth.create_account": undefined;
   "auth.create_account_form": undefined;
@@ -362,6 +363,7 @@ export interface MessageValues {
   "auth.last_name_required": undefined;
   "auth.last_name_too_long": undefined;
   "auth.logout_failed": undefined;
+  "auth.new_password": undefined;
   "auth.new_password_same": undefined;
   "auth.no_account": undefined;
   "auth.password": undefined;

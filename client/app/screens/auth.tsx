@@ -2,7 +2,7 @@ import { CalendarDays, ListChecks, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
-import { useRegistrationMode, useSsoProviders } from "@/api/auth/sign-in-options";
+import { usePasswordResetByEmail, useRegistrationMode, useSsoProviders } from "@/api/auth/sign-in-options";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/form/form-error";
 import { RegisterForm } from "@/features/auth/components/register-form";
@@ -28,6 +28,7 @@ export function AuthScreen() {
   // Under a school's sign-up policy (issue 35) a register link leads to the sign-in form: the
   // landing page is prerendered, so the screen that reads the policy decides.
   const mode = useRegistrationMode();
+  const offersPasswordReset = usePasswordResetByEmail();
   const offer = registrationOffer(mode);
   const isRegister = offer.canRegister && new URLSearchParams(search).get("mode") === "register";
   // sso-only: visitors see the school's buttons only; staff with a password open the form (issue 35).
@@ -96,7 +97,13 @@ export function AuthScreen() {
             ) : isRegister ? (
               <RegisterForm key="register" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
             ) : (
-              <SignInForm key="sign-in" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
+              <SignInForm
+                key="sign-in"
+                showPassword={showPassword}
+                onToggleShowPassword={toggleShowPassword}
+                onSuccess={goHome}
+                offersPasswordReset={offersPasswordReset}
+              />
             )}
             {offer.canRegister ? (
               <p className="mt-6 text-center text-sm text-muted-foreground">

@@ -117,6 +117,16 @@ export function createMailOutboxRepository(db: Executor) {
         .execute();
     },
 
+    /** Drops finished rows (sent or failed) that finished before `cutoff`; returns how many. */
+    async deleteFinishedBefore(cutoff: Date): Promise<number> {
+      const result = await db
+        .deleteFrom("mail_outbox")
+        .where("status", "!=", "pending")
+        .where("finished_at", "<", cutoff.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Every row of the outbox, oldest first (tests, and an operator's look). */
     list(): Promise<MailOutboxRow[]> {
       return db.selectFrom("mail_outbox").selectAll().orderBy("id").execute();

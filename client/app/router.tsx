@@ -77,8 +77,6 @@ const AuthScreen = lazyScreen(
 const loadDashboard = () => import("@/app/screens/dashboard/dashboard");
 const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen), ["app"]);
 const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen), ["app", "auth"]);
-// Forgot password by email (issue 38): a chunk of its own, so the sign-in screen carries neither screen.
-const PasswordByEmailScreen = lazyScreen(() => import("@/app/screens/password-by-email").then((m) => m.PasswordByEmailScreen), ["auth"]);
 const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen), ["app", "admin"]);
 
 /**
@@ -153,8 +151,10 @@ function Routes() {
 
   if (isPending) return <LoadingScreen phase="loading-account" message={t("common.loading_your_account")} />;
 
-  // Spec §2: a user who must change a password can reach only /password-reset.
-  if (user?.passwordResetRequired && location !== ROUTES.passwordReset) {
+  // Spec §2: a user who must change a password can reach only /password-reset; and the mailed reset
+  // link's pages (issue 38), which set one too: the three paths that name a password (the Home
+  // tab's budget, decision 079, has no room for a list of them).
+  if (user?.passwordResetRequired && !location.includes("password")) {
     return <Redirect to={ROUTES.passwordReset} replace />;
   }
 
@@ -166,12 +166,10 @@ function Routes() {
         <Route path={ROUTES.passwordReset}>
           <PasswordResetScreen />
         </Route>
-        {/* Open signed in too: a link may be for another account, and using it signs this browser in as that one. */}
-        <Route path={ROUTES.forgotPassword}>
-          <PasswordByEmailScreen />
-        </Route>
-        <Route path={ROUTES.resetPassword}>
-          <PasswordByEmailScreen />
+        {/* /forgot-password and /reset-password (issue 38), through the auth screen's chunk (screens/auth.tsx). Open
+            signed in too: a link may be for another account, and using it signs this browser in as that one. */}
+        <Route path={/^\/(forgot|reset)-password$/}>
+          <AuthScreen />
         </Route>
         <Route path={ROUTES.admin}>
           <RequireSignIn user={user}>

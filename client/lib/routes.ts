@@ -4,9 +4,6 @@ export const ROUTES = {
   auth: "/auth",
   register: "/auth?mode=register",
   passwordReset: "/password-reset",
-  /** Forgot password by email (issue 38): asking for a link, and the link's own page. */
-  forgotPassword: "/forgot-password",
-  resetPassword: "/reset-password",
   admin: "/admin",
   adminSchool: "/admin/school",
   pushDebug: "/admin/push-debug",

@@ -70,14 +70,16 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   for (const path of SIGN_IN_PATHS) app.post(path, { config: startsASession, schema: { response: { 200: userJson } } }, login);
   // Forgot password by email (decision 115): only when mail is sent (SMTP_URL), else 404 as a
   // visitor's unknown call. The request answers the same whether or not an account uses the
-  // address; a reset signs this browser in.
-  app.post(FORGOT_PASSWORD_PATH, { config: startsASession, schema: { response: { 202: okJson } } }, async (request, reply) => {
+  // address; a reset signs this browser in. A student held on /password-reset by an admin's reset
+  // may use a mailed link too (the temporary password may be what they lost).
+  const forgotten = { ...startsASession, allowDuringPasswordReset: true } as const;
+  app.post(FORGOT_PASSWORD_PATH, { config: forgotten, schema: { response: { 202: okJson } } }, async (request, reply) => {
     const service = services.passwordReset;
     if (!service) throw notFound();
     await service.request(request, parseWith(forgotPasswordSchema, request.body));
     return reply.code(202).send({ ok: true });
   });
-  app.post(RESET_PASSWORD_PATH, { config: startsASession, schema: { response: { 200: userJson } } }, async (request, reply) => {
+  app.post(RESET_PASSWORD_PATH, { config: forgotten, schema: { response: { 200: userJson } } }, async (request, reply) => {
     const service = services.passwordReset;
     if (!service) throw notFound();
     return toPublicUser(await service.reset(request, reply, parseWith(resetPasswordSchema, request.body)));

@@ -159,16 +159,20 @@ describeEachEngine("forgot password by email", (engine) => {
     expect(mismatch.json().errors).toEqual({ confirmPassword: ["Passwords don't match"] });
   });
 
-  it("clears passwordResetRequired left by an admin's reset", async () => {
-    const { user, body } = await new TestClient(t.app).register();
+  it("clears passwordResetRequired left by an admin's reset, for the student held on /password-reset too", async () => {
+    const held = new TestClient(t.app);
+    const { user, body } = await held.register();
     await t.db
       .updateTable("users")
       .set({ password_reset_required: 1, temporary_password_expires_at: new Date(now + 72 * 60 * MINUTE).toISOString() })
       .where("id", "=", user.id)
       .execute();
-    await forgot(body.email);
-    const res = await reset(new TestClient(t.app), tokenIn(mailsTo(body.email)[0]!.parsed.text));
+    expect((await held.request("GET", "/api/tasks")).statusCode).toBe(403);
+    expect((await held.request("POST", "/api/auth/forgot-password", { email: body.email })).statusCode).toBe(202);
+    await t.services.mailWorker(quiet)!.runOnce();
+    const res = await reset(held, tokenIn(mailsTo(body.email)[0]!.parsed.text));
     expect(res.json()).toMatchObject({ passwordResetRequired: false });
+    expect((await held.request("GET", "/api/tasks")).statusCode).toBe(200);
   });
 
   it("an account that signs in only through the school's provider gets a mail saying so, and no link", async () => {

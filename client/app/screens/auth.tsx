@@ -1,5 +1,5 @@
 import { CalendarDays, ListChecks, ShieldCheck } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
 import { usePasswordResetByEmail, useRegistrationMode, useSsoProviders } from "@/api/auth/sign-in-options";
@@ -21,7 +21,20 @@ const BLURBS = [
   { icon: ShieldCheck, title: "auth.blurb_secure_title", text: "auth.blurb_secure_text" },
 ] as const;
 
+/**
+ * /forgot-password and /reset-password (issue 38) come through this screen's chunk: the router
+ * sends them here with one pattern and no import of their own, which the Home tab would download
+ * (decision 079); their forms are a chunk of this one's, loaded when one of them opens.
+ */
+const PasswordByEmailScreen = lazy(() => import("@/app/screens/password-by-email").then((m) => ({ default: m.PasswordByEmailScreen })));
+
+/** /auth, or one of the forgot-password pages the router sent here. */
 export function AuthScreen() {
+  const [location] = useLocation();
+  return location === ROUTES.auth ? <SignInOrRegister /> : <PasswordByEmailScreen />;
+}
+
+function SignInOrRegister() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const providers = useSsoProviders();

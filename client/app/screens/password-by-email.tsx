@@ -6,16 +6,17 @@ import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-f
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { useT } from "@/lib/i18n";
+import { PASSWORD_BY_EMAIL_ROUTES } from "@/lib/password-by-email-routes";
 import { ROUTES } from "@/lib/routes";
 import { dropSearchParams } from "@/lib/search-params";
 
 /**
- * Forgot password by email (issue 38): /forgot-password and /reset-password, one chunk for both
- * (one entry in the router's map instead of two: the Home tab's bytes, decision 079).
+ * Forgot password by email (issue 38): /forgot-password and /reset-password, one chunk for both,
+ * loaded by the auth screen's (screens/auth.tsx) when the router sends one of them there.
  */
 export function PasswordByEmailScreen() {
   const [location] = useLocation();
-  return location === ROUTES.resetPassword ? <ResetPasswordScreen /> : <ForgotPasswordScreen />;
+  return location === PASSWORD_BY_EMAIL_ROUTES.resetPassword ? <ResetPasswordScreen /> : <ForgotPasswordScreen />;
 }
 
 /** /forgot-password: an email field; the link arrives by mail. */

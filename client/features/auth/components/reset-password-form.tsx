@@ -11,7 +11,7 @@ import { prefetchAuthValidation, resetPasswordResolver } from "@/features/auth/h
 import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n";
-import { ROUTES } from "@/lib/routes";
+import { PASSWORD_BY_EMAIL_ROUTES } from "@/lib/password-by-email-routes";
 import type { User } from "@core/api-types";
 
 const FIELDS = ["newPassword", "confirmPassword"] as const;
@@ -64,7 +64,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
         {formError !== null && <FormError message={formError} />}
         {linkDead && (
           <Link
-            href={ROUTES.forgotPassword}
+            href={PASSWORD_BY_EMAIL_ROUTES.forgotPassword}
             className="rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             {t("auth.reset_password_ask_again")}

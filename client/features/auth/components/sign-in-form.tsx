@@ -9,7 +9,7 @@ import { useSignIn } from "@/features/auth/api/sign-in";
 import { prefetchAuthValidation, signInResolver } from "@/features/auth/hooks/auth-validation";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
-import { ROUTES } from "@/lib/routes";
+import { PASSWORD_BY_EMAIL_ROUTES } from "@/lib/password-by-email-routes";
 import type { User } from "@core/api-types";
 
 type SignInFormProps = {
@@ -65,7 +65,7 @@ export function SignInForm({ showPassword, onToggleShowPassword, onSuccess, offe
         />
         {offersPasswordReset && (
           <Link
-            href={ROUTES.forgotPassword}
+            href={PASSWORD_BY_EMAIL_ROUTES.forgotPassword}
             className="-mt-2 justify-self-end rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             {t("auth.forgot_password_link")}

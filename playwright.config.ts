@@ -9,6 +9,11 @@ const E2E_SERVER_DIR = `test-results/server-${E2E_PORT}`;
 export const E2E_PUSH_SERVICE_PORT = E2E_PORT + 1;
 /** A server a spec starts and stops itself (e2e/installable.spec.ts: the installed app offline). */
 export const E2E_OWN_SERVER_PORT = E2E_PORT + 2;
+/**
+ * The SMTP server e2e/forgot-password.spec.ts starts and reads its mail from (server/test/smtp-server.ts):
+ * the main server mails there, so its sign-in form offers "Forgot password?".
+ */
+export const E2E_SMTP_PORT = E2E_PORT + 3;
 /** The suite's own OpenID provider (e2e/global-setup.ts), standing in for the school's Google. */
 export const E2E_OIDC_PORT = E2E_PORT + 4;
 /**
@@ -77,7 +82,14 @@ export default defineConfig({
       url: `http://localhost:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...SERVER_ENV, PORT: String(E2E_PORT), DATABASE_URL: `sqlite:${E2E_DB_FILE}` },
+      env: {
+        ...SERVER_ENV,
+        PORT: String(E2E_PORT),
+        DATABASE_URL: `sqlite:${E2E_DB_FILE}`,
+        // Mail (decision 115): nothing listens there but while the forgot-password spec runs.
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      },
     },
     {
       // The same app as a school with single sign-on runs it: Google and Microsoft buttons, both

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   "SCHOOL_EVENT_UPDATED",
   "SCHOOL_EVENT_DELETED",
   "ANNOUNCEMENT_CREATED",
+  "PASSWORD_RESET_BY_EMAIL",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,13 +57,14 @@ export const AUDIT_ACTION_LABELS = {
   SCHOOL_EVENT_UPDATED: "admin.audit_school_event_updated",
   SCHOOL_EVENT_DELETED: "admin.audit_school_event_deleted",
   ANNOUNCEMENT_CREATED: "admin.audit_announcement_created",
+  PASSWORD_RESET_BY_EMAIL: "admin.audit_password_reset_by_email",
 } as const satisfies Record<AuditAction, MessageId>;
 
 /**
  * What a user does to their own account (their password, deleting it): whoever the actor is, they
  * acted as themselves, not as an admin (decision 098).
  */
-const OWN_ACCOUNT_ACTIONS: ReadonlySet<string> = new Set<AuditAction>(["PASSWORD_CHANGED"]);
+const OWN_ACCOUNT_ACTIONS: ReadonlySet<string> = new Set<AuditAction>(["PASSWORD_CHANGED", "PASSWORD_RESET_BY_EMAIL"]);
 
 /**
  * Whether an entry's actor acted as an admin: every action but a user's own password change and a

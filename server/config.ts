@@ -1,5 +1,6 @@
 import path from "node:path";
 import { DEFAULT_TIME_ZONE } from "../core/dates";
+import { type MailConfig, parseMailConfig } from "./mail-config";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 import { type OidcProviderConfig, parseOidcProviders, parseRegistrationMode, type RegistrationMode } from "./sso-config";
 
@@ -45,6 +46,8 @@ export interface AppConfig {
   oidcProviders: OidcProviderConfig[];
   /** REGISTRATION_MODE: who may make an account (open, sso-only, closed). */
   registrationMode: RegistrationMode;
+  /** SMTP_URL and MAIL_FROM (decision 115); null when nothing is mailed. */
+  mail: MailConfig | null;
 }
 
 /** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         "the provider's redirect URI is built from it, e.g. PUBLIC_URL=https://hub.lincoln.example",
     );
   }
+  const mail = parseMailConfig(env, publicUrl);
   const registrationMode = parseRegistrationMode(env.REGISTRATION_MODE);
   if (registrationMode === "sso-only" && oidcProviders.length === 0) {
     throw new Error("REGISTRATION_MODE=sso-only needs a sign-in provider (OIDC_<ID>_*): nobody could make an account");
@@ -190,5 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     oidcProviders,
     registrationMode,
+    mail,
   };
 }

@@ -41,6 +41,8 @@ const housekeeping = startHousekeeping(services, app.log);
 const reminderScheduler = services.reminderScheduler(app.log);
 // Every instance works the announcements' outbox (decision 113).
 const announcementWorker = services.announcementWorker(app.log);
+// And the mail outbox, when SMTP_URL is set (decision 115).
+const mailWorker = services.mailWorker(app.log);
 
 // Start-up serves what is built and never builds: several instances may start at once.
 if (!fs.existsSync(path.join(config.clientDir, "index.html"))) {
@@ -71,7 +73,7 @@ async function shutdown(signal: string) {
   closeIdleSockets.unref();
   try {
     // A reminder scan and an outbox pass under way finish meanwhile; the database closes after them.
-    await Promise.all([app.close(), reminderScheduler.stop(), announcementWorker.stop()]);
+    await Promise.all([app.close(), reminderScheduler.stop(), announcementWorker.stop(), mailWorker?.stop()]);
     await db.destroy();
     app.log.info("stopped");
     process.exit(0);
@@ -86,4 +88,5 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 await app.listen({ port: config.port, host: config.host });
 reminderScheduler.start();
 announcementWorker.start();
+mailWorker?.start();
 app.log.info({ database: config.database.kind, timeZone: config.timeZone }, `Student Hub is ready on http://localhost:${config.port}`);

@@ -155,8 +155,10 @@ function Routes() {
 
   if (isPending) return <LoadingScreen phase="loading-account" message={t("common.loading_your_account")} />;
 
-  // Spec §2: a user who must change a password can reach only /password-reset.
-  if (user?.passwordResetRequired && location !== ROUTES.passwordReset) {
+  // Spec §2: a user who must change a password can reach only /password-reset; and the mailed reset
+  // link's pages (issue 38), which set one too: the three paths that name a password (the Home
+  // tab's budget, decision 079, has no room for a list of them).
+  if (user?.passwordResetRequired && !location.includes("password")) {
     return <Redirect to={ROUTES.passwordReset} replace />;
   }
 
@@ -167,6 +169,11 @@ function Routes() {
         <Route path={ROUTES.auth}>{user ? <Redirect to={signedInHome} replace /> : <AuthScreen />}</Route>
         <Route path={ROUTES.passwordReset}>
           <PasswordResetScreen />
+        </Route>
+        {/* /forgot-password and /reset-password (issue 38), through the auth screen's chunk (screens/auth.tsx). Open
+            signed in too: a link may be for another account, and using it signs this browser in as that one. */}
+        <Route path={/^\/(forgot|reset)-password$/}>
+          <AuthScreen />
         </Route>
         <Route path={ROUTES.admin}>
           <RequireSignIn user={user}>

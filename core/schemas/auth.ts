@@ -104,3 +104,24 @@ export const deleteAccountSchema = z.object({
   // Trimmed as sign-in trims it: the password that signs in is the one that confirms.
   password: z.string({ error: PASSWORD_REQUIRED }).trim().min(1, PASSWORD_REQUIRED).optional(),
 });
+
+/** POST /api/auth/forgot-password (decision 115). */
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const RESET_LINK_INVALID = messageRef("auth.reset_link_invalid");
+/** A token is 256 random bits in base64url (43 characters); anything far longer is not one. */
+const RESET_TOKEN_MAX = 100;
+
+/** POST /api/auth/reset-password: the link's token and the new password, with the registration rules and messages. */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(RESET_TOKEN_MAX, RESET_LINK_INVALID),
+    newPassword: strongPassword,
+    confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }).trim(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DONT_MATCH,
+    path: ["confirmPassword"],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

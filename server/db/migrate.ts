@@ -18,6 +18,7 @@ import * as m15 from "./migrations/2026-11-26-03-school-calendar";
 import * as m16 from "./migrations/2026-11-26-04-announcements";
 import * as m17 from "./migrations/2026-11-26-05-live-lists";
 import * as m18 from "./migrations/2026-11-26-06-announcement-pruned-counts";
+import * as m19 from "./migrations/2026-11-26-07-mail-and-reset-tokens";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-04-announcements": m16,
   "2026-11-26-05-live-lists": m17,
   "2026-11-26-06-announcement-pruned-counts": m18,
+  "2026-11-26-07-mail-and-reset-tokens": m19,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

@@ -266,6 +266,43 @@ export interface AnnouncementDeliveriesTable {
   finished_at: string | null;
 }
 
+export type MailStatus = "pending" | "sent" | "failed";
+/** The mails there are (decision 115): each worded from the catalog in the recipient's language when sent. */
+export type MailTemplate = "password-reset" | "password-reset-sso";
+
+/** The mail outbox: one row per mail, claimed with a lease, retried with growing waits (decision 115). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** The Message-ID every attempt carries: a copy sent twice (a crash between sending and marking) folds into one. */
+  message_id: string;
+  to_address: string;
+  template: MailTemplate;
+  locale: Locale;
+  /** JSON of what the mail says (a reset link); erased once the row is finished. */
+  params: string | null;
+  status: MailStatus;
+  /** Attempts that reached the SMTP server and failed for now. */
+  attempts: Generated<number>;
+  /** When the row may be claimed next: its creation, then later after each temporary failure. */
+  next_attempt_at: string;
+  /** After this it is not worth sending: it fails instead. */
+  send_before: string;
+  claimed_at: string | null;
+  claim_token: string | null;
+  /** The SMTP server's last answer to a failed attempt. */
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** A forgot-password link's token (decision 115): one per account, only its SHA-256 kept. */
+export interface PasswordResetTokensTable {
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -284,6 +321,8 @@ export interface Database {
   school_events: SchoolEventsTable;
   announcements: AnnouncementsTable;
   announcement_deliveries: AnnouncementDeliveriesTable;
+  mail_outbox: MailOutboxTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -301,3 +340,4 @@ export type ReminderScheduleRow = Selectable<ReminderScheduleTable>;
 export type SentReminderRow = Selectable<SentRemindersTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type AnnouncementDeliveryRow = Selectable<AnnouncementDeliveriesTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

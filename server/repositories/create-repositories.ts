@@ -3,6 +3,8 @@ import { createAnnouncementsRepository } from "./announcements";
 import { createAuditLogRepository } from "./audit-log";
 import { createCalendarFeedsRepository } from "./calendar-feeds";
 import { createEventsRepository } from "./events";
+import { createMailOutboxRepository } from "./mail-outbox";
+import { createPasswordResetTokensRepository } from "./password-reset-tokens";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
 import { createPushSubscriptionsRepository } from "./push-subscriptions";
 import { createRateLimitsRepository } from "./rate-limits";
@@ -36,6 +38,8 @@ export function createRepositories(db: Executor) {
     ssoLogins: createSsoLoginsRepository(db),
     school: createSchoolRepository(db),
     announcements: createAnnouncementsRepository(db),
+    mailOutbox: createMailOutboxRepository(db),
+    passwordResetTokens: createPasswordResetTokensRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

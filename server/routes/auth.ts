@@ -1,10 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ACCOUNT_PATH, REGISTER_PATHS, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
-import { deleteAccountSchema, registerSchema, setNewPasswordSchema, signInSchema } from "../../core/schemas/auth";
+import {
+  ACCOUNT_PATH,
+  FORGOT_PASSWORD_PATH,
+  REGISTER_PATHS,
+  RESET_PASSWORD_PATH,
+  SIGN_IN_PATHS,
+  SIGN_OUT_PATHS,
+} from "../../core/api-paths";
+import {
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  registerSchema,
+  resetPasswordSchema,
+  setNewPasswordSchema,
+  signInSchema,
+} from "../../core/schemas/auth";
 import { userSchema } from "../../core/schemas/user";
 import { contentEtag, oncePerUser, sendIfNotModified } from "../conditional-get";
-import { parseWith } from "../errors";
+import { notFound, parseWith } from "../errors";
 import { toPublicUser } from "../repositories/users";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
@@ -13,6 +27,7 @@ import { ADMIN_UNLOCK_MS, isAdminUnlocked } from "../plugins/route-guards";
 
 /** Every answer carrying a user goes through the User contract: no column beyond it is sent. */
 const userJson = responseSchema(userSchema);
+const okJson = responseSchema(z.object({ ok: z.literal(true) }));
 const sessionJson = responseSchema(z.object({ user: userSchema.nullable(), adminUnlockedUntil: z.string().nullable() }));
 
 /**
@@ -53,6 +68,22 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   const startsASession = { auth: "public", csrf: false } as const;
   for (const path of REGISTER_PATHS) app.post(path, { config: startsASession, schema: { response: { 201: userJson } } }, register);
   for (const path of SIGN_IN_PATHS) app.post(path, { config: startsASession, schema: { response: { 200: userJson } } }, login);
+  // Forgot password by email (decision 115): only when mail is sent (SMTP_URL), else 404 as a
+  // visitor's unknown call. The request answers the same whether or not an account uses the
+  // address; a reset signs this browser in. A student held on /password-reset by an admin's reset
+  // may use a mailed link too (the temporary password may be what they lost).
+  const forgotten = { ...startsASession, allowDuringPasswordReset: true } as const;
+  app.post(FORGOT_PASSWORD_PATH, { config: forgotten, schema: { response: { 202: okJson } } }, async (request, reply) => {
+    const service = services.passwordReset;
+    if (!service) throw notFound();
+    await service.request(request, parseWith(forgotPasswordSchema, request.body));
+    return reply.code(202).send({ ok: true });
+  });
+  app.post(RESET_PASSWORD_PATH, { config: forgotten, schema: { response: { 200: userJson } } }, async (request, reply) => {
+    const service = services.passwordReset;
+    if (!service) throw notFound();
+    return toPublicUser(await service.reset(request, reply, parseWith(resetPasswordSchema, request.body)));
+  });
   // A user stuck on the password-reset page may still sign out, read who they are and fetch the token.
   for (const path of SIGN_OUT_PATHS) app.post(path, { config: { allowDuringPasswordReset: true } }, logout);
 

@@ -120,7 +120,7 @@ describeEachEngine("single sign-on", (engine: EngineName) => {
     ]);
     const spanish = await client.request("GET", "/api/auth/providers", undefined, { "accept-language": "es-US,es;q=0.9" });
     expect(spanish.json()[0]).toEqual({ id: "google", label: "Inicia sesión con Google" });
-    expect((await client.request("GET", "/api/auth/registration")).json()).toEqual({ mode: "open" });
+    expect((await client.request("GET", "/api/auth/registration")).json()).toEqual({ mode: "open", passwordResetByEmail: false });
   });
 
   it("sends the browser to the provider with PKCE S256, state, nonce, the basic scopes and a redirect URI from PUBLIC_URL", async () => {
@@ -401,7 +401,7 @@ describeEachEngine("the sign-up policy", (engine: EngineName) => {
     const t = await buildTestApp(engine, { env: ssoEnv({ REGISTRATION_MODE: "sso-only" }), database: open.config.database });
     try {
       const visitor = new TestClient(t.app);
-      expect((await visitor.request("GET", "/api/auth/registration")).json()).toEqual({ mode: "sso-only" });
+      expect((await visitor.request("GET", "/api/auth/registration")).json()).toEqual({ mode: "sso-only", passwordResetByEmail: false });
       const register = await visitor.request("POST", "/api/register", {
         ...body,
         email: "new@example.com",

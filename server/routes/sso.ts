@@ -14,7 +14,7 @@ import { refusalLocation, type SsoPurpose, SsoRefusal } from "../services/sso";
 export const SSO_STARTS_PER_MINUTE = 120;
 
 const providersJson = responseSchema(z.array(z.object({ id: z.string(), label: z.string() })));
-const registrationJson = responseSchema(z.object({ mode: z.enum(["open", "sso-only", "closed"]) }));
+const registrationJson = responseSchema(z.object({ mode: z.enum(["open", "sso-only", "closed"]), passwordResetByEmail: z.boolean() }));
 const signInMethodsJson = responseSchema(
   z.object({ password: z.boolean(), providers: z.array(z.object({ id: z.string(), label: z.string() })) }),
 );
@@ -33,6 +33,8 @@ export default async function ssoRoutes(app: FastifyInstance, { services }: { se
 
   app.get("/api/auth/registration", { config: { auth: "public" }, schema: { response: { 200: registrationJson } } }, async () => ({
     mode: config.registrationMode,
+    // Whether the sign-in form offers "Forgot password?" (decision 115): only when mail is sent.
+    passwordResetByEmail: config.mail !== null,
   }));
 
   app.get("/api/user/sign-in-methods", { schema: { response: { 200: signInMethodsJson } } }, async (request) => {

@@ -13,6 +13,7 @@ import type { SessionUser } from "../repositories/sessions";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import type { PushService } from "./push-service";
 import type { Clock } from "./reminders";
+import { createWorkerLoop } from "./worker-loop";
 
 export const ANNOUNCEMENT_NOT_FOUND = messageRef("server.announcement_not_found");
 
@@ -204,53 +205,15 @@ export function createAnnouncementWorker(options: AnnouncementWorkerOptions) {
     return report;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  let again = false;
-  let busy = false;
-
-  function tick() {
-    clearTimeout(timer);
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    running = runOnce().then(
-      (report) => {
-        if (report.sent || report.failed) log.info({ announcements: report }, "announcements pushed");
-      },
-      (error: unknown) => log.warn({ err: error }, "announcement delivery failed; trying again at the next scan"),
-    );
-    void running.then(() => {
-      busy = false;
-      if (stopped) return;
-      if (again) {
-        again = false;
-        tick();
-      } else timer = setTimeout(tick, scanIntervalMs);
-    });
-  }
-
-  return {
+  const loop = createWorkerLoop({
     runOnce,
-    /** Scans now and every scanIntervalMs until stop(). */
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      tick();
+    scanIntervalMs,
+    onReport: (report) => {
+      if (report.sent || report.failed) log.info({ announcements: report }, "announcements pushed");
     },
-    /** An announcement was just created: look now. */
-    wake() {
-      if (!stopped) tick();
-    },
-    /** Stops; resolves once a pass under way has finished. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+    onError: (error) => log.warn({ err: error }, "announcement delivery failed; trying again at the next scan"),
+  });
+
+  return { runOnce, ...loop };
 }
 export type AnnouncementWorker = ReturnType<typeof createAnnouncementWorker>;

@@ -48,6 +48,34 @@ describeEachEngine("housekeeping", (engine) => {
       });
     await login("abandoned", 11);
     await login("under-way", 1);
+    // Forgot-password tokens: one that expired goes, one that still works stays.
+    const other = (await new TestClient(t.app).register()).user;
+    await t.services.passwordResetTokens.replace(user.id, "expired-hash", new Date(now.getTime() - 60_000), daysAgo(1));
+    await t.services.passwordResetTokens.replace(other.id, "live-hash", new Date(now.getTime() + 60_000), now);
+    // Mails: one finished 31 days ago goes; one finished yesterday and a pending one stay.
+    const mail = async (finishedDaysAgo: number | null) => {
+      const id = await t.services.mailOutbox.enqueue(
+        {
+          messageId: `<${Math.random()}@hub.example>`,
+          to: "a@b.example",
+          template: "password-reset",
+          locale: "en",
+          params: {},
+          sendBefore: now,
+        },
+        daysAgo(40),
+      );
+      if (finishedDaysAgo !== null) {
+        await t.db
+          .updateTable("mail_outbox")
+          .set({ status: "sent", finished_at: daysAgo(finishedDaysAgo).toISOString() })
+          .where("id", "=", id)
+          .execute();
+      }
+    };
+    await mail(31);
+    await mail(1);
+    await mail(null);
 
     expect(await sweepExpiredRows(t.services, now)).toEqual({
       sessions: 2,
@@ -56,6 +84,8 @@ describeEachEngine("housekeeping", (engine) => {
       sentReminders: 0,
       ssoLogins: 1,
       announcementDeliveries: 0,
+      passwordResetTokens: 1,
+      mails: 1,
     });
 
     // The browser's own session is untouched.
@@ -65,6 +95,11 @@ describeEachEngine("housekeeping", (engine) => {
     expect(await rateLimits.peek("test:live", now)).toBe(1);
     expect(await t.db.selectFrom("rate_limits").select("key").where("key", "=", "test:ended").executeTakeFirst()).toBeUndefined();
     expect(await t.db.selectFrom("sso_logins").select("id_hash").execute()).toEqual([{ id_hash: "under-way" }]);
+    expect(await t.db.selectFrom("password_reset_tokens").select("token_hash").execute()).toEqual([{ token_hash: "live-hash" }]);
+    expect(await t.db.selectFrom("mail_outbox").select("status").orderBy("id").execute()).toEqual([
+      { status: "sent" },
+      { status: "pending" },
+    ]);
     expect(await sweepExpiredRows(t.services, now)).toEqual({
       sessions: 0,
       rateLimits: 0,
@@ -72,6 +107,8 @@ describeEachEngine("housekeeping", (engine) => {
       sentReminders: 0,
       ssoLogins: 0,
       announcementDeliveries: 0,
+      passwordResetTokens: 0,
+      mails: 0,
     });
   });
 

@@ -6,11 +6,18 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 /** A finished reminder claim is kept this long after its reminder came due (a write can re-arm at most 15 minutes back). */
 export const SENT_REMINDER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-type SweptServices = Pick<Services, "sessions" | "rateLimits" | "idempotencyKeys" | "reminders" | "sso" | "announcements">;
+/** A finished mail's row (sent or failed; what it said is already erased) is kept this long, for an operator to look at. */
+export const FINISHED_MAIL_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+type SweptServices = Pick<
+  Services,
+  "sessions" | "rateLimits" | "idempotencyKeys" | "reminders" | "sso" | "announcements" | "passwordResetTokens" | "mailOutbox"
+>;
 
 /**
  * One sweep: expired sessions, ended rate-limit windows, old Idempotency-Keys, abandoned provider
- * sign-ins and old announcements' finished outbox rows. Returns what it removed.
+ * sign-ins, old announcements' finished outbox rows, expired forgot-password tokens and old finished
+ * mails. Returns what it removed.
  */
 export async function sweepExpiredRows(services: SweptServices, now = new Date()) {
   const sessions = await services.sessions.deleteExpired(now);
@@ -19,7 +26,9 @@ export async function sweepExpiredRows(services: SweptServices, now = new Date()
   const sentReminders = await services.reminders.deleteFinishedBefore(new Date(now.getTime() - SENT_REMINDER_TTL_MS));
   const ssoLogins = await services.sso.deleteAbandoned(now);
   const announcementDeliveries = await services.announcements.pruneOutbox(now);
-  return { sessions, rateLimits, idempotencyKeys, sentReminders, ssoLogins, announcementDeliveries };
+  const passwordResetTokens = await services.passwordResetTokens.deleteExpired(now);
+  const mails = await services.mailOutbox.deleteFinishedBefore(new Date(now.getTime() - FINISHED_MAIL_TTL_MS));
+  return { sessions, rateLimits, idempotencyKeys, sentReminders, ssoLogins, announcementDeliveries, passwordResetTokens, mails };
 }
 
 /**

@@ -7,6 +7,8 @@ import { createHealthRepository } from "../repositories/health";
 import { createAccountService } from "./account-service";
 import { type AnnouncementWorkerOptions, createAnnouncementsService, createAnnouncementWorker } from "./announcements";
 import { createAdminService } from "./admin-service";
+import { createMailWorker, createSmtpTransport, type MailWorkerOptions } from "./mail-worker";
+import { createPasswordResetService } from "./password-reset";
 import { createEventSeriesService } from "./event-series";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
@@ -80,6 +82,8 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     clock,
     onCreated: () => announcementWorkers.forEach((worker) => worker.wake()),
   });
+  // This instance's mail workers (main.ts starts one when SMTP_URL is set), woken when a mail is written here.
+  const mailWorkers = new Set<{ wake(): void }>();
   return {
     config,
     clock,
@@ -106,6 +110,37 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
         ...overrides,
       });
       announcementWorkers.add(worker);
+      return worker;
+    },
+    /** Forgot password by email (decision 115); null when no mail is sent (no SMTP_URL). */
+    passwordReset:
+      config.mail && config.publicUrl
+        ? createPasswordResetService({
+            users: repositories.users,
+            passwordResetTokens: repositories.passwordResetTokens,
+            authRateLimiter,
+            sessionService,
+            transaction,
+            publicUrl: config.publicUrl,
+            clock,
+            onMailWritten: () => mailWorkers.forEach((worker) => worker.wake()),
+          })
+        : null,
+    /**
+     * A mail outbox worker for this instance (decision 115): over SMTP_URL unless a test gives its
+     * own transport; null when no mail is sent. main.ts starts one, tests call runOnce.
+     */
+    mailWorker: (log: MailWorkerOptions["log"], overrides: Partial<Omit<MailWorkerOptions, "log" | "outbox">> = {}) => {
+      if (!config.mail) return null;
+      const worker = createMailWorker({
+        outbox: repositories.mailOutbox,
+        transport: overrides.transport ?? createSmtpTransport(config.mail),
+        log,
+        scanIntervalMs: config.reminderScanSeconds * 1000,
+        clock,
+        ...overrides,
+      });
+      mailWorkers.add(worker);
       return worker;
     },
     calendarFeed: createCalendarFeedService({

@@ -18,6 +18,10 @@ export interface AuthRateLimits {
   passwordChangeFailuresPerAccount: Limit;
   /** Registrations from one IP: a whole class signs up from the school's one address (decision 097). */
   registerPerIp: Limit;
+  /** Forgot-password requests from one IP, whatever the address asked for (decision 115): over it, 429. */
+  forgotPasswordPerIp: Limit;
+  /** Forgot-password mails to one account: over it, the answer stays 202 and no mail is written. */
+  forgotPasswordPerAccount: Limit;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -29,6 +33,9 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   // A class of 40 signing up in one lesson from the school's one address, with room for retries
   // and typos; a short window, so whoever meets the limit waits minutes, not most of an hour.
   registerPerIp: { max: 60, windowMs: FIFTEEN_MINUTES },
+  // A class behind the school's one address, as registration; a mailbox gets a few links at most.
+  forgotPasswordPerIp: { max: 60, windowMs: FIFTEEN_MINUTES },
+  forgotPasswordPerAccount: { max: 3, windowMs: FIFTEEN_MINUTES },
 };
 
 /** AUTH_RATE_LIMIT_MULTIPLIER: every limit's `max`, scaled. */
@@ -44,6 +51,10 @@ const TOO_MANY_SIGN_INS = messageRef("auth.too_many_sign_ins");
 /** The registration 429's sentence (a message reference, decision 108): when to try again, in whole minutes a student can act on. */
 export function tooManyRegistrationsMessage(retryAfterSeconds: number): string {
   return messageRef("auth.too_many_registrations", { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
+}
+/** The forgot-password 429's sentence, in whole minutes. */
+export function tooManyResetRequestsMessage(retryAfterSeconds: number): string {
+  return messageRef("auth.too_many_reset_requests", { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
 }
 const TOO_MANY_PASSWORD_CHANGES = messageRef("auth.too_many_password_changes");
 
@@ -121,6 +132,22 @@ export function createAuthRateLimiter(repo: RateLimitsRepository, limits: AuthRa
         const retryAfterSeconds = (new Date(windowEndsAt).getTime() - Date.now()) / 1000;
         throw tooManyRequests(tooManyRegistrationsMessage(retryAfterSeconds), retryAfterSeconds);
       }
+    },
+    /** Counts a forgot-password request against its address: 429 over the limit, whether or not the account exists. */
+    async forgotPasswordAttempt(ip: string): Promise<void> {
+      const { count, windowEndsAt } = await repo.hit(`forgot-password:ip:${ip}`, limits.forgotPasswordPerIp.windowMs);
+      if (count > limits.forgotPasswordPerIp.max) {
+        const retryAfterSeconds = (new Date(windowEndsAt).getTime() - Date.now()) / 1000;
+        throw tooManyRequests(tooManyResetRequestsMessage(retryAfterSeconds), retryAfterSeconds);
+      }
+    },
+    /**
+     * Counts a forgot-password request against the address asked for (an email digest, counted
+     * whether or not an account uses it): true while a mail may still be written for it.
+     */
+    async forgotPasswordMailAllowed(email: string): Promise<boolean> {
+      const { count } = await repo.hit(`forgot-password:account:${digest(email)}`, limits.forgotPasswordPerAccount.windowMs);
+      return count <= limits.forgotPasswordPerAccount.max;
     },
     /** Counts a set-new-password attempt as a failure before the current password is checked. */
     passwordChangeAttempt: (userId: number): Promise<FailureAttempt> => passwordChange.begin(userId),

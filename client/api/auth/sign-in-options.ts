@@ -14,5 +14,11 @@ export function useSsoProviders(): SsoProvider[] {
 /** The school's sign-up policy; `open` (as before issue 35) until it is known or when it cannot be read. */
 export function useRegistrationMode(): RegistrationMode {
   const { data } = useQuery(registrationModeQuery());
-  return data ?? "open";
+  return data?.mode ?? "open";
+}
+
+/** Whether the sign-in form offers "Forgot password?": only once the server has said it sends mail (issue 38). */
+export function usePasswordResetByEmail(): boolean {
+  const { data } = useQuery(registrationModeQuery());
+  return data?.passwordResetByEmail ?? false;
 }

@@ -35,6 +35,17 @@ export function registrationModeOf(answer: unknown): RegistrationMode {
   return REGISTRATION_MODES.find((known) => known === mode) ?? "open";
 }
 
+/** Whether the school sends mail, so the sign-in form offers "Forgot password?" (issue 38); no when unsaid. */
+export function passwordResetByEmailOf(answer: unknown): boolean {
+  return (answer as { passwordResetByEmail?: unknown } | null)?.passwordResetByEmail === true;
+}
+
+/** What GET /api/auth/registration says: the sign-up policy, and whether a password can be reset by email. */
+export interface SignInPolicy {
+  mode: RegistrationMode;
+  passwordResetByEmail: boolean;
+}
+
 /** The labels are worded in the request's language: one answer per language. */
 export const providersQuery = (locale: Locale) => ({
   queryKey: ["/api/auth/providers", locale] as const,
@@ -43,7 +54,10 @@ export const providersQuery = (locale: Locale) => ({
 
 export const registrationModeQuery = () => ({
   queryKey: ["/api/auth/registration"] as const,
-  queryFn: async () => registrationModeOf(await apiJson<unknown>("GET", "/api/auth/registration")),
+  queryFn: async (): Promise<SignInPolicy> => {
+    const answer = await apiJson<unknown>("GET", "/api/auth/registration");
+    return { mode: registrationModeOf(answer), passwordResetByEmail: passwordResetByEmailOf(answer) };
+  },
 });
 
 /**

@@ -1,8 +1,8 @@
 import { CalendarDays, ListChecks, ShieldCheck } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { AppLogo } from "@/app/components/app-logo";
-import { useRegistrationMode, useSsoProviders } from "@/api/auth/sign-in-options";
+import { usePasswordResetByEmail, useRegistrationMode, useSsoProviders } from "@/api/auth/sign-in-options";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/form/form-error";
 import { RegisterForm } from "@/features/auth/components/register-form";
@@ -21,13 +21,27 @@ const BLURBS = [
   { icon: ShieldCheck, title: "auth.blurb_secure_title", text: "auth.blurb_secure_text" },
 ] as const;
 
+/**
+ * /forgot-password and /reset-password (issue 38) come through this screen's chunk: the router
+ * sends them here with one pattern and no import of their own, which the Home tab would download
+ * (decision 079); their forms are a chunk of this one's, loaded when one of them opens.
+ */
+const PasswordByEmailScreen = lazy(() => import("@/app/screens/password-by-email").then((m) => ({ default: m.PasswordByEmailScreen })));
+
+/** /auth, or one of the forgot-password pages the router sent here. */
 export function AuthScreen() {
+  const [location] = useLocation();
+  return location === ROUTES.auth ? <SignInOrRegister /> : <PasswordByEmailScreen />;
+}
+
+function SignInOrRegister() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const providers = useSsoProviders();
   // Under a school's sign-up policy (issue 35) a register link leads to the sign-in form: the
   // landing page is prerendered, so the screen that reads the policy decides.
   const mode = useRegistrationMode();
+  const offersPasswordReset = usePasswordResetByEmail();
   const offer = registrationOffer(mode);
   const isRegister = offer.canRegister && new URLSearchParams(search).get("mode") === "register";
   // sso-only: visitors see the school's buttons only; staff with a password open the form (issue 35).
@@ -96,7 +110,13 @@ export function AuthScreen() {
             ) : isRegister ? (
               <RegisterForm key="register" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
             ) : (
-              <SignInForm key="sign-in" showPassword={showPassword} onToggleShowPassword={toggleShowPassword} onSuccess={goHome} />
+              <SignInForm
+                key="sign-in"
+                showPassword={showPassword}
+                onToggleShowPassword={toggleShowPassword}
+                onSuccess={goHome}
+                offersPasswordReset={offersPasswordReset}
+              />
             )}
             {offer.canRegister ? (
               <p className="mt-6 text-center text-sm text-muted-foreground">

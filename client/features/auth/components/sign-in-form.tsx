@@ -1,4 +1,5 @@
 import { useForm } from "react-hook-form";
+import { Link } from "wouter";
 import type { SignInInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/form/form-error";
@@ -8,15 +9,18 @@ import { useSignIn } from "@/features/auth/api/sign-in";
 import { prefetchAuthValidation, signInResolver } from "@/features/auth/hooks/auth-validation";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
+import { PASSWORD_BY_EMAIL_ROUTES } from "@/lib/password-by-email-routes";
 import type { User } from "@core/api-types";
 
 type SignInFormProps = {
   showPassword: boolean;
   onToggleShowPassword: () => void;
   onSuccess: (user: User) => void;
+  /** Offers "Forgot password?" (issue 38): only when the school sends mail. */
+  offersPasswordReset?: boolean;
 };
 
-export function SignInForm({ showPassword, onToggleShowPassword, onSuccess }: SignInFormProps) {
+export function SignInForm({ showPassword, onToggleShowPassword, onSuccess, offersPasswordReset = false }: SignInFormProps) {
   const form = useForm<SignInInput>({
     resolver: signInResolver,
     defaultValues: { email: "", password: "" },
@@ -59,6 +63,14 @@ export function SignInForm({ showPassword, onToggleShowPassword, onSuccess }: Si
           revealed={showPassword}
           onToggleReveal={onToggleShowPassword}
         />
+        {offersPasswordReset && (
+          <Link
+            href={PASSWORD_BY_EMAIL_ROUTES.forgotPassword}
+            className="-mt-2 justify-self-end rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {t("auth.forgot_password_link")}
+          </Link>
+        )}
         <SubmitButton size="lg" className="mt-1 w-full" pending={signIn.isPending} pendingText={t("auth.signing_in")}>
           {t("auth.sign_in")}
         </SubmitButton>

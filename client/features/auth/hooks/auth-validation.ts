@@ -9,6 +9,8 @@ const authValidation = onDemand(() => import("../utils/auth-resolvers"));
 
 export const signInResolver = onDemandResolver(() => authValidation.load().then((m) => m.signInResolver));
 export const registerResolver = onDemandResolver(() => authValidation.load().then((m) => m.registerResolver));
+export const forgotPasswordResolver = onDemandResolver(() => authValidation.load().then((m) => m.forgotPasswordResolver));
+export const resetPasswordResolver = onDemandResolver(() => authValidation.load().then((m) => m.resetPasswordResolver));
 
 /** Starts downloading the validation when the student first focuses or presses anything in a form. */
 export function prefetchAuthValidation(): void {

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { registerSchema, signInSchema } from "@core/schemas/auth";
+import { forgotPasswordSchema, registerSchema, resetPasswordSchema, signInSchema } from "@core/schemas/auth";
 
 /**
  * The sign-in and registration forms' validation: a chunk of its own, with zod, downloaded when
@@ -7,3 +7,5 @@ import { registerSchema, signInSchema } from "@core/schemas/auth";
  */
 export const signInResolver = zodResolver(signInSchema);
 export const registerResolver = zodResolver(registerSchema);
+export const forgotPasswordResolver = zodResolver(forgotPasswordSchema);
+export const resetPasswordResolver = zodResolver(resetPasswordSchema);

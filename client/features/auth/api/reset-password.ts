@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { RESET_PASSWORD_PATH } from "@core/api-paths";
+import type { ResetPasswordInput } from "@core/schemas/auth";
+import { forgetSession } from "@/lib/api/session-expiry";
+import { apiJson } from "@/lib/api/transport";
+import { getUserQueryOptions } from "@/api/user/get-user";
+import type { User } from "@core/api-types";
+
+/** Sets a new password with a mailed link's token (issue 38); the answer is the account, now signed in here. */
+export function resetPassword(input: ResetPasswordInput): Promise<User> {
+  return apiJson<User>("POST", RESET_PASSWORD_PATH, input);
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPassword,
+    onSuccess: (user) => {
+      // A new session began, so the CSRF token bound to it is new too.
+      forgetSession();
+      queryClient.setQueryData(getUserQueryOptions().queryKey, user);
+    },
+  });
+}

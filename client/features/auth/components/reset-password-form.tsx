@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { type UseFormClearErrors, useForm } from "react-hook-form";
+import { Link } from "wouter";
+import { type ResetPasswordInput } from "@core/schemas/auth";
+import { Form } from "@/components/ui/form";
+import { FormError } from "@/components/form/form-error";
+import { SubmitButton } from "@/components/form/submit-button";
+import { TextField } from "@/components/form/text-field";
+import { useResetPassword } from "@/features/auth/api/reset-password";
+import { prefetchAuthValidation, resetPasswordResolver } from "@/features/auth/hooks/auth-validation";
+import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
+import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useT } from "@/lib/i18n";
+import { PASSWORD_BY_EMAIL_ROUTES } from "@/lib/password-by-email-routes";
+import type { User } from "@core/api-types";
+
+const FIELDS = ["newPassword", "confirmPassword"] as const;
+
+/**
+ * The new password of /reset-password (issue 38), with the registration form's rules and hint. A
+ * link that no longer works (used, expired, replaced, unknown) is said once in the form, with the
+ * way to ask for another.
+ */
+export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: (user: User) => void }) {
+  const form = useForm<ResetPasswordInput>({
+    resolver: resetPasswordResolver,
+    defaultValues: { token, newPassword: "", confirmPassword: "" },
+    reValidateMode: "onSubmit",
+  });
+  const reset = useResetPassword();
+  const [showPassword, setShowPassword] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const t = useT();
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    reset.mutate(values, {
+      onSuccess,
+      onError: (error) => {
+        applyServerFieldErrors(form.setError, error, FIELDS);
+        if (!FIELDS.some((name) => fieldErrorsOf(error)[name]?.length)) setFormError(errorMessage(error));
+      },
+    });
+  });
+
+  const clearErrors: UseFormClearErrors<ResetPasswordInput> = (name) => {
+    setFormError(null);
+    form.clearErrors(name);
+  };
+  const field = { control: form.control, clearErrors };
+  // The token is the link's: a refusal of it (the only one on `token`) needs a new link, not an edit.
+  const linkDead = formError !== null && Boolean(reset.error && fieldErrorsOf(reset.error).token?.length);
+
+  return (
+    <Form {...form}>
+      <form
+        onSubmit={onSubmit}
+        onFocus={prefetchAuthValidation}
+        onPointerDown={prefetchAuthValidation}
+        noValidate
+        className="grid gap-4"
+        aria-label={t("auth.reset_password_title")}
+      >
+        {formError !== null && <FormError message={formError} />}
+        {linkDead && (
+          <Link
+            href={PASSWORD_BY_EMAIL_ROUTES.forgotPassword}
+            className="rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {t("auth.reset_password_ask_again")}
+          </Link>
+        )}
+        <TextField
+          {...field}
+          name="newPassword"
+          label={t("auth.new_password")}
+          type="password"
+          autoComplete="new-password"
+          description={t("auth.password_hint")}
+          revealed={showPassword}
+          onToggleReveal={() => setShowPassword((v) => !v)}
+        />
+        <TextField
+          {...field}
+          name="confirmPassword"
+          label={t("auth.confirm_new_password")}
+          type="password"
+          autoComplete="new-password"
+          revealed={showPassword}
+        />
+        <SubmitButton size="lg" className="mt-1 w-full" pending={reset.isPending} pendingText={t("auth.reset_password_saving")}>
+          {t("auth.reset_password_submit")}
+        </SubmitButton>
+      </form>
+    </Form>
+  );
+}

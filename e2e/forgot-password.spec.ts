@@ -1,0 +1,121 @@
+import type { Page } from "@playwright/test";
+import { E2E_PORT, E2E_SMTP_PORT } from "../playwright.config";
+import { startTestSmtpServer, type TestSmtpServer } from "../server/test/smtp-server";
+import { expectNoAxeViolations } from "./axe";
+import { dashboardTab, e2eDb, expect, seedUser, test } from "./fixtures";
+import { expectSpanish } from "./spanish";
+
+/**
+ * Forgot password by email (issue 38, decision 115), at a phone's width: "Forgot password?" on the
+ * sign-in form, the mail read back from a real SMTP server, its link, a new password, and the same
+ * link refused once used.
+ */
+const NEW_PASSWORD = "N3w!Secret-pass";
+let smtp: TestSmtpServer;
+
+test.beforeAll(async () => {
+  smtp = await startTestSmtpServer(E2E_SMTP_PORT);
+});
+test.afterAll(async () => {
+  await smtp.close();
+});
+test.use({ viewport: { width: 375, height: 812 } });
+
+/** The reset link of the mail the server sent `email`, once it has arrived. */
+async function linkMailedTo(email: string): Promise<{ link: string; subject: string }> {
+  let found: { link: string; subject: string } | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = smtp.received.find((m) => m.to === email);
+        const link = /(http\S+\/reset-password\?token=[\w-]+)/.exec(mail?.parsed.text ?? "")?.[1];
+        if (mail && link) found = { link, subject: mail.parsed.subject ?? "" };
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function noSideways(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+test("a student who forgot the password asks for a link, sets a new password from the mail and is signed in", async ({ page }) => {
+  const user = await seedUser();
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
+  await expect(page).toHaveTitle("Forgot your password? · Student Hub");
+  await noSideways(page);
+  await expectNoAxeViolations(page, "/forgot-password");
+
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText(`If an account uses ${user.email}, a link to reset its password is on its way.`);
+
+  const { link, subject } = await linkMailedTo(user.email);
+  expect(subject).toBe("Reset your Student Hub password");
+  expect(link.startsWith(`http://localhost:${E2E_PORT}/reset-password?token=`)).toBe(true);
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
+  // The token is taken off the address once read.
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await noSideways(page);
+  await expectNoAxeViolations(page, "/reset-password");
+  await page.getByLabel("New Password", { exact: true }).fill("weakpassword");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("weakpassword");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByText("Password must contain at least one uppercase letter")).toBeVisible();
+  await page.getByLabel("New Password", { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel("Confirm New Password", { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(dashboardTab(page, "Home")).toBeVisible();
+  expect((await page.request.post("/api/auth/login", { data: { email: user.email, password: NEW_PASSWORD } })).status()).toBe(200);
+
+  // The same link again, in a fresh browser: refused in words, with the way to ask for another.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await page.getByLabel("New Password", { exact: true }).fill("An0ther!Password");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("An0ther!Password");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This link has expired or was already used");
+  await page.getByRole("link", { name: "Ask for a new link" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+test.describe("in Spanish", () => {
+  test.use({ locale: "es-MX" });
+
+  test("the two screens and the mail read in Spanish", async ({ page }) => {
+    const user = await seedUser();
+    await e2eDb().updateTable("users").set({ locale: "es" }).where("id", "=", user.id).execute();
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "¿Olvidaste tu contraseña?" })).toBeVisible();
+    await page.getByLabel("Correo electrónico").fill(user.email);
+    await page.getByRole("button", { name: "Enviar enlace" }).click();
+    await expect(page.getByRole("status")).toContainText(`Si una cuenta usa ${user.email}`);
+    await expectSpanish(page, "/forgot-password, sent", [user.email]);
+    await noSideways(page);
+
+    const { link, subject } = await linkMailedTo(user.email);
+    expect(subject).toBe("Restablece tu contraseña de Student Hub");
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Elige una contraseña nueva" })).toBeVisible();
+    await page.getByLabel("Nueva contraseña", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirmar nueva contraseña", { exact: true }).fill("Distinta!123");
+    await page.getByRole("button", { name: "Guardar contraseña nueva" }).click();
+    await expect(page.getByText("Las contraseñas no coinciden")).toBeVisible();
+    await expectSpanish(page, "/reset-password, refused");
+    await noSideways(page);
+    await page.getByLabel("Confirmar nueva contraseña", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Guardar contraseña nueva" }).click();
+    await expect(page.getByRole("tab", { name: "Inicio", exact: true })).toBeVisible();
+  });
+});

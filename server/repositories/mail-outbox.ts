@@ -46,8 +46,8 @@ export function createMailOutboxRepository(db: Executor) {
     /**
      * Claims up to `limit` due pending mails for `token`: due (next_attempt_at reached) and either
      * unclaimed or claimed before `leaseCutoff` (an instance that stopped mid-send). The shape of
-     * the announcements' claim (decision 113): one conditional UPDATE whose sub-select, on
-     * PostgreSQL, locks the rows it picks and skips those another instance is claiming right now.
+     * the announcements' claim (decision 113): one conditional UPDATE of the rows a pick chose; on
+     * PostgreSQL the pick locks its rows and skips those another instance is claiming right now.
      */
     async claim(token: string, now: Date, leaseCutoff: Date, limit: number): Promise<ClaimedMail[]> {
       const cutoff = leaseCutoff.toISOString();
@@ -61,10 +61,19 @@ export function createMailOutboxRepository(db: Executor) {
         .orderBy("next_attempt_at")
         .orderBy("id")
         .limit(limit);
-      const rows = await db
-        .updateTable("mail_outbox")
+      // PostgreSQL: the pick is a materialised CTE, run once; inline, the planner may rescan the
+      // sub-select per updated row and claim every due mail whatever the limit (decision 113).
+      const update = postgres
+        ? db
+            .with(
+              (cte) => cte("picked").materialized(),
+              () => claimable.forUpdate().skipLocked(),
+            )
+            .updateTable("mail_outbox")
+            .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
+        : db.updateTable("mail_outbox").where("id", "in", claimable);
+      const rows = await update
         .set({ claimed_at: nowIso, claim_token: token })
-        .where("id", "in", postgres ? claimable.forUpdate().skipLocked() : claimable)
         .where("status", "=", "pending")
         .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
         .returning(["id", "message_id", "to_address", "template", "locale", "params", "attempts", "send_before", "created_at"])

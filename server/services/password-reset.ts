@@ -19,6 +19,14 @@ const MINUTE_MS = 60_000;
 /** A mail that is not a link (the school sign-in note) is worth sending for a day. */
 const MAIL_TTL_MS = 24 * 60 * MINUTE_MS;
 
+/**
+ * Every accepted forgot-password request is answered after at least this long. The work that
+ * differs between a known and an unknown address (a token and a mail written in one transaction)
+ * takes a few milliseconds, under this floor on any healthy database, so the answer's time says
+ * nothing about which addresses have accounts.
+ */
+export const FORGOT_PASSWORD_ANSWER_FLOOR_MS = 250;
+
 /** The token's digest, which is all the database keeps of it. */
 export const resetTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -66,35 +74,44 @@ export function createPasswordResetService(options: PasswordResetOptions) {
     tx.afterCommit(onMailWritten);
   }
 
+  /** The mail (and token) a forgot-password request writes for an address, if any and if allowed. */
+  async function writeResetMail(email: string): Promise<void> {
+    // Counted for every address asked for, so the count says nothing about which accounts exist.
+    const allowed = await authRateLimiter.forgotPasswordMailAllowed(email);
+    const user = await users.findByEmail(email);
+    if (!user || !allowed) return;
+    const now = clock();
+    const name = user.first_name || user.email;
+    await transaction(async (tx) => {
+      if (!user.password_hash) {
+        await writeMail(
+          tx,
+          user,
+          "password-reset-sso",
+          { name, email: user.email, link: `${publicUrl}/auth` },
+          new Date(now.getTime() + MAIL_TTL_MS),
+        );
+        return;
+      }
+      const token = randomBytes(32).toString("base64url");
+      const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * MINUTE_MS);
+      await tx.passwordResetTokens.replace(user.id, resetTokenHash(token), expiresAt, now);
+      const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      // A link that has expired is not worth delivering: the mail's time runs out with it.
+      await writeMail(tx, user, "password-reset", { name, email: user.email, link, minutes: RESET_TOKEN_TTL_MINUTES }, expiresAt);
+    });
+  }
+
   return {
     /** POST /api/auth/forgot-password: the caller answers 202 whatever happened here (but a 429 per address). */
     async request(request: FastifyRequest, input: ForgotPasswordInput): Promise<void> {
       await authRateLimiter.forgotPasswordAttempt(request.ip);
-      const email = normalizeEmail(input.email);
-      // Counted for every address asked for, so the count says nothing about which accounts exist.
-      const allowed = await authRateLimiter.forgotPasswordMailAllowed(email);
-      const user = await users.findByEmail(email);
-      if (!user || !allowed) return;
-      const now = clock();
-      const name = user.first_name || user.email;
-      await transaction(async (tx) => {
-        if (!user.password_hash) {
-          await writeMail(
-            tx,
-            user,
-            "password-reset-sso",
-            { name, email: user.email, link: `${publicUrl}/auth` },
-            new Date(now.getTime() + MAIL_TTL_MS),
-          );
-          return;
-        }
-        const token = randomBytes(32).toString("base64url");
-        const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * MINUTE_MS);
-        await tx.passwordResetTokens.replace(user.id, resetTokenHash(token), expiresAt, now);
-        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        // A link that has expired is not worth delivering: the mail's time runs out with it.
-        await writeMail(tx, user, "password-reset", { name, email: user.email, link, minutes: RESET_TOKEN_TTL_MINUTES }, expiresAt);
-      });
+      const floor = new Promise((resolve) => setTimeout(resolve, FORGOT_PASSWORD_ANSWER_FLOOR_MS));
+      try {
+        await writeResetMail(normalizeEmail(input.email));
+      } finally {
+        await floor;
+      }
     },
 
     /**

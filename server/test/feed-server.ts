@@ -1,0 +1,51 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** What the test feed server answers on one path; changed between refreshes by the tests. */
+export interface FeedRoute {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Never answer (a feed that hangs). */
+  hang?: boolean;
+}
+
+export interface TestFeedServer {
+  origin: string;
+  port: number;
+  routes: Map<string, FeedRoute>;
+  /** Requests seen, by path, in order. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** An LMS stand-in on loopback: serves whatever `routes` says, 404 elsewhere. */
+export async function startTestFeedServer(host = "127.0.0.1"): Promise<TestFeedServer> {
+  const routes = new Map<string, FeedRoute>();
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    const path = request.url ?? "/";
+    requests.push(path);
+    const route = routes.get(path);
+    if (!route) {
+      response.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
+    if (route.hang) return;
+    response.writeHead(route.status ?? 200, { "content-type": "text/calendar; charset=utf-8", ...route.headers });
+    response.end(route.body ?? "");
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://${host}:${port}`,
+    port,
+    routes,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

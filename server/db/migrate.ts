@@ -16,6 +16,7 @@ import * as m13 from "./migrations/2026-11-26-01-user-locale";
 import * as m14 from "./migrations/2026-11-26-02-sign-in-identities";
 import * as m15 from "./migrations/2026-11-26-03-school-calendar";
 import * as m16 from "./migrations/2026-11-26-04-announcements";
+import * as m17 from "./migrations/2026-11-26-08-lms-feeds";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-02-sign-in-identities": m14,
   "2026-11-26-03-school-calendar": m15,
   "2026-11-26-04-announcements": m16,
+  "2026-11-26-08-lms-feeds": m17,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

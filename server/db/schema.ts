@@ -263,6 +263,38 @@ export interface AnnouncementDeliveriesTable {
   finished_at: string | null;
 }
 
+/** A student's LMS calendar feed (decision 117). */
+export interface LmsFeedsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The feed's address: a secret, never logged or answered in full. */
+  url: string;
+  /** "assignments" (only assignments become tasks) or "everything". */
+  mode: string;
+  /** "active", or "paused" after 5 failed refreshes in a row. */
+  status: string;
+  failures: Generated<number>;
+  last_error: string | null;
+  last_error_status: number | null;
+  last_success_at: string | null;
+  item_count: Generated<number>;
+  next_refresh_at: string;
+  claimed_at: string | null;
+  claim_token: string | null;
+  manual_refresh_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which task a feed's UID became; task_id null once the student deleted it. */
+export interface LmsFeedItemsTable {
+  feed_id: number;
+  uid: string;
+  task_id: number | null;
+  fingerprint: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -281,6 +313,8 @@ export interface Database {
   school_events: SchoolEventsTable;
   announcements: AnnouncementsTable;
   announcement_deliveries: AnnouncementDeliveriesTable;
+  lms_feeds: LmsFeedsTable;
+  lms_feed_items: LmsFeedItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -298,3 +332,4 @@ export type ReminderScheduleRow = Selectable<ReminderScheduleTable>;
 export type SentReminderRow = Selectable<SentRemindersTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type AnnouncementDeliveryRow = Selectable<AnnouncementDeliveriesTable>;
+export type LmsFeedRow = Selectable<LmsFeedsTable>;

@@ -4,6 +4,7 @@ import { createAuditLogRepository } from "./audit-log";
 import { createCalendarFeedsRepository } from "./calendar-feeds";
 import { createEventsRepository } from "./events";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
+import { createLmsFeedsRepository } from "./lms-feeds";
 import { createPushSubscriptionsRepository } from "./push-subscriptions";
 import { createRateLimitsRepository } from "./rate-limits";
 import { createRemindersRepository } from "./reminders";
@@ -36,6 +37,7 @@ export function createRepositories(db: Executor) {
     ssoLogins: createSsoLoginsRepository(db),
     school: createSchoolRepository(db),
     announcements: createAnnouncementsRepository(db),
+    lmsFeeds: createLmsFeedsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

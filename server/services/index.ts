@@ -25,6 +25,7 @@ import { createSessionCache, type SessionCacheOptions } from "./session-cache";
 import { createSessionService } from "./session-service";
 import { createSsoService } from "./sso";
 import { createTaskWrites } from "./task-writes";
+import { createLmsFeedService, type LmsFeedServiceOptions } from "./lms-feeds";
 
 /**
  * The app's own services, built once and handed to the routes. The database handle stays in
@@ -37,6 +38,8 @@ export interface ServicesOptions {
   /** The time sessions are judged by (expiry, last seen). */
   sessionClock?: Clock;
   sessionCache?: SessionCacheOptions;
+  /** The LMS feed fetcher's test hooks (a host name resolving to loopback). */
+  lmsFetch?: LmsFeedServiceOptions["fetchOptions"];
 }
 
 export function createServices(config: AppConfig, db: Db, options: ServicesOptions = {}) {
@@ -77,12 +80,22 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     clock,
     onCreated: () => announcementWorkers.forEach((worker) => worker.wake()),
   });
+  const taskWrites = createTaskWrites(transaction, reminderPlanner);
   return {
     config,
     clock,
     ...repositories,
     reminderPlanner,
-    taskWrites: createTaskWrites(transaction, reminderPlanner),
+    taskWrites,
+    /** LMS calendar feeds (decision 117); in place of the repository of that name. */
+    lmsFeeds: createLmsFeedService({
+      transaction,
+      lmsFeeds: repositories.lmsFeeds,
+      taskWrites,
+      config,
+      clock,
+      ...(options.lmsFetch ? { fetchOptions: options.lmsFetch } : {}),
+    }),
     preferences: createPreferencesService(transaction, reminderPlanner, repositories),
     /** The school's schedule, events and the students' agenda (decision 112). */
     schoolDay: createSchoolService({

@@ -8,6 +8,22 @@ export const TASK_NOT_FOUND = messageRef("server.task_not_found");
 
 /** Task writes: the task and its reminder (decision 089) change in one transaction. */
 export function createTaskWrites(transaction: RunInTransaction, reminders: ReminderPlanner) {
+  async function updateIn(tx: TransactionScope, userId: number, id: number, data: Partial<CreateTaskData>): Promise<Task> {
+    const current = await tx.tasks.findForUser(userId, id);
+    if (!current) throw notFound(TASK_NOT_FOUND);
+    const merged = { ...current, ...data };
+    if (merged.reminder !== null && merged.dueDate === null)
+      throw badRequest(REMINDER_NEEDS_DUE_DATE, { reminder: [REMINDER_NEEDS_DUE_DATE] });
+    const task = (await tx.tasks.update(userId, id, data))!;
+    await reminders.armTask(tx, task);
+    return task;
+  }
+
+  async function deleteIn(tx: TransactionScope, userId: number, id: number): Promise<void> {
+    if (!(await tx.tasks.delete(userId, id))) throw notFound(TASK_NOT_FOUND);
+    await tx.reminders.unschedule("task", [id]);
+  }
+
   return {
     /** POST /api/tasks (inside the caller's transaction, which also holds the Idempotency-Key). */
     async create(tx: TransactionScope, userId: number, data: CreateTaskData): Promise<Task> {
@@ -20,24 +36,18 @@ export function createTaskWrites(transaction: RunInTransaction, reminders: Remin
 
     /** PUT /api/tasks/{id}: a new due date or time, completion or reminder re-arms or cancels the reminder. */
     update(userId: number, id: number, data: Partial<CreateTaskData>): Promise<Task> {
-      return transaction(async (tx) => {
-        const current = await tx.tasks.findForUser(userId, id);
-        if (!current) throw notFound(TASK_NOT_FOUND);
-        const merged = { ...current, ...data };
-        if (merged.reminder !== null && merged.dueDate === null)
-          throw badRequest(REMINDER_NEEDS_DUE_DATE, { reminder: [REMINDER_NEEDS_DUE_DATE] });
-        const task = (await tx.tasks.update(userId, id, data))!;
-        await reminders.armTask(tx, task);
-        return task;
-      });
+      return transaction((tx) => updateIn(tx, userId, id, data));
     },
 
+    /** An update inside the caller's transaction (an LMS feed's refresh, decision 117). */
+    updateIn,
+
     delete(userId: number, id: number): Promise<void> {
-      return transaction(async (tx) => {
-        if (!(await tx.tasks.delete(userId, id))) throw notFound(TASK_NOT_FOUND);
-        await tx.reminders.unschedule("task", [id]);
-      });
+      return transaction((tx) => deleteIn(tx, userId, id));
     },
+
+    /** A delete inside the caller's transaction. */
+    deleteIn,
   };
 }
 export type TaskWrites = ReturnType<typeof createTaskWrites>;

@@ -24,7 +24,8 @@ export async function startTestFeedServer(host = "127.0.0.1"): Promise<TestFeedS
   const routes = new Map<string, FeedRoute>();
   const requests: string[] = [];
   const server = http.createServer((request, response) => {
-    const path = request.url ?? "/";
+    // Routes are by path: a feed's secret rides in its query, as Google's and Canvas's do.
+    const path = (request.url ?? "/").split("?")[0]!;
     requests.push(path);
     const route = routes.get(path);
     if (!route) {

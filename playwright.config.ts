@@ -9,6 +9,8 @@ const E2E_SERVER_DIR = `test-results/server-${E2E_PORT}`;
 export const E2E_PUSH_SERVICE_PORT = E2E_PORT + 1;
 /** A server a spec starts and stops itself (e2e/installable.spec.ts: the installed app offline). */
 export const E2E_OWN_SERVER_PORT = E2E_PORT + 2;
+/** The LMS feed server e2e/lms-feeds.spec.ts starts: the only origin the server's feed import may reach on loopback. */
+export const E2E_FEED_SERVER_PORT = E2E_PORT + 3;
 /** The suite's own OpenID provider (e2e/global-setup.ts), standing in for the school's Google. */
 export const E2E_OIDC_PORT = E2E_PORT + 4;
 /**
@@ -33,6 +35,7 @@ const SERVER_ENV = {
   // The admin step-up passcode the admin suite types (e2e/admin.spec.ts).
   ADMIN_PASSCODE: "K7QM",
   PUSH_ALLOWED_ENDPOINT_ORIGINS: `http://127.0.0.1:${E2E_PUSH_SERVICE_PORT}`,
+  IMPORT_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_FEED_SERVER_PORT}`,
   VAPID_SUBJECT: "mailto:it@lincoln.example",
   // Reminders are looked for every second, so e2e/reminders.spec.ts sees one arrive at once.
   REMINDER_SCAN_SECONDS: "1",

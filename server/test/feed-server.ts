@@ -20,7 +20,7 @@ export interface TestFeedServer {
 }
 
 /** An LMS stand-in on loopback: serves whatever `routes` says, 404 elsewhere. */
-export async function startTestFeedServer(host = "127.0.0.1"): Promise<TestFeedServer> {
+export async function startTestFeedServer(port = 0, host = "127.0.0.1"): Promise<TestFeedServer> {
   const routes = new Map<string, FeedRoute>();
   const requests: string[] = [];
   const server = http.createServer((request, response) => {
@@ -36,11 +36,11 @@ export async function startTestFeedServer(host = "127.0.0.1"): Promise<TestFeedS
     response.writeHead(route.status ?? 200, { "content-type": "text/calendar; charset=utf-8", ...route.headers });
     response.end(route.body ?? "");
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    origin: `http://${host}:${port}`,
-    port,
+    origin: `http://${host}:${bound}`,
+    port: bound,
     routes,
     requests,
     close: () =>

@@ -42,6 +42,16 @@ test.describe("importing homework from the LMS at 375 px", () => {
     await expect(feed).toContainText(`${lms.origin}/…`);
     await expect(settings).not.toContainText(`private-${user.id}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Every field fits inside the section (the dialog would clip what runs past it).
+    const sectionBox = (await section.boundingBox())!;
+    for (const field of [
+      section.getByLabel("Feed address"),
+      section.getByLabel("Name"),
+      section.getByRole("combobox", { name: "Items become" }),
+    ]) {
+      const box = (await field.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(sectionBox.x + sectionBox.width + 0.5);
+    }
     await expectNoAxeViolations(page, "Settings with an LMS feed at 375 px");
 
     // In Canvas, the essay is renamed and a quiz arrives.

@@ -139,7 +139,7 @@ export function LmsFeedSetting() {
             </p>
           )}
         </div>
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-2">
           <div className="grid min-w-0 gap-1">
             <Label htmlFor={nameId}>{t("calendar.lms_name")}</Label>
             <Input

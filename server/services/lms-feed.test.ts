@@ -140,6 +140,12 @@ describe("parseFeed", () => {
       ["BEGIN:VEVENT", "DTSTART:20261127T120000Z", "RRULE:FREQ=MINUTELY", "SUMMARY:Spam", "UID:x", "END:VEVENT"],
     );
     expect(reason(() => parseFeed(endless, ZONE, NOW))).toBe("too_many_items");
+    // A minutely series from 2000: refused after a bounded look at its past, not expanded for minutes.
+    const ancient = canvasFeed(
+      [],
+      ["BEGIN:VEVENT", "DTSTART:20000101T000000Z", "RRULE:FREQ=MINUTELY", "SUMMARY:Old", "UID:y", "END:VEVENT"],
+    );
+    expect(reason(() => parseFeed(ancient, ZONE, NOW))).toBe("too_many_items");
   });
 });
 

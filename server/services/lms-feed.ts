@@ -10,6 +10,11 @@ import { TASK_DESCRIPTION_MAX, TASK_SUBJECT_MAX, TASK_TITLE_MAX } from "../../co
  */
 
 export const FEED_ITEM_LIMIT = 10_000;
+/**
+ * Occurrences looked at across a feed's series, those before today included: a minutely series
+ * that began years ago must not hold the server expanding the past.
+ */
+const EXPANSION_STEPS = 50_000;
 /** How far ahead a repeating item is expanded, in days. */
 const EXPANSION_DAYS = 366;
 
@@ -136,6 +141,7 @@ export function parseFeed(body: string, schoolZone: string, now: Date): ParsedFe
   const calendarName = text(root, "x-wr-calname") || null;
   const today = todayIn(schoolZone, now);
   const horizon = addDaysToDate(today, EXPANSION_DAYS);
+  const earliest = addDaysToDate(today, -2);
 
   // Exceptions (RECURRENCE-ID) belong to their series' master.
   const masters = new Map<string, Component>();
@@ -148,6 +154,7 @@ export function parseFeed(body: string, schoolZone: string, now: Date): ParsedFe
   }
 
   const items: FeedItem[] = [];
+  let steps = 0;
   const push = (item: FeedItem) => {
     if (items.length >= FEED_ITEM_LIMIT) throw new FeedParseError("too_many_items");
     items.push(item);
@@ -172,6 +179,9 @@ export function parseFeed(body: string, schoolZone: string, now: Date): ParsedFe
     for (const exception of exceptions.get(uid) ?? []) event.relateException(exception);
     const iterator = event.iterator();
     for (let next = iterator.next(); next; next = iterator.next()) {
+      if (++steps > EXPANSION_STEPS) throw new FeedParseError("too_many_items");
+      // Well before today (a day either side of any zone's shift): skipped without the cost of reading it.
+      if (`${String(next.year).padStart(4, "0")}-${pad(next.month)}-${pad(next.day)}` < earliest) continue;
       const details = event.getOccurrenceDetails(next);
       const when = schoolDateTime(details.startDate, zones, schoolZone);
       if (when.dueDate > horizon) break;

@@ -14,6 +14,8 @@ export const E2E_OWN_SERVER_PORT = E2E_PORT + 2;
  * the main server mails there, so its sign-in form offers "Forgot password?".
  */
 export const E2E_SMTP_PORT = E2E_PORT + 3;
+/** The LMS feed server e2e/lms-feeds.spec.ts starts: the only origin the server's feed import may reach on loopback. */
+export const E2E_FEED_SERVER_PORT = E2E_PORT + 6;
 /** The suite's own OpenID provider (e2e/global-setup.ts), standing in for the school's Google. */
 export const E2E_OIDC_PORT = E2E_PORT + 4;
 /**
@@ -38,6 +40,7 @@ const SERVER_ENV = {
   // The admin step-up passcode the admin suite types (e2e/admin.spec.ts).
   ADMIN_PASSCODE: "K7QM",
   PUSH_ALLOWED_ENDPOINT_ORIGINS: `http://127.0.0.1:${E2E_PUSH_SERVICE_PORT}`,
+  IMPORT_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_FEED_SERVER_PORT}`,
   VAPID_SUBJECT: "mailto:it@lincoln.example",
   // Reminders are looked for every second, so e2e/reminders.spec.ts sees one arrive at once.
   REMINDER_SCAN_SECONDS: "1",

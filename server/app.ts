@@ -25,6 +25,7 @@ import adminRoutes from "./routes/admin";
 import announcementRoutes from "./routes/announcements";
 import eventRoutes from "./routes/events";
 import calendarFeedRoutes from "./routes/calendar-feed";
+import lmsFeedRoutes from "./routes/lms-feeds";
 import dataPortabilityRoutes from "./routes/data-portability";
 import preferencesRoutes from "./routes/preferences";
 import pushRoutes from "./routes/push";
@@ -241,6 +242,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(announcementRoutes, { services });
   await app.register(dataPortabilityRoutes, { services });
   await app.register(calendarFeedRoutes, { services });
+  await app.register(lmsFeedRoutes, { services });
   await app.register(adminRoutes, { services });
   await app.register(pushRoutes, { services });
   await app.register(streamRoutes, { services });

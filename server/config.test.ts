@@ -25,5 +25,8 @@ describe("configuration from the environment", () => {
       "https://push.test",
     ]);
     expect(() => loadConfig({ PUSH_ALLOWED_ENDPOINT_ORIGINS: "http://127.0.0.1:9000/push" })).toThrow(/PUSH_ALLOWED_ENDPOINT_ORIGINS/);
+    expect(loadConfig({}).importAllowedOrigins).toEqual([]);
+    expect(loadConfig({ IMPORT_ALLOWED_ORIGINS: "http://127.0.0.1:9100" }).importAllowedOrigins).toEqual(["http://127.0.0.1:9100"]);
+    expect(() => loadConfig({ IMPORT_ALLOWED_ORIGINS: "127.0.0.1:9100" })).toThrow(/IMPORT_ALLOWED_ORIGINS/);
   });
 });

@@ -40,6 +40,8 @@ export interface AppConfig {
   vapidSubject: string | undefined;
   /** PUSH_ALLOWED_ENDPOINT_ORIGINS: origins beyond the browsers' push services that subscriptions may name (a test push service). */
   pushAllowedEndpointOrigins: string[];
+  /** IMPORT_ALLOWED_ORIGINS: origins the LMS feed fetcher may reach whatever they resolve to, http: included (a test feed server, decision 117). */
+  importAllowedOrigins: string[];
   /** METRICS_TOKEN: the bearer token `GET /metrics` asks for; null leaves /metrics unserved (decision 105). */
   metricsToken: string | null;
   /** The school's identity providers (OIDC_<ID>_*, decision 110); empty when sign-in is by password only. */
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vapidKeys: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: vapidSubject(env.VAPID_SUBJECT),
     pushAllowedEndpointOrigins: origins(env.PUSH_ALLOWED_ENDPOINT_ORIGINS, "PUSH_ALLOWED_ENDPOINT_ORIGINS"),
+    importAllowedOrigins: origins(env.IMPORT_ALLOWED_ORIGINS, "IMPORT_ALLOWED_ORIGINS"),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     oidcProviders,
     registrationMode,

@@ -7,6 +7,7 @@ import { createDb, dbOptionsFrom } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
 import { createServices } from "./services";
 import { startHousekeeping } from "./services/housekeeping";
+import { startLmsFeedRefresher } from "./services/lms-feeds";
 
 const config = loadConfig();
 let log: FastifyBaseLogger | undefined = undefined;
@@ -38,6 +39,8 @@ if (adminPasscode.generated) {
 }
 
 const housekeeping = startHousekeeping(services, app.log);
+// Every instance scans for LMS feeds due each minute; each feed's refresh is claimed by one (decision 117).
+const lmsFeedRefresher = startLmsFeedRefresher(services.lmsFeeds, app.log);
 const reminderScheduler = services.reminderScheduler(app.log);
 // Every instance works the announcements' outbox (decision 113).
 const announcementWorker = services.announcementWorker(app.log);
@@ -67,6 +70,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   housekeeping.stop();
+  lmsFeedRefresher.stop();
   // An answer that was already being sent when the close began keeps its keep-alive socket open
   // once done, and the server's close would wait for it: such a socket is closed once it is idle.
   const closeIdleSockets = setInterval(() => app.server.closeIdleConnections(), 100);

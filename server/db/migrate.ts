@@ -19,6 +19,7 @@ import * as m16 from "./migrations/2026-11-26-04-announcements";
 import * as m17 from "./migrations/2026-11-26-05-live-lists";
 import * as m18 from "./migrations/2026-11-26-06-announcement-pruned-counts";
 import * as m19 from "./migrations/2026-11-26-07-mail-and-reset-tokens";
+import * as m20 from "./migrations/2026-11-26-08-lms-feeds";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-05-live-lists": m17,
   "2026-11-26-06-announcement-pruned-counts": m18,
   "2026-11-26-07-mail-and-reset-tokens": m19,
+  "2026-11-26-08-lms-feeds": m20,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

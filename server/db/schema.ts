@@ -303,6 +303,38 @@ export interface PasswordResetTokensTable {
   created_at: string;
 }
 
+/** A student's LMS calendar feed (decision 117). */
+export interface LmsFeedsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The feed's address: a secret, never logged or answered in full. */
+  url: string;
+  /** "assignments" (only assignments become tasks) or "everything". */
+  mode: string;
+  /** "active", or "paused" after 5 failed refreshes in a row. */
+  status: string;
+  failures: Generated<number>;
+  last_error: string | null;
+  last_error_status: number | null;
+  last_success_at: string | null;
+  item_count: Generated<number>;
+  next_refresh_at: string;
+  claimed_at: string | null;
+  claim_token: string | null;
+  manual_refresh_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which task a feed's UID became; task_id null once the student deleted it. */
+export interface LmsFeedItemsTable {
+  feed_id: number;
+  uid: string;
+  task_id: number | null;
+  fingerprint: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -323,6 +355,8 @@ export interface Database {
   announcement_deliveries: AnnouncementDeliveriesTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
+  lms_feeds: LmsFeedsTable;
+  lms_feed_items: LmsFeedItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -341,3 +375,4 @@ export type SentReminderRow = Selectable<SentRemindersTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type AnnouncementDeliveryRow = Selectable<AnnouncementDeliveriesTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type LmsFeedRow = Selectable<LmsFeedsTable>;

@@ -6,6 +6,7 @@ import { createEventsRepository } from "./events";
 import { createMailOutboxRepository } from "./mail-outbox";
 import { createPasswordResetTokensRepository } from "./password-reset-tokens";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
+import { createLmsFeedsRepository } from "./lms-feeds";
 import { createPushSubscriptionsRepository } from "./push-subscriptions";
 import { createRateLimitsRepository } from "./rate-limits";
 import { createRemindersRepository } from "./reminders";
@@ -40,6 +41,7 @@ export function createRepositories(db: Executor) {
     announcements: createAnnouncementsRepository(db),
     mailOutbox: createMailOutboxRepository(db),
     passwordResetTokens: createPasswordResetTokensRepository(db),
+    lmsFeeds: createLmsFeedsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

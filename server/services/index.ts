@@ -28,6 +28,7 @@ import { createSessionCache, type SessionCacheOptions } from "./session-cache";
 import { createSessionService } from "./session-service";
 import { createSsoService } from "./sso";
 import { createTaskWrites } from "./task-writes";
+import { createLmsFeedService, type LmsFeedServiceOptions } from "./lms-feeds";
 
 /**
  * The app's own services, built once and handed to the routes. The database handle stays in
@@ -42,6 +43,8 @@ export interface ServicesOptions {
   sessionCache?: SessionCacheOptions;
   /** How often an open stream gets its keep-alive comment (decision 114). */
   liveHeartbeatMs?: number;
+  /** The LMS feed fetcher's test hooks (a host name resolving to loopback). */
+  lmsFetch?: LmsFeedServiceOptions["fetchOptions"];
 }
 
 export function createServices(config: AppConfig, db: Db, options: ServicesOptions = {}) {
@@ -84,12 +87,22 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
   });
   // This instance's mail workers (main.ts starts one when SMTP_URL is set), woken when a mail is written here.
   const mailWorkers = new Set<{ wake(): void }>();
+  const taskWrites = createTaskWrites(transaction, reminderPlanner);
   return {
     config,
     clock,
     ...repositories,
     reminderPlanner,
-    taskWrites: createTaskWrites(transaction, reminderPlanner),
+    taskWrites,
+    /** LMS calendar feeds (decision 117); in place of the repository of that name. */
+    lmsFeeds: createLmsFeedService({
+      transaction,
+      lmsFeeds: repositories.lmsFeeds,
+      taskWrites,
+      config,
+      clock,
+      ...(options.lmsFetch ? { fetchOptions: options.lmsFetch } : {}),
+    }),
     preferences: createPreferencesService(transaction, reminderPlanner, repositories),
     /** The school's schedule, events and the students' agenda (decision 112). */
     schoolDay: createSchoolService({

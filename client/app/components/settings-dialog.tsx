@@ -9,6 +9,7 @@ import { deletionReturnOf, RETURN_PARAMS } from "@/features/auth/utils/deletion-
 import { dropSearchParams } from "@/lib/search-params";
 import { YourData } from "@/features/auth/components/your-data";
 import { CalendarFeedSetting } from "@/features/calendar/components/calendar-feed-setting";
+import { LmsFeedSetting } from "@/features/lms/components/lms-feed-setting";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
 import type { User } from "@core/api-types";
 import { type ClassEditorStart, ROUTES } from "@/lib/routes";
@@ -63,6 +64,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses, provid
           <ThemePicker />
           <EveningSummarySetting />
           <CalendarFeedSetting />
+          <LmsFeedSetting />
           <YourData />
           <div className="grid gap-2">
             <Button

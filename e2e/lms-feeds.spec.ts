@@ -1,0 +1,82 @@
+import { E2E_FEED_SERVER_PORT } from "../playwright.config";
+import { startTestFeedServer, type TestFeedServer } from "../server/test/feed-server";
+import { canvasFeed } from "../server/test/lms-fixtures";
+import { expectNoAxeViolations } from "./axe";
+import { dashboardTab, expect, openSettings, test } from "./fixtures";
+import { choose, toast } from "./task-helpers";
+
+/** Settings → Import from your LMS (docs/product.md#lms-feeds, decision 117) on a phone, against a loopback LMS. */
+
+let lms: TestFeedServer;
+test.beforeAll(async () => {
+  lms = await startTestFeedServer(E2E_FEED_SERVER_PORT);
+});
+test.afterAll(async () => {
+  await lms?.close();
+});
+
+test.describe("importing homework from the LMS at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("a pasted Canvas feed brings its assignments as tasks, Refresh now follows a change, and a broken address says what happened", async ({
+    signedInPage: page,
+    user,
+  }) => {
+    const path = `/canvas-${user.id}.ics`;
+    lms.routes.set(path, {
+      body: canvasFeed([
+        { id: 1, title: "Essay 2: The Crucible", course: "ENGL 101 - English", due: "20261203T045900Z" },
+        { id: 2, title: "Lab report", course: "BIO 9 - Biology", due: "20261205" },
+      ]),
+    });
+    await page.goto("/");
+    const settings = await openSettings(page, true);
+    const section = settings.getByRole("region", { name: "Import from your LMS" });
+    await section.getByLabel("Feed address").fill(`${lms.origin}${path}?token=private-${user.id}`);
+    await section.getByLabel("Name").fill("Canvas");
+    await choose(section, page, "Items become", "Assignments as tasks");
+    await section.getByRole("button", { name: "Import" }).click();
+    await expect(toast(page, "Feed added", "2 items came in")).toBeVisible();
+    const feed = section.getByRole("listitem").filter({ hasText: "Canvas" });
+    await expect(feed).toContainText("2 tasks");
+    await expect(feed).toContainText(`${lms.origin}/…`);
+    await expect(settings).not.toContainText(`private-${user.id}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Every field fits inside the section (the dialog would clip what runs past it).
+    const sectionBox = (await section.boundingBox())!;
+    for (const field of [
+      section.getByLabel("Feed address"),
+      section.getByLabel("Name"),
+      section.getByRole("combobox", { name: "Items become" }),
+    ]) {
+      const box = (await field.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(sectionBox.x + sectionBox.width + 0.5);
+    }
+    await expectNoAxeViolations(page, "Settings with an LMS feed at 375 px");
+
+    // In Canvas, the essay is renamed and a quiz arrives.
+    lms.routes.set(path, {
+      body: canvasFeed([
+        { id: 1, title: "Essay 2: The Crucible (final draft)", course: "ENGL 101 - English", due: "20261203T045900Z" },
+        { id: 2, title: "Lab report", course: "BIO 9 - Biology", due: "20261205" },
+        { id: 3, title: "Quiz 3", course: "Algebra I", due: "20261210T140000Z" },
+      ]),
+    });
+    await feed.getByRole("button", { name: "Refresh Canvas now" }).click();
+    await expect(toast(page, "Feed refreshed", "3 items came in")).toBeVisible();
+    await expect(feed).toContainText("3 tasks");
+
+    // A feed address that answers 404 is refused with the reason, and nothing is added.
+    await section.getByLabel("Feed address").fill(`${lms.origin}/missing-${user.id}.ics`);
+    await section.getByLabel("Name").fill("Schoology");
+    await section.getByRole("button", { name: "Import" }).click();
+    await expect(section.getByText("The feed answered 404")).toBeVisible();
+    await expect(section.getByRole("listitem")).toHaveCount(1);
+
+    await page.keyboard.press("Escape");
+    await dashboardTab(page, "Tasks").click();
+    await expect(page.getByText("Essay 2: The Crucible (final draft)")).toBeVisible();
+    await expect(page.getByText("Quiz 3", { exact: true })).toBeVisible();
+    await expect(page.getByText("Lab report")).toBeVisible();
+  });
+});

@@ -1,0 +1,161 @@
+import { type Executor, isPostgres } from "../db/connection";
+import type { LmsFeedRow } from "../db/schema";
+
+export interface NewLmsFeed {
+  userId: number;
+  name: string;
+  url: string;
+  mode: string;
+}
+
+/** LMS calendar feeds and their items (decision 117). A feed of another user is "not found". */
+export function createLmsFeedsRepository(db: Executor) {
+  const postgres = isPostgres(db);
+  return {
+    listForUser(userId: number): Promise<LmsFeedRow[]> {
+      return db.selectFrom("lms_feeds").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+    },
+
+    findForUser(userId: number, id: number): Promise<LmsFeedRow | undefined> {
+      return db.selectFrom("lms_feeds").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+    },
+
+    findById(id: number): Promise<LmsFeedRow | undefined> {
+      return db.selectFrom("lms_feeds").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    async countForUser(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom("lms_feeds")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async create(feed: NewLmsFeed, now: Date): Promise<LmsFeedRow> {
+      const at = now.toISOString();
+      return db
+        .insertInto("lms_feeds")
+        .values({
+          user_id: feed.userId,
+          name: feed.name,
+          url: feed.url,
+          mode: feed.mode,
+          status: "active",
+          next_refresh_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async update(
+      userId: number,
+      id: number,
+      changes: Partial<
+        Pick<LmsFeedRow, "name" | "url" | "mode" | "status" | "failures" | "last_error" | "last_error_status" | "next_refresh_at">
+      >,
+      now: Date,
+    ) {
+      return db
+        .updateTable("lms_feeds")
+        .set({ ...changes, updated_at: now.toISOString() })
+        .where("user_id", "=", userId)
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async delete(userId: number, id: number): Promise<boolean> {
+      const result = await db.deleteFrom("lms_feeds").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * Claims feeds due for a refresh (or one feed, for "Refresh now") for `token`: active, due, and
+     * not claimed by another instance unless its lease ran out. One conditional UPDATE, as the
+     * announcements' outbox claims (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's one writer
+     * serialises it), so two instances never refresh the same feed at once.
+     */
+    async claim(token: string, now: Date, leaseCutoff: Date, limit: number, onlyId?: number): Promise<LmsFeedRow[]> {
+      const at = now.toISOString();
+      const cutoff = leaseCutoff.toISOString();
+      let claimable = db
+        .selectFrom("lms_feeds")
+        .select("id")
+        .where("status", "=", "active")
+        .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
+        .orderBy("next_refresh_at")
+        .limit(limit);
+      claimable = onlyId === undefined ? claimable.where("next_refresh_at", "<=", at) : claimable.where("id", "=", onlyId);
+      // PostgreSQL: the pick is a materialised CTE, run once; inline, the planner may rescan the
+      // sub-select per updated row and claim every due feed whatever the limit (decision 113).
+      const update = postgres
+        ? db
+            .with(
+              (cte) => cte("picked").materialized(),
+              () => claimable.forUpdate().skipLocked(),
+            )
+            .updateTable("lms_feeds")
+            .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
+        : db.updateTable("lms_feeds").where("id", "in", claimable);
+      return update
+        .set({ claimed_at: at, claim_token: token })
+        .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
+        .returningAll()
+        .execute();
+    },
+
+    /** The claimed feed, locked for the rest of the transaction, while `token` still holds it. */
+    async lockClaimed(id: number, token: string): Promise<LmsFeedRow | undefined> {
+      let query = db.selectFrom("lms_feeds").selectAll().where("id", "=", id).where("claim_token", "=", token);
+      if (postgres) query = query.forUpdate();
+      return query.executeTakeFirst();
+    },
+
+    /** Ends a claim with the refresh's outcome. */
+    async finishClaim(
+      id: number,
+      token: string,
+      outcome: Partial<Pick<LmsFeedRow, "status" | "failures" | "last_error" | "last_error_status" | "last_success_at" | "item_count">>,
+      nextRefreshAt: Date,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .updateTable("lms_feeds")
+        .set({
+          ...outcome,
+          next_refresh_at: nextRefreshAt.toISOString(),
+          claimed_at: null,
+          claim_token: null,
+          updated_at: now.toISOString(),
+        })
+        .where("id", "=", id)
+        .where("claim_token", "=", token)
+        .execute();
+    },
+
+    async markManualRefresh(id: number, now: Date): Promise<void> {
+      await db.updateTable("lms_feeds").set({ manual_refresh_at: now.toISOString() }).where("id", "=", id).execute();
+    },
+
+    items(feedId: number) {
+      return db.selectFrom("lms_feed_items").selectAll().where("feed_id", "=", feedId).execute();
+    },
+
+    async saveItem(feedId: number, uid: string, taskId: number | null, fingerprint: string): Promise<void> {
+      await db
+        .insertInto("lms_feed_items")
+        .values({ feed_id: feedId, uid, task_id: taskId, fingerprint })
+        .onConflict((oc) => oc.columns(["feed_id", "uid"]).doUpdateSet({ task_id: taskId, fingerprint }))
+        .execute();
+    },
+
+    async deleteItem(feedId: number, uid: string): Promise<void> {
+      await db.deleteFrom("lms_feed_items").where("feed_id", "=", feedId).where("uid", "=", uid).execute();
+    },
+  };
+}
+export type LmsFeedsRepository = ReturnType<typeof createLmsFeedsRepository>;

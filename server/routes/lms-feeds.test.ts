@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+import { startTestFeedServer, type TestFeedServer } from "../test/feed-server";
+import { CANVAS_CALENDAR_EVENT, canvasFeed, type CanvasAssignment, googleClassroomFeed } from "../test/lms-fixtures";
+
+const ESSAY: CanvasAssignment = { id: 5678, title: "Essay 2: The Crucible", course: "ENGL 101 - English 9", due: "20261203T045900Z" };
+const LAB: CanvasAssignment = { id: 5679, title: "Lab report", course: "BIO 9 - Biology", due: "20261205" };
+const QUIZ: CanvasAssignment = { id: 5680, title: "Quiz 3", course: "Algebra I", due: "20261210T140000Z" };
+const MINUTE = 60_000;
+
+interface TaskJson {
+  id: number;
+  title: string;
+  subject: string | null;
+  dueDate: string | null;
+  dueTime: string | null;
+  description: string | null;
+  priority: string;
+  completed: boolean;
+}
+
+describeEachEngine("LMS feeds (decision 117)", (engine) => {
+  let feeds: TestFeedServer;
+  let t: TestApp;
+  let now = new Date("2026-11-26T15:00:00Z");
+  const advance = (ms: number) => {
+    now = new Date(now.getTime() + ms);
+  };
+
+  beforeAll(async () => {
+    feeds = await startTestFeedServer();
+    t = await buildTestApp(engine, { env: { IMPORT_ALLOWED_ORIGINS: feeds.origin }, clock: () => now });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await feeds?.close();
+  });
+
+  async function student(classes: string[] = []) {
+    const client = new TestClient(t.app);
+    await client.register();
+    if (classes.length > 0) expect((await client.request("PUT", "/api/user/classes", { userClasses: classes })).statusCode).toBe(200);
+    return client;
+  }
+  /** A scan of this instance, then its change feed settled (on PostgreSQL its notifications arrive a moment after the commit). */
+  async function scan() {
+    const count = await t.services.lmsFeeds.scanOnce();
+    await t.services.changeFeed.settle();
+    return count;
+  }
+  const tasksOf = async (client: TestClient) =>
+    ((await client.request("GET", "/api/tasks")).json() as TaskJson[]).sort((a, b) => a.id - b.id);
+
+  it("imports a Canvas feed's assignments as tasks, matched to the student's classes, and never shows the address back", async () => {
+    feeds.routes.set("/canvas/a.ics", { body: canvasFeed([ESSAY, LAB], CANVAS_CALENDAR_EVENT) });
+    const alice = await student(["English 9", "Biology", "Algebra I", "History", "Spanish", "Chemistry"]);
+    const url = `${feeds.origin}/canvas/a.ics?token=secret-token-abc`;
+    const res = await alice.request("POST", "/api/user/feeds", { url, name: "Canvas" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      imported: 2,
+      feed: { name: "Canvas", mode: "assignments", status: "active", itemCount: 2, lastError: null },
+    });
+    expect(res.body).not.toContain("secret-token-abc");
+    expect(res.json().feed.urlHint).toBe(`${feeds.origin}/…`);
+    expect((await alice.request("GET", "/api/user/feeds")).body).not.toContain("secret-token-abc");
+
+    const tasks = await tasksOf(alice);
+    expect(tasks.map(({ title, subject, dueDate, dueTime, description }) => ({ title, subject, dueDate, dueTime, description }))).toEqual([
+      {
+        title: "Essay 2: The Crucible",
+        subject: "English 9",
+        dueDate: "2026-12-02",
+        dueTime: "23:59",
+        description: "https://lincoln.instructure.com/courses/4821/assignments/5678",
+      },
+      {
+        title: "Lab report",
+        subject: "Biology",
+        dueDate: "2026-12-05",
+        dueTime: null,
+        description: "https://lincoln.instructure.com/courses/4821/assignments/5679",
+      },
+    ]);
+  });
+
+  it("keeps tasks current on refresh: changed titles and times follow, gone items go unless completed, nothing is duplicated, the student's own edits stay", async () => {
+    feeds.routes.set("/canvas/b.ics", { body: canvasFeed([ESSAY, LAB, QUIZ]) });
+    const bob = await student(["Algebra I", "History", "Spanish", "Chemistry"]);
+    const created = await bob.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/b.ics`, name: "Canvas" });
+    expect(created.statusCode).toBe(201);
+    const feedId = created.json().feed.id as number;
+    const [essay, lab, quiz] = await tasksOf(bob);
+    // The student completes the lab and marks the quiz high priority with a reminder.
+    expect((await bob.request("PUT", `/api/tasks/${lab!.id}`, { completed: true })).statusCode).toBe(200);
+    expect((await bob.request("PUT", `/api/tasks/${quiz!.id}`, { priority: "high", reminder: "1-day" })).statusCode).toBe(200);
+
+    // In Canvas: the quiz moves and is renamed, the essay and the lab are gone, a new assignment arrives.
+    feeds.routes.set("/canvas/b.ics", {
+      body: canvasFeed([
+        { ...QUIZ, title: "Quiz 3 (retake)", due: "20261211T150000Z" },
+        { id: 6000, title: "Poster", course: "Art", due: "20261215" },
+      ]),
+    });
+    const refreshed = await bob.request("POST", `/api/user/feeds/${feedId}/refresh`);
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json()).toMatchObject({ imported: 2, feed: { itemCount: 2 } });
+
+    const after = await tasksOf(bob);
+    expect(after.map((task) => task.id)).not.toContain(essay!.id);
+    expect(after.find((task) => task.id === lab!.id)).toMatchObject({ completed: true, title: "Lab report" });
+    expect(after.find((task) => task.id === quiz!.id)).toMatchObject({
+      title: "Quiz 3 (retake)",
+      dueDate: "2026-12-11",
+      dueTime: "10:00",
+      priority: "high",
+      subject: "Algebra I",
+    });
+    expect(after.filter((task) => task.title === "Poster")).toHaveLength(1);
+    // The reminder follows the moved due time.
+    const schedule = await t.db
+      .selectFrom("reminder_schedule")
+      .selectAll()
+      .where("kind", "=", "task")
+      .where("item_id", "=", quiz!.id)
+      .execute();
+    expect(schedule).toHaveLength(1);
+
+    // "Refresh now" again at once: too soon. After 10 s: nothing new, nothing duplicated.
+    expect((await bob.request("POST", `/api/user/feeds/${feedId}/refresh`)).statusCode).toBe(429);
+    advance(11_000);
+    expect((await bob.request("POST", `/api/user/feeds/${feedId}/refresh`)).statusCode).toBe(200);
+    expect((await tasksOf(bob)).map((task) => task.id)).toEqual(after.map((task) => task.id));
+  });
+
+  it("says what went wrong, keeps the last good import, and pauses a feed after 5 failures in a row until its address is fixed", async () => {
+    feeds.routes.set("/canvas/c.ics", { body: canvasFeed([ESSAY]) });
+    const carol = await student();
+    const { feed } = (await carol.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/c.ics`, name: "Canvas" })).json();
+    feeds.routes.delete("/canvas/c.ics");
+    advance(11_000);
+    const failed = await carol.request("POST", `/api/user/feeds/${feed.id}/refresh`);
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json()).toMatchObject({ code: "server.lms_feed_status", message: "The feed answered 404" });
+    expect((await tasksOf(carol)).map((task) => task.title)).toEqual([ESSAY.title]);
+
+    for (let i = 0; i < 4; i++) {
+      advance(31 * MINUTE);
+      await scan();
+    }
+    const [paused] = (await carol.request("GET", "/api/user/feeds")).json();
+    expect(paused).toMatchObject({ status: "paused", failures: 5, lastError: "The feed answered 404", itemCount: 1 });
+    advance(31 * MINUTE);
+    await scan();
+    expect(feeds.requests.filter((path) => path === "/canvas/c.ics")).toHaveLength(6);
+    expect((await carol.request("POST", `/api/user/feeds/${feed.id}/refresh`)).json().code).toBe("server.lms_feed_paused");
+
+    feeds.routes.set("/canvas/d.ics", { body: canvasFeed([ESSAY, LAB]) });
+    const fixed = await carol.request("PUT", `/api/user/feeds/${feed.id}`, { url: `${feeds.origin}/canvas/d.ics` });
+    expect(fixed.json()).toMatchObject({ status: "active", failures: 0, lastError: null });
+    await scan();
+    expect((await tasksOf(carol)).map((task) => task.title)).toEqual([ESSAY.title, LAB.title]);
+  });
+
+  it("words the fetcher's refusals and refuses what is not a calendar feed, keeping nothing", async () => {
+    feeds.routes.set("/page", { headers: { "content-type": "text/html" }, body: "<html>Sign in</html>" });
+    const dan = await student();
+    const notCalendar = await dan.request("POST", "/api/user/feeds", { url: `${feeds.origin}/page`, name: "Canvas" });
+    expect(notCalendar.json()).toMatchObject({ code: "server.lms_feed_not_calendar", message: "This is not a calendar feed" });
+    const loopback = await dan.request("POST", "/api/user/feeds", { url: `https://127.0.0.1:${feeds.port}/canvas/a.ics`, name: "Canvas" });
+    expect(loopback.statusCode).toBe(400);
+    expect(loopback.json().code).toBe("server.lms_feed_blocked");
+    const metadata = await dan.request("POST", "/api/user/feeds", { url: "https://169.254.169.254/latest/meta-data", name: "x" });
+    expect(metadata.json().code).toBe("server.lms_feed_blocked");
+    const bad = await dan.request("POST", "/api/user/feeds", { url: "javascript:alert(1)", name: "" });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(["name", "url"]);
+    expect((await dan.request("GET", "/api/user/feeds")).json()).toEqual([]);
+  });
+
+  it("imports every item with mode everything, Google's weekly series included", async () => {
+    feeds.routes.set("/google/basic.ics", { body: googleClassroomFeed() });
+    feeds.routes.set("/canvas/e.ics", { body: canvasFeed([ESSAY], CANVAS_CALENDAR_EVENT) });
+    const erin = await student(["Biology", "History", "Spanish", "Chemistry"]);
+    const google = await erin.request("POST", "/api/user/feeds", { url: `${feeds.origin}/google/basic.ics`, name: "Classroom" });
+    expect(google.json().imported).toBe(4);
+    const canvas = await erin.request("POST", "/api/user/feeds", {
+      url: `${feeds.origin}/canvas/e.ics`,
+      name: "Canvas",
+      mode: "everything",
+    });
+    expect(canvas.json().imported).toBe(2);
+    // "Biology 9 - Period 3" (Google's calendar name) and "BIO 9 - Biology" hold the class's name; the essay's course does not.
+    const subjects = new Set((await tasksOf(erin)).map((task) => task.subject));
+    expect(subjects).toEqual(new Set(["Biology", "ENGL 101 - English 9"]));
+  });
+
+  it("keeps each student's feeds their own", async () => {
+    feeds.routes.set("/canvas/f.ics", { body: canvasFeed([ESSAY]) });
+    const owner = await student();
+    const other = await student();
+    const { feed } = (await owner.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/f.ics`, name: "Canvas" })).json();
+    expect((await other.request("GET", "/api/user/feeds")).json()).toEqual([]);
+    expect((await other.request("PUT", `/api/user/feeds/${feed.id}`, { name: "Mine" })).statusCode).toBe(404);
+    expect((await other.request("POST", `/api/user/feeds/${feed.id}/refresh`)).statusCode).toBe(404);
+    expect((await other.request("DELETE", `/api/user/feeds/${feed.id}`)).statusCode).toBe(404);
+    expect((await other.request("DELETE", "/api/user/feeds/abc")).statusCode).toBe(404);
+    expect((await owner.request("DELETE", `/api/user/feeds/${feed.id}`)).statusCode).toBe(204);
+    // The tasks it brought stay the student's.
+    expect((await tasksOf(owner)).map((task) => task.title)).toEqual([ESSAY.title]);
+  });
+
+  it("allows 20 feeds per student", async () => {
+    feeds.routes.set("/canvas/g.ics", { body: canvasFeed([]) });
+    const gina = await student();
+    for (let i = 0; i < 20; i++) {
+      expect((await gina.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/g.ics`, name: `Feed ${i}` })).statusCode).toBe(
+        201,
+      );
+    }
+    const refused = await gina.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/g.ics`, name: "One more" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("server.lms_too_many_feeds");
+  });
+
+  describe("two instances on one database", () => {
+    let second: TestApp;
+    beforeAll(async () => {
+      second = await buildTestApp(engine, { env: { IMPORT_ALLOWED_ORIGINS: feeds.origin }, clock: () => now, database: t.config.database });
+    });
+    afterAll(async () => {
+      await second?.close();
+    });
+
+    it("refreshing at once import each feed once", async () => {
+      feeds.routes.set("/canvas/h.ics", { body: canvasFeed([ESSAY]) });
+      const hal = await student();
+      const { feed } = (await hal.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/h.ics`, name: "Canvas" })).json();
+      feeds.routes.set("/canvas/h.ics", { body: canvasFeed([ESSAY, LAB, QUIZ]) });
+      advance(31 * MINUTE);
+      const before = feeds.requests.filter((path) => path === "/canvas/h.ics").length;
+      // Both instances scan at once until no feed is due (a scan claims 20 at most).
+      for (;;) {
+        const counts = await Promise.all([t.services.lmsFeeds.scanOnce(), second.services.lmsFeeds.scanOnce()]);
+        if (counts[0] + counts[1] === 0) break;
+      }
+      await t.services.changeFeed.settle();
+      expect(feeds.requests.filter((path) => path === "/canvas/h.ics").length - before).toBe(1);
+      expect((await tasksOf(hal)).map((task) => task.title)).toEqual([ESSAY.title, LAB.title, QUIZ.title]);
+      const [row] = (await hal.request("GET", "/api/user/feeds")).json();
+      expect(row).toMatchObject({ id: feed.id, itemCount: 3 });
+    });
+  });
+});

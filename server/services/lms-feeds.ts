@@ -1,0 +1,305 @@
+import { randomUUID } from "node:crypto";
+import { messageRef } from "../../core/i18n/translate";
+import { MAX_LMS_FEEDS_PER_USER } from "../../core/schemas/lms-feeds";
+import { MAX_TASKS_PER_USER } from "../../core/schemas/task";
+import type { AppConfig } from "../config";
+import type { LmsFeedRow } from "../db/schema";
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from "../errors";
+import type { LmsFeedsRepository } from "../repositories/lms-feeds";
+import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import { FeedFetchError, type FeedFetchOptions, fetchFeed } from "./feed-fetcher";
+import { FeedParseError, type FeedItem, parseFeed, taskFieldsOf } from "./lms-feed";
+import type { TaskWrites } from "./task-writes";
+
+export const LMS_FEED_NOT_FOUND = messageRef("server.lms_feed_not_found");
+/** How often the server refreshes each feed. */
+export const REFRESH_INTERVAL_MS = 30 * 60_000;
+/** "Refresh now" at most once per this, per feed. */
+export const MANUAL_REFRESH_MS = 10_000;
+/** Failed refreshes in a row that pause a feed until the student fixes its address. */
+export const FAILURES_TO_PAUSE = 5;
+/** A refresh's claim outlives its fetch (10 s) and its write by far; then another instance may take it. */
+const LEASE_MS = 2 * 60_000;
+const FEEDS_PER_SCAN = 20;
+
+type Logger = { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
+
+/** Why a fetch or parse failed, as the message a student reads (stored as reason and status). */
+export function failureMessage(reason: string, status: number | null): string {
+  switch (reason) {
+    case "http_status":
+      return messageRef("server.lms_feed_status", { status: status ?? 0 });
+    case "not_calendar":
+      return messageRef("server.lms_feed_not_calendar");
+    case "too_large":
+    case "too_many_items":
+      return messageRef("server.lms_feed_too_large");
+    case "timeout":
+      return messageRef("server.lms_feed_timeout");
+    case "not_https":
+      return messageRef("server.lms_feed_not_https");
+    case "blocked_address":
+      return messageRef("server.lms_feed_blocked");
+    case "too_many_redirects":
+      return messageRef("server.lms_feed_redirects");
+    case "invalid_url":
+      return messageRef("server.lms_feed_invalid_url");
+    default:
+      return messageRef("server.lms_feed_unreachable");
+  }
+}
+
+/** The address as the API shows it: its origin only. */
+export function urlHint(url: string): string {
+  try {
+    const parsed = new URL(url.replace(/^webcals?:\/\//i, "https://"));
+    return `${parsed.origin}/…`;
+  } catch {
+    return "…";
+  }
+}
+
+export interface LmsFeedServiceOptions {
+  transaction: RunInTransaction;
+  lmsFeeds: LmsFeedsRepository;
+  taskWrites: TaskWrites;
+  config: Pick<AppConfig, "timeZone" | "importAllowedOrigins">;
+  clock: () => Date;
+  /** Test hooks for the fetcher (a host name resolving to loopback). */
+  fetchOptions?: Partial<FeedFetchOptions>;
+}
+
+type Outcome = { ok: true; imported: number } | { ok: false; reason: string; status: number | null };
+
+/**
+ * LMS feeds (decision 117): adding one imports it at once; every feed is refreshed every 30
+ * minutes by whichever instance claims it (lms_feeds.claimed_at/claim_token, a lease, the
+ * announcements' outbox pattern), and on "Refresh now". A refresh writes the student's tasks
+ * through taskWrites, in one transaction, so reminders follow.
+ */
+export function createLmsFeedService(options: LmsFeedServiceOptions) {
+  const { transaction, lmsFeeds, taskWrites, config, clock } = options;
+  const fetchOptions: FeedFetchOptions = { allowedOrigins: config.importAllowedOrigins, ...options.fetchOptions };
+
+  async function load(url: string): Promise<{ ok: true; items: FeedItem[] } | { ok: false; reason: string; status: number | null }> {
+    try {
+      const { body } = await fetchFeed(url, fetchOptions);
+      return { ok: true, items: parseFeed(body, config.timeZone, clock()).items };
+    } catch (error) {
+      if (error instanceof FeedFetchError) return { ok: false, reason: error.reason, status: error.status ?? null };
+      if (error instanceof FeedParseError) return { ok: false, reason: error.reason, status: null };
+      throw error;
+    }
+  }
+
+  /** Brings the feed's tasks in line with its items; answers how many items are tasks now. */
+  async function apply(tx: TransactionScope, feed: LmsFeedRow, items: readonly FeedItem[]): Promise<number> {
+    const user = await tx.users.findById(feed.user_id);
+    if (!user) return 0;
+    const classes: string[] = JSON.parse(user.user_classes) as string[];
+    const wanted = feed.mode === "everything" ? items : items.filter((item) => item.assignment);
+    const known = new Map((await tx.lmsFeeds.items(feed.id)).map((row) => [row.uid, row]));
+    let taskCount = await tx.tasks.countForUser(feed.user_id);
+    let imported = 0;
+    const seen = new Set<string>();
+    for (const item of wanted) {
+      if (seen.has(item.uid)) continue;
+      seen.add(item.uid);
+      const fields = taskFieldsOf(item, classes);
+      const fingerprint = JSON.stringify(fields);
+      const row = known.get(item.uid);
+      if (!row) {
+        // The student's task cap stands: what does not fit waits for room (decision 052).
+        if (taskCount >= MAX_TASKS_PER_USER) continue;
+        const task = await taskWrites.create(tx, feed.user_id, {
+          ...fields,
+          priority: "medium",
+          recurring: null,
+          completed: false,
+          reminder: null,
+        });
+        await tx.lmsFeeds.saveItem(feed.id, item.uid, task.id, fingerprint);
+        taskCount++;
+        imported++;
+        continue;
+      }
+      // Deleted by the student: not brought back.
+      if (row.task_id === null) continue;
+      imported++;
+      if (row.fingerprint === fingerprint) continue;
+      // Only what the LMS says changes; the student's completion, priority and reminder stay theirs.
+      if (await tx.tasks.findForUser(feed.user_id, row.task_id)) await taskWrites.updateIn(tx, feed.user_id, row.task_id, fields);
+      await tx.lmsFeeds.saveItem(feed.id, item.uid, row.task_id, fingerprint);
+    }
+    for (const [uid, row] of known) {
+      if (seen.has(uid)) continue;
+      const task = row.task_id === null ? undefined : await tx.tasks.findForUser(feed.user_id, row.task_id);
+      // Gone from the feed: removed, unless the student completed it (then it stays, still matched by UID).
+      if (task?.completed) continue;
+      if (task) await taskWrites.deleteIn(tx, feed.user_id, task.id);
+      await tx.lmsFeeds.deleteItem(feed.id, uid);
+    }
+    return imported;
+  }
+
+  /** One refresh of a feed this instance has claimed under `token`. */
+  async function refreshClaimed(feed: LmsFeedRow, token: string): Promise<Outcome> {
+    const loaded = await load(feed.url);
+    const now = clock();
+    const next = new Date(now.getTime() + REFRESH_INTERVAL_MS);
+    return transaction(async (tx) => {
+      const current = await tx.lmsFeeds.lockClaimed(feed.id, token);
+      // Deleted meanwhile, or the claim was taken over after its lease: the holder's to finish.
+      if (!current) return loaded.ok ? { ok: true, imported: 0 } : loaded;
+      if (!loaded.ok) {
+        const failures = current.failures + 1;
+        await tx.lmsFeeds.finishClaim(
+          feed.id,
+          token,
+          {
+            failures,
+            status: failures >= FAILURES_TO_PAUSE ? "paused" : "active",
+            last_error: loaded.reason,
+            last_error_status: loaded.status,
+          },
+          next,
+          now,
+        );
+        return loaded;
+      }
+      const imported = await apply(tx, current, loaded.items);
+      await tx.lmsFeeds.finishClaim(
+        feed.id,
+        token,
+        {
+          failures: 0,
+          status: "active",
+          last_error: null,
+          last_error_status: null,
+          last_success_at: now.toISOString(),
+          item_count: imported,
+        },
+        next,
+        now,
+      );
+      return { ok: true, imported };
+    });
+  }
+
+  function leaseCutoff(now: Date): Date {
+    return new Date(now.getTime() - LEASE_MS);
+  }
+
+  async function found(userId: number, id: number): Promise<LmsFeedRow> {
+    const feed = await lmsFeeds.findForUser(userId, id);
+    if (!feed) throw notFound(LMS_FEED_NOT_FOUND);
+    return feed;
+  }
+
+  return {
+    list: (userId: number) => lmsFeeds.listForUser(userId),
+
+    /** Adds a feed and imports it at once: a feed that cannot be read is refused with what went wrong, and not kept. */
+    async create(userId: number, input: { url: string; name: string; mode: string }): Promise<{ feed: LmsFeedRow; imported: number }> {
+      if ((await lmsFeeds.countForUser(userId)) >= MAX_LMS_FEEDS_PER_USER)
+        throw conflict(messageRef("server.lms_too_many_feeds", { max: MAX_LMS_FEEDS_PER_USER }));
+      const loaded = await load(input.url);
+      if (!loaded.ok)
+        throw badRequest(failureMessage(loaded.reason, loaded.status), { url: [failureMessage(loaded.reason, loaded.status)] });
+      const now = clock();
+      return transaction(async (tx) => {
+        await tx.users.lockUser(userId);
+        // Under the user's lock, so feeds added at once cannot all slip under the cap.
+        if ((await tx.lmsFeeds.countForUser(userId)) >= MAX_LMS_FEEDS_PER_USER)
+          throw conflict(messageRef("server.lms_too_many_feeds", { max: MAX_LMS_FEEDS_PER_USER }));
+        const created = await tx.lmsFeeds.create({ userId, url: input.url, name: input.name, mode: input.mode }, now);
+        const imported = await apply(tx, created, loaded.items);
+        const token = randomUUID();
+        // Claimed and finished at once: the next refresh is in 30 minutes.
+        await tx.lmsFeeds.claim(token, now, leaseCutoff(now), 1, created.id);
+        await tx.lmsFeeds.finishClaim(
+          created.id,
+          token,
+          { last_success_at: now.toISOString(), item_count: imported },
+          new Date(now.getTime() + REFRESH_INTERVAL_MS),
+          now,
+        );
+        return { feed: (await tx.lmsFeeds.findById(created.id))!, imported };
+      });
+    },
+
+    /** A new address starts the feed again (active, no failures, refreshed at the next scan). */
+    async update(userId: number, id: number, changes: { url?: string; name?: string; mode?: string }): Promise<LmsFeedRow> {
+      const feed = await found(userId, id);
+      const now = clock();
+      const newUrl = changes.url !== undefined && changes.url !== feed.url;
+      const updated = await lmsFeeds.update(
+        userId,
+        id,
+        {
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
+          ...(newUrl || (changes.mode !== undefined && changes.mode !== feed.mode) ? { next_refresh_at: now.toISOString() } : {}),
+          ...(newUrl ? { url: changes.url!, status: "active", failures: 0, last_error: null, last_error_status: null } : {}),
+        },
+        now,
+      );
+      if (!updated) throw notFound(LMS_FEED_NOT_FOUND);
+      return updated;
+    },
+
+    /** Removes the feed; the tasks it brought stay the student's. */
+    async delete(userId: number, id: number): Promise<void> {
+      if (!(await lmsFeeds.delete(userId, id))) throw notFound(LMS_FEED_NOT_FOUND);
+    },
+
+    /** "Refresh now": at most once per 10 s per feed, never while another refresh of it runs. */
+    async refreshNow(userId: number, id: number): Promise<{ feed: LmsFeedRow; imported: number }> {
+      const feed = await found(userId, id);
+      const now = clock();
+      if (feed.status === "paused") throw conflict(messageRef("server.lms_feed_paused"));
+      const last = feed.manual_refresh_at ? Date.parse(feed.manual_refresh_at) : 0;
+      if (now.getTime() - last < MANUAL_REFRESH_MS)
+        throw tooManyRequests(messageRef("server.lms_refresh_too_soon"), (last + MANUAL_REFRESH_MS - now.getTime()) / 1000);
+      const token = randomUUID();
+      const [claimed] = await lmsFeeds.claim(token, now, leaseCutoff(now), 1, id);
+      if (!claimed) throw conflict(messageRef("server.lms_feed_busy"));
+      await lmsFeeds.markManualRefresh(id, now);
+      const outcome = await refreshClaimed(claimed, token);
+      const after = await found(userId, id);
+      if (!outcome.ok) throw new HttpError(400, failureMessage(outcome.reason, outcome.status));
+      return { feed: after, imported: outcome.imported };
+    },
+
+    /** One scan: claims the feeds due and refreshes each. Answers how many it refreshed. */
+    async scanOnce(log?: Logger): Promise<number> {
+      const now = clock();
+      const token = randomUUID();
+      const claimed = await lmsFeeds.claim(token, now, leaseCutoff(now), FEEDS_PER_SCAN);
+      for (const feed of claimed) {
+        const outcome = await refreshClaimed(feed, token);
+        // Never the address: it is the student's secret.
+        if (!outcome.ok) log?.warn({ feedId: feed.id, reason: outcome.reason, status: outcome.status }, "LMS feed refresh failed");
+      }
+      return claimed.length;
+    },
+  };
+}
+export type LmsFeedService = ReturnType<typeof createLmsFeedService>;
+
+/** The instance's refresher: a scan every `intervalMs` (main.ts starts it). */
+export function startLmsFeedRefresher(service: LmsFeedService, log: Logger, intervalMs = 60_000) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    service
+      .scanOnce(log)
+      .catch((error: unknown) => log.warn({ err: error }, "LMS feed scan failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

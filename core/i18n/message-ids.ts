@@ -183,6 +183,7 @@ export interface MessageValues {
   "admin.make_admin": undefined;
   "admin.make_admin_text": { "name": string | number; "email": string | number };
   "admin.matching_users": undefined;
+  "admin.needs_connection": undefined;
   "admin.no": undefined;
   "admin.no_announcements": undefined;
   "admin.no_audit": undefined;
@@ -327,6 +328,7 @@ export interface MessageValues {
   "admin.worker_not_running": undefined;
   "admin.yes": undefined;
   "admin.you": undefined;
+  "auth.account_needs_connection": undefined;
   "auth.blurb_calendar_text": undefined;
   "auth.blurb_calendar_title": undefined;
   "auth.blurb_secure_text": undefined;
@@ -1006,6 +1008,18 @@ export interface MessageValues {
   "sso.password_sign_in": undefined;
   "sso.registration_closed": undefined;
   "sso.registration_sso_only": undefined;
+  "sync.all_saved": undefined;
+  "sync.change_refused": { "error": string | number };
+  "sync.conflict_deleted": undefined;
+  "sync.conflict_event": { "title": string | number };
+  "sync.conflict_task": { "title": string | number };
+  "sync.conflict_title": undefined;
+  "sync.keep_mine": undefined;
+  "sync.offline_waiting": { "count": number };
+  "sync.status": undefined;
+  "sync.theirs": { "summary": string | number };
+  "sync.use_theirs": undefined;
+  "sync.yours": { "summary": string | number };
   "tasks.add_first_task": undefined;
   "tasks.add_task": undefined;
   "tasks.add_task_description": undefined;

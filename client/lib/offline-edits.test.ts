@@ -67,7 +67,7 @@ function change(client: QueryClient, variables: unknown) {
 
 /** The health check answering: the server can be reached again. */
 const healthPasses = (client: QueryClient) =>
-  client.fetchQuery({ queryKey: ["/api/health"], queryFn: async () => ({ status: "ok" }), staleTime: 0 });
+  client.fetchQuery({ queryKey: ["/api/health"], queryFn: async () => ({ status: "ok" }), staleTime: 0, networkMode: "always" });
 
 const stops: Array<() => void> = [];
 beforeEach(() => {
@@ -103,7 +103,8 @@ describe("changes made offline", () => {
     expect(pendingEdits(before)).toHaveLength(3);
     await cacheKeeper(before, storage, 1).flush();
 
-    // The page reloads: the old page and its memory are gone, a new client starts.
+    // The page reloads: the old page and its memory are gone (its paused changes are never
+    // continued), a new client starts.
     stops.splice(0).forEach((stop) => stop());
     before.clear();
     const after = new QueryClient();

@@ -27,7 +27,6 @@ import {
 import { EVENT_MUTATION_KEY, getEventsQueryOptions, refetchEventsAfter } from "@/api/events/get-events";
 import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
 import { updateTask, type UpdateTaskVariables } from "@/api/tasks/update-task";
-import { ApiError } from "@/lib/api/errors";
 
 /**
  * Changes made without a connection (docs/decisions/116, docs/product.md#offline-edits): task and
@@ -37,8 +36,39 @@ import { ApiError } from "@/lib/api/errors";
  * change tried offline fails at once, as it did before.
  */
 
-/** Every offline edit runs in one queue: a change to a task made offline is sent after the task's create, events and tasks alike in the order made. */
-export const OFFLINE_EDITS_SCOPE = "offline-edits";
+/**
+ * The changes that waited are sent again one at a time, in the order made (tasks and events
+ * alike), so a task's completion goes after its create: TanStack resumes paused mutations all at
+ * once. (A mutation `scope` would keep the order too, but would also hold every online change
+ * behind the one before it: two quick ticks would no longer go out together.)
+ */
+function resumeInOrder(queryClient: QueryClient): void {
+  const cache = queryClient.getMutationCache();
+  cache.resumePausedMutations = () => {
+    // A change between its failure and its pause (the retry's delay) is waited for in its place.
+    const paused = cache.getAll().filter((m) => m.state.isPaused || (m.state.status === "pending" && isOfflineEdit(m)));
+    return paused.reduce<Promise<unknown>>(
+      (previous, m) =>
+        previous.then(() => {
+          void m.continue().catch(() => undefined);
+          return settled(m);
+        }),
+      Promise.resolve(),
+    );
+  };
+  // Until its state says so: its request answers before its callbacks have run, and a create's
+  // server id is handed to the changes after it only then (startOfflineEdits).
+  const settled = (m: Mutation) =>
+    new Promise<void>((resolve) => {
+      if (m.state.status !== "pending") return resolve();
+      const stop = cache.subscribe((event) => {
+        if (event.mutation === m && m.state.status !== "pending") {
+          stop();
+          resolve();
+        }
+      });
+    });
+}
 
 type TaskEdit = CreateTaskVariables | UpdateTaskVariables | DeleteTaskVariables;
 type EventEdit = CreateEventVariables | UpdateEventVariables | EventEditTarget;
@@ -73,9 +103,9 @@ export function sendEventEdit(variables: EventEdit): Promise<unknown> {
   return deleteEvent(variables);
 }
 
-/** The server could not be reached (no network, the server down, a gateway without it): worth waiting and sending again. */
+/** The server could not be reached (no network, the server down, an answer lost on the way): worth waiting and sending again. A server that answers, even 503, has said no. */
 export function isUnreachable(error: unknown): boolean {
-  return error instanceof TypeError || (error instanceof ApiError && [502, 503, 504].includes(error.status));
+  return error instanceof TypeError;
 }
 
 /** The task list with the changes still waiting applied, in the order made: what the student did, whatever the last read said. */
@@ -244,13 +274,24 @@ export function cacheKeeper(queryClient: QueryClient, storage: OfflineEditsOptio
     const kept: KeptCache = { userId, savedAt: Date.now(), clientState: { ...state, mutations } };
     await storage.setItem(key, JSON.stringify(kept));
   };
+  let soon = false;
   return {
+    /** Writes when reads change (several in one moment once). */
     save: () => {
       if (timer) return;
       timer = setTimeout(() => {
         timer = undefined;
         void write().catch(() => undefined);
       }, SAVE_DELAY_MS);
+    },
+    /** Writes at once (in this task's microtasks): a change made offline must be kept before the page can go. */
+    saveNow: () => {
+      if (soon) return;
+      soon = true;
+      queueMicrotask(() => {
+        soon = false;
+        void write().catch(() => undefined);
+      });
     },
     /** Writes now (tests; a page about to close cannot wait for IndexedDB anyway). */
     flush: async () => {
@@ -276,10 +317,8 @@ export function cacheKeeper(queryClient: QueryClient, storage: OfflineEditsOptio
  * stops it all.
  */
 export async function startOfflineEdits(queryClient: QueryClient, options: OfflineEditsOptions): Promise<() => void> {
-  const healthKey = options.healthKey ?? ["/api/health"];
-  // The health check is what tells the app the server answers again, so it must never wait for that.
-  queryClient.setQueryDefaults(healthKey, { networkMode: "always" });
-  const online = connectOnlineState(queryClient, healthKey);
+  // The health check (networkMode "always", api/health/get-health.ts) says when the server answers again.
+  const online = connectOnlineState(queryClient, options.healthKey ?? ["/api/health"]);
   const retry = (_failures: number, error: Error) => {
     if (!isUnreachable(error)) return false;
     online.unreachable();
@@ -290,8 +329,8 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
     networkMode: "online" as const,
     retry,
     retryDelay: 1000,
-    scope: { id: OFFLINE_EDITS_SCOPE },
   };
+  resumeInOrder(queryClient);
   // A hook's own options (its function, its optimistic update and rollback) come on top of these;
   // a change restored after a reload has only these.
   queryClient.setMutationDefaults(TASK_MUTATION_KEY, {
@@ -342,8 +381,8 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
       const hash = event.query.queryHash;
       if (hash === JSON.stringify(tasksKey) || hash === JSON.stringify(eventsKey)) overlay();
     }
+    if (event.type === "added" || event.type === "removed" || event.type === "updated") keeper.save();
   });
-  const save = keeper.save;
   const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
     if (event.type === "updated" && isOfflineEdit(event.mutation)) {
       const { action } = event;
@@ -351,7 +390,7 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
       if (action.type === "error" && waited.has(event.mutation)) options.onRefused?.(action.error as Error);
     }
     if (event.type !== "updated" || event.action.type !== "success") {
-      if (event.type === "added" || event.type === "removed" || event.type === "updated") save();
+      if (event.type === "added" || event.type === "removed" || event.type === "updated") keeper.saveNow();
       return;
     }
     const { mutation } = event;
@@ -371,9 +410,9 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
         else queryClient.setQueryData(eventsKey, (events) => swap(events));
       }
     }
-    save();
+    keeper.saveNow();
   });
-  save();
+  keeper.save();
 
   // What was kept waiting is sent now if the server answers (otherwise when it does).
   if (onlineManager.isOnline()) void queryClient.resumePausedMutations();
@@ -382,6 +421,5 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
     unsubscribeQueries();
     unsubscribeMutations();
     online.stop();
-    onlineManager.setEventListener((set) => listenToBrowser(() => set(browserOnline())));
   };
 }

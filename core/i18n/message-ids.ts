@@ -183,7 +183,6 @@ export interface MessageValues {
   "admin.make_admin": undefined;
   "admin.make_admin_text": { "name": string | number; "email": string | number };
   "admin.matching_users": undefined;
-  "admin.needs_connection": undefined;
   "admin.no": undefined;
   "admin.no_announcements": undefined;
   "admin.no_audit": undefined;
@@ -328,7 +327,6 @@ export interface MessageValues {
   "admin.worker_not_running": undefined;
   "admin.yes": undefined;
   "admin.you": undefined;
-  "auth.account_needs_connection": undefined;
   "auth.blurb_calendar_text": undefined;
   "auth.blurb_calendar_title": undefined;
   "auth.blurb_secure_text": undefined;

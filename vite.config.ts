@@ -44,6 +44,12 @@ export default defineConfig({
   },
   build: {
     outDir: "../dist",
+    // The offline edits load when the browser is idle after the first screen (decision 116): the
+    // list of their chunks to preload would cost the dashboard's chunk, which a first screen
+    // downloads; fetched idle, their chunks may come one after the other.
+    modulePreload: {
+      resolveDependencies: (file, deps) => (/(^|\/)offline-edits-[^/]*\.js$/.test(file) ? [] : deps),
+    },
     manifest: true,
     emptyOutDir: true,
     rolldownOptions: {

@@ -1,10 +1,7 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { chromium, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
-import config, { E2E_OWN_SERVER_PORT } from "../playwright.config";
+import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import { E2E_OWN_SERVER_PORT } from "../playwright.config";
 import { expect, signIn, test as base } from "./fixtures";
+import { activeWorker, profileContext, startOwnServer } from "./installed-app";
 import { seedTask } from "./task-helpers";
 
 /**
@@ -14,28 +11,6 @@ import { seedTask } from "./task-helpers";
  * (ServiceWorker.deliverPushMessage), as a push service would.
  */
 
-/**
- * A browser profile on disk: Chromium refuses to install, and to show notifications, from the
- * incognito-like contexts Playwright makes by default.
- */
-async function profileContext(): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "student-hub-profile-"));
-  const context = await chromium.launchPersistentContext(dir, {
-    ...config.use?.launchOptions,
-    baseURL: config.use?.baseURL,
-    serviceWorkers: "allow",
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 const test = base.extend<{ profile: { context: BrowserContext; page: Page } }>({
   profile: async ({}, use) => {
     const { context, page, close } = await profileContext();
@@ -43,20 +18,6 @@ const test = base.extend<{ profile: { context: BrowserContext; page: Page } }>({
     await close();
   },
 });
-
-/** Waits until the page's service worker has activated (a push during "activating" is lost) and controls the page. */
-async function activeWorker(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return registration?.active?.state === "activated" && Boolean(navigator.serviceWorker.controller);
-        }),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
 
 async function installabilityErrors(client: CDPSession) {
   const { installabilityErrors } = (await client.send("Page.getInstallabilityErrors")) as {
@@ -149,30 +110,6 @@ test.describe("the installable app", () => {
     );
   });
 });
-
-/**
- * A second app server on its own port, over the suite's database, that the test can stop: the
- * network going away as the installed app sees it. (Playwright's offline emulation stops a page's
- * navigations before its service worker sees them, so it cannot show what the worker does.)
- */
-async function startOwnServer(port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    // The suite's main server's settings (its database: the student signed in there), on another port.
-    env: { ...process.env, ...[config.webServer].flat()[0]?.env, PORT: String(port) },
-    stdio: "ignore",
-  });
-  const origin = `http://localhost:${port}`;
-  await expect.poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
-  return {
-    origin,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGKILL");
-      await exited;
-    },
-  };
-}
 
 test.describe("the installed app without a network", () => {
   test("opens from the app shell with the student's last reads under the connection banner; signing out keeps none", async ({

@@ -68,6 +68,8 @@ const HOME_BUDGET = 150 * KB;
 
 /** The toast library loads after every screen the app shows, when idle (client/app/router.tsx). */
 const TOAST_LIBRARY = /^lib\/toast-library\.ts$/;
+/** The offline edits (their queue, kept cache and chip) load after the signed-in app's first screen, when idle (decision 116). */
+const OFFLINE_EDITS = /^app\/offline-edits\.tsx$/;
 
 /** A group of the catalog's words in a language (core/i18n/groups.ts), which a screen downloads beside its code (decision 108). */
 const words = (locale: "en" | "es", group: string) => new RegExp(`core/i18n/compiled/${locale}/${group}\\.ts$`);
@@ -89,12 +91,12 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     loads: [AUTH_SCREEN, words("es", "start"), words("es", "auth"), words("es", "sso")],
     later: [TOAST_LIBRARY],
   },
-  { route: "/ signed in (Home tab)", budget: HOME_BUDGET, loads: [HOME_SCREEN, words("en", "app")], later: [TOAST_LIBRARY] },
+  { route: "/ signed in (Home tab)", budget: HOME_BUDGET, loads: [HOME_SCREEN, words("en", "app")], later: [TOAST_LIBRARY, OFFLINE_EDITS] },
   {
     route: "/ signed in (Home tab) in Spanish",
     budget: HOME_BUDGET,
     loads: [HOME_SCREEN, words("es", "start"), words("es", "app")],
-    later: [TOAST_LIBRARY],
+    later: [TOAST_LIBRARY, OFFLINE_EDITS],
   },
 ];
 

@@ -9,7 +9,9 @@
  * editor's with it; the admin panel's with it; the server's stay on the server. `sso` (signing in
  * with the school's account: its buttons' divider, the sign-up policy's lines, the refusals a
  * provider's return can bring, Settings' confirmation with a provider) comes with the auth screen
- * and with Settings: rarely read, it stays out of the start-up words every screen downloads.
+ * and with Settings: rarely read, it stays out of the start-up words every screen downloads. `sync`
+ * (changes kept offline, their chip and conflicts) comes with the offline-edits part, which loads
+ * after the signed-in app's first screen (docs/decisions/116).
  */
 export const MESSAGE_GROUPS = {
   start: ["common", "validation", "landing"],
@@ -19,6 +21,7 @@ export const MESSAGE_GROUPS = {
   classes: ["classes"],
   admin: ["admin"],
   sso: ["sso"],
+  sync: ["sync"],
   server: ["server"],
 } as const satisfies Record<string, readonly string[]>;
 

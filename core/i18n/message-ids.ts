@@ -1086,6 +1086,18 @@ export interface MessageValues {
   "sso.password_sign_in": undefined;
   "sso.registration_closed": undefined;
   "sso.registration_sso_only": undefined;
+  "sync.all_saved": undefined;
+  "sync.change_refused": { "error": string | number };
+  "sync.conflict_deleted": undefined;
+  "sync.conflict_event": { "title": string | number };
+  "sync.conflict_task": { "title": string | number };
+  "sync.conflict_title": undefined;
+  "sync.keep_mine": undefined;
+  "sync.offline_waiting": { "count": number };
+  "sync.status": undefined;
+  "sync.theirs": { "summary": string | number };
+  "sync.use_theirs": undefined;
+  "sync.yours": { "summary": string | number };
   "tasks.add_first_task": undefined;
   "tasks.add_task": undefined;
   "tasks.add_task_description": undefined;

@@ -34,6 +34,9 @@ export function getHealthQueryOptions(online: boolean) {
     refetchInterval: online ? HEALTH_POLL_MS : false,
     retry: HEALTH_RETRIES,
     retryDelay: healthRetryDelay,
+    // It is what tells the offline edits that the server answers again (decision 116): it never
+    // waits for that itself, as a read offline would once the queue has found the server down.
+    networkMode: "always",
   });
 }
 

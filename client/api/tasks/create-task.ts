@@ -1,24 +1,29 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateTaskInput, Task } from "@core/schemas/task";
-import { apiJson } from "@/lib/api/transport";
-import { refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
+import { createTask, optimisticTask } from "@/api/changes";
+export { type CreateTaskVariables, newTemporaryId } from "@/api/changes";
+import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
-export type CreateTaskVariables = {
-  input: CreateTaskInput;
-  /** One per form submission: a retried submission with the same key is not created twice. */
-  idempotencyKey: string;
-};
-
-/** POST /api/tasks → 201 with the created task (or, for a key already answered, that answer again). */
-export function createTask({ input, idempotencyKey }: CreateTaskVariables): Promise<Task> {
-  return apiJson<Task>("POST", "/api/tasks", input, { idempotencyKey });
-}
-
+/**
+ * Creation shows the task at once under its temporary id (newest first, as the list is), so a task
+ * added offline is there while its change waits (docs/product.md#offline-edits); the server's task
+ * replaces it on success, and a refusal takes it out again.
+ */
 export function useCreateTask() {
   const queryClient = useQueryClient();
+  const { queryKey } = getTasksQueryOptions();
   return useMutation({
     mutationKey: TASK_MUTATION_KEY,
     mutationFn: createTask,
+    onMutate: async (variables) => {
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData(queryKey, (tasks) => [optimisticTask(variables), ...(tasks ?? [])]);
+    },
+    onSuccess: (task, { temporaryId }) => {
+      queryClient.setQueryData(queryKey, (tasks) => tasks?.map((t) => (t.id === temporaryId ? task : t)));
+    },
+    onError: (_error, { temporaryId }) => {
+      queryClient.setQueryData(queryKey, (tasks) => tasks?.filter((t) => t.id !== temporaryId));
+    },
     onSettled: refetchTasksAfter(queryClient),
   });
 }

@@ -1,5 +1,5 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
-import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
 import { useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
@@ -16,6 +16,7 @@ import { type OnDemand, onDemand, useOnDemand } from "@/lib/on-demand";
 import { type ClassEditorStart, DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
 import { useT, withWords } from "@/lib/i18n";
 import { showDownloadFailed } from "@/lib/toast";
+import { whenIdle } from "@/lib/when-idle";
 import type { PlainMessageId } from "@core/i18n/translate";
 import type { User } from "@core/api-types";
 import { countTasks } from "@core/tasks";
@@ -96,6 +97,9 @@ export function DashboardScreen({ user }: { user: User }) {
     help: () => setShortcutsOpen(true),
   });
   usePushBinding(user.id);
+  // Changes made offline wait, kept on the device, and go when the server answers (decision 116).
+  // That part starts itself for whoever is signed in, loaded once the first screen is up and idle.
+  useEffect(() => whenIdle(() => void import("@/app/offline-edits")), []);
   // Back from confirming the account's deletion with its provider (/?confirm=delete-account, or
   // /?sso_error=<code>): Settings opens its delete confirmation by itself (issue 35), and reads the rest.
   const [providerReturned] = useState(() => /[?&](?:confirm|sso_error)=/.test(window.location.search));

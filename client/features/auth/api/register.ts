@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RegisterInput } from "@core/schemas/auth";
 import { forgetSession } from "@/lib/api/session-expiry";
+import { forgetDeviceDatabases } from "./sign-out";
 import { apiJson } from "@/lib/api/transport";
 import { getUserQueryOptions } from "@/api/user/get-user";
 import type { User } from "@core/api-types";
@@ -15,6 +16,7 @@ export function useRegister() {
     mutationFn: register,
     onSuccess: (user) => {
       forgetSession();
+      forgetDeviceDatabases();
       queryClient.setQueryData(getUserQueryOptions().queryKey, user);
     },
   });

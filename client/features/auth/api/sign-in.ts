@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SignInInput } from "@core/schemas/auth";
 import { forgetSession } from "@/lib/api/session-expiry";
+import { forgetDeviceDatabases } from "./sign-out";
 import { apiJson } from "@/lib/api/transport";
 import { getUserQueryOptions } from "@/api/user/get-user";
 import type { User } from "@core/api-types";
@@ -16,6 +17,7 @@ export function useSignIn() {
     onSuccess: (user) => {
       // The session id changed, so the CSRF token bound to it did too.
       forgetSession();
+      forgetDeviceDatabases();
       queryClient.setQueryData(getUserQueryOptions().queryKey, user);
     },
   });

@@ -15,12 +15,27 @@ export async function signOut(): Promise<void> {
   await apiRequestIfSignedIn("POST", "/api/logout");
 }
 
+/**
+ * Deletes the device's IndexedDB databases: the query cache and the changes kept for the connection
+ * (decision 116), at sign-in, registration and sign-out, so the next person on a shared computer
+ * finds none of it (a change still waiting could not be sent without its student's session anyway).
+ * A page that has a database open (the signed-in app) lets go of it when it unloads; the deletion
+ * waits for that.
+ */
+export function forgetDeviceDatabases(): void {
+  void globalThis.indexedDB
+    ?.databases()
+    .then((databases) => databases.forEach(({ name }) => name && indexedDB.deleteDatabase(name)))
+    .catch(() => undefined);
+}
+
 /** Workbox names its precache "workbox-precache-v2-<scope>". */
 const PRECACHE_PREFIX = "workbox-precache";
 
 /** Spec §4: logout clears every cache and both storages, then hard-redirects to /. */
 export async function clearClientState(queryClient: QueryClient): Promise<void> {
   forgetSession();
+  forgetDeviceDatabases();
   queryClient.clear();
   try {
     // The theme is the device's, not the account's (decision 075): it outlives the clear.

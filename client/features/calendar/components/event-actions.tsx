@@ -3,6 +3,7 @@ import type { CalendarEntry } from "@core/calendar/entries";
 import { firstShownDate } from "@core/calendar/series-children";
 import type { CalendarEvent } from "@core/schemas/event";
 import { useDeleteEvent } from "@/api/events/delete-event";
+import { useWhenQueued } from "@/hooks/use-when-queued";
 import type { EventEditTarget } from "@/api/events/update-event";
 import {
   AlertDialog,
@@ -31,6 +32,7 @@ export function useEventActions({ events, openForm }: { events: readonly Calenda
   const [choice, setChoice] = useState<Choice | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const remove = useDeleteEvent();
+  useWhenQueued(remove, () => setConfirm(null));
   const t = useT();
 
   const eventOf = (entry: CalendarEntry) => events.find((e) => e.id === entry.eventId);

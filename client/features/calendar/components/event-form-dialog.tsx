@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { EVENT_TYPE_LABELS } from "@core/calendar/entries";
 import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX, EVENT_TYPES } from "@core/schemas/event";
 import { useCreateEvent } from "@/api/events/create-event";
+import { useWhenQueued } from "@/hooks/use-when-queued";
 import { useUpdateEvent } from "@/api/events/update-event";
 import { DateField } from "@/components/form/date-field";
 import { ReminderField } from "@/components/form/reminder-field";
@@ -63,6 +64,11 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
     edit === "single" ? { ...withReminder, recurring: "none", customDays: [], customWhenToRepeat: "", customEndDate: "" } : withReminder;
   const { form, submissionKeys } = useDialogForm(eventFormSchema, initial);
   const saving = create.isPending || update.isPending;
+  useWhenQueued(create, () => {
+    form.reset(emptyEventForm(today));
+    onClose();
+  });
+  useWhenQueued(update, onClose);
   const watchedTime = form.watch("time");
   const titleInput = useRef<HTMLInputElement | null>(null);
   const t = useT();

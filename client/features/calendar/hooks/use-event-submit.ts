@@ -1,6 +1,7 @@
 import type { UseFormReturn } from "react-hook-form";
 import type { UpdateEventData } from "@core/schemas/event";
 import type { useCreateEvent } from "@/api/events/create-event";
+import { newTemporaryId } from "@/api/tasks/create-task";
 import type { EventEditTarget, useUpdateEvent } from "@/api/events/update-event";
 import type { createSubmissionKeys } from "@/lib/idempotency";
 import { reportFailedSave } from "@/lib/save-feedback";
@@ -83,7 +84,7 @@ export function useEventSubmit({ state, form, create, update, submissionKeys, us
     // Optimistic: the event shows on the calendar at once, behind the dialog; on success the dialog
     // closes and the form resets, on failure the event is taken out again and the form stays.
     create.mutate(
-      { input, idempotencyKey: submissionKeys.keyFor(input) },
+      { input, idempotencyKey: submissionKeys.keyFor(input), temporaryId: newTemporaryId() },
       {
         onSuccess: () => {
           toastEventSuccess("calendar.event_created");

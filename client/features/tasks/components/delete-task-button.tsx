@@ -5,6 +5,7 @@ import type { useDeleteTask } from "@/api/tasks/delete-task";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
+import { useWhenQueued } from "@/hooks/use-when-queued";
 import { toastTaskError, toastTaskSuccess } from "../hooks/task-toasts";
 
 type DeleteTaskButtonProps = {
@@ -19,6 +20,10 @@ type DeleteTaskButtonProps = {
 export function DeleteTaskButton({ task, remove, onDeleted, disabled }: DeleteTaskButtonProps) {
   const [confirming, setConfirming] = useState(false);
   const t = useT();
+  useWhenQueued(remove, () => {
+    setConfirming(false);
+    onDeleted();
+  });
   return (
     <>
       <Button
@@ -40,17 +45,20 @@ export function DeleteTaskButton({ task, remove, onDeleted, disabled }: DeleteTa
         pending={remove.isPending}
         destructive
         onConfirm={() =>
-          remove.mutate(task.id, {
-            onSuccess: () => {
-              toastTaskSuccess("tasks.deleted");
-              setConfirming(false);
-              onDeleted();
+          remove.mutate(
+            { id: task.id },
+            {
+              onSuccess: () => {
+                toastTaskSuccess("tasks.deleted");
+                setConfirming(false);
+                onDeleted();
+              },
+              onError: (error) => {
+                setConfirming(false);
+                toastTaskError(error, "tasks.delete_failed", { draftSaved: false });
+              },
             },
-            onError: (error) => {
-              setConfirming(false);
-              toastTaskError(error, "tasks.delete_failed", { draftSaved: false });
-            },
-          })
+          )
         }
       />
     </>

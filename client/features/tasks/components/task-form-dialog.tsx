@@ -1,7 +1,8 @@
 import { useWatch } from "react-hook-form";
 import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from "@core/schemas/task";
 import { formatDueTime, PRIORITY_LABEL } from "@core/tasks";
-import { useCreateTask } from "@/api/tasks/create-task";
+import { newTemporaryId, useCreateTask } from "@/api/tasks/create-task";
+import { useWhenQueued } from "@/hooks/use-when-queued";
 import { useDeleteTask } from "@/api/tasks/delete-task";
 import { useUpdateTask } from "@/api/tasks/update-task";
 import { DateField } from "@/components/form/date-field";
@@ -71,6 +72,8 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
   });
   const { create, update, remove } = mutations;
   const saving = create.isPending || update.isPending;
+  useWhenQueued(create, onClose);
+  useWhenQueued(update, onClose);
   const busy = saving || remove.isPending;
 
   function handleError(error: unknown, fallback: "tasks.create_failed" | "tasks.update_failed") {
@@ -99,7 +102,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
     } else {
       const input = formToRequest(values, "create");
       create.mutate(
-        { input, idempotencyKey: submissionKeys.keyFor(input) },
+        { input, idempotencyKey: submissionKeys.keyFor(input), temporaryId: newTemporaryId() },
         {
           onSuccess: () => {
             toastTaskSuccess("tasks.created");

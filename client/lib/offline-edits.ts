@@ -1,0 +1,425 @@
+import {
+  type DehydratedState,
+  dehydrate,
+  hydrate,
+  type Mutation,
+  type MutationKey,
+  type QueryClient,
+  type QueryKey,
+  onlineManager,
+} from "@tanstack/react-query";
+import type { CalendarEvent } from "@core/schemas/event";
+import type { Task } from "@core/schemas/task";
+import {
+  createEvent,
+  type CreateEventVariables,
+  createTask,
+  type CreateTaskVariables,
+  deleteEvent,
+  deleteTask,
+  type DeleteTaskVariables,
+  type EventEditTarget,
+  optimisticEvent,
+  optimisticTask,
+  updateEvent,
+  type UpdateEventVariables,
+} from "@/api/changes";
+import { EVENT_MUTATION_KEY, getEventsQueryOptions, refetchEventsAfter } from "@/api/events/get-events";
+import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
+import { updateTask, type UpdateTaskVariables } from "@/api/tasks/update-task";
+
+/**
+ * Changes made without a connection (docs/decisions/116, docs/product.md#offline-edits): task and
+ * event changes wait in TanStack Query's mutation cache, paused, kept in IndexedDB with the query
+ * cache, and are sent in the order they were made once the server answers again. This module loads
+ * after the signed-in app's first screen, when the browser is idle (decision 102): until then a
+ * change tried offline fails at once, as it did before.
+ */
+
+/**
+ * The changes that waited are sent again one at a time, in the order made (tasks and events
+ * alike), so a task's completion goes after its create: TanStack resumes paused mutations all at
+ * once. (A mutation `scope` would keep the order too, but would also hold every online change
+ * behind the one before it: two quick ticks would no longer go out together.)
+ */
+function resumeInOrder(queryClient: QueryClient): void {
+  const cache = queryClient.getMutationCache();
+  cache.resumePausedMutations = () => {
+    // A change between its failure and its pause (the retry's delay) is waited for in its place.
+    const paused = cache.getAll().filter((m) => m.state.isPaused || (m.state.status === "pending" && isOfflineEdit(m)));
+    return paused.reduce<Promise<unknown>>(
+      (previous, m) =>
+        previous.then(() => {
+          void m.continue().catch(() => undefined);
+          return settled(m);
+        }),
+      Promise.resolve(),
+    );
+  };
+  // Until its state says so: its request answers before its callbacks have run, and a create's
+  // server id is handed to the changes after it only then (startOfflineEdits).
+  const settled = (m: Mutation) =>
+    new Promise<void>((resolve) => {
+      if (m.state.status !== "pending") return resolve();
+      const stop = cache.subscribe((event) => {
+        if (event.mutation === m && m.state.status !== "pending") {
+          stop();
+          resolve();
+        }
+      });
+    });
+}
+
+type TaskEdit = CreateTaskVariables | UpdateTaskVariables | DeleteTaskVariables;
+type EventEdit = CreateEventVariables | UpdateEventVariables | EventEditTarget;
+
+const isTaskKey = (key: MutationKey | undefined) => key?.[0] === TASK_MUTATION_KEY[0];
+const isEventKey = (key: MutationKey | undefined) => key?.[0] === EVENT_MUTATION_KEY[0];
+
+/** A change that may wait for the connection: a task's or an event's (admin and account changes stay online-only). */
+export function isOfflineEdit(mutation: Pick<Mutation, "options">): boolean {
+  const key = mutation.options.mutationKey;
+  return isTaskKey(key) || isEventKey(key);
+}
+
+const isCreate = (variables: unknown): variables is CreateTaskVariables | CreateEventVariables =>
+  typeof variables === "object" && variables !== null && "idempotencyKey" in variables;
+
+/**
+ * Sends a kept task change. A change restored after a reload has lost its hook's function, so the
+ * kind of change is read from its variables, whose shape each kind has on its own (a create carries
+ * its Idempotency-Key, an update its changes).
+ */
+export function sendTaskEdit(variables: TaskEdit): Promise<unknown> {
+  if (isCreate(variables)) return createTask(variables);
+  if ("changes" in variables) return updateTask(variables);
+  return deleteTask(variables);
+}
+
+/** Sends a kept event change (see sendTaskEdit). */
+export function sendEventEdit(variables: EventEdit): Promise<unknown> {
+  if (isCreate(variables)) return createEvent(variables);
+  if ("input" in variables) return updateEvent(variables);
+  return deleteEvent(variables);
+}
+
+/** The server could not be reached (no network, the server down, an answer lost on the way): worth waiting and sending again. A server that answers, even 503, has said no. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/** The task list with the changes still waiting applied, in the order made: what the student did, whatever the last read said. */
+export function withPendingTaskEdits(tasks: readonly Task[], edits: readonly TaskEdit[]): Task[] {
+  let list = [...tasks];
+  for (const edit of edits) {
+    if (isCreate(edit)) {
+      if (!list.some((t) => t.id === edit.temporaryId)) list = [optimisticTask(edit), ...list];
+    } else if ("changes" in edit) {
+      list = list.map((t) => (t.id === edit.id ? { ...t, ...(edit.changes as Partial<Task>) } : t));
+    } else {
+      list = list.filter((t) => t.id !== edit.id);
+    }
+  }
+  return list;
+}
+
+/**
+ * The event list with the changes still waiting applied. A change to one date of a series (a
+ * scope) is not drawn ahead: the server works out what it does to the series (decision 061).
+ */
+export function withPendingEventEdits(events: readonly CalendarEvent[], edits: readonly EventEdit[]): CalendarEvent[] {
+  let list = [...events];
+  for (const edit of edits) {
+    if (isCreate(edit)) {
+      if (!list.some((e) => e.id === edit.temporaryId)) list = [...list, optimisticEvent(edit)];
+    } else if ("input" in edit) {
+      if (edit.target.scope) continue;
+      const id = edit.target.eventId;
+      list = list.map((e) => {
+        if (e.id !== id) return e;
+        const changed = optimisticEvent({ input: { ...edit.input, parentEventId: e.parentEventId }, temporaryId: id });
+        return {
+          ...changed,
+          userId: e.userId,
+          createdAt: e.createdAt,
+          isCompleted: e.isCompleted,
+          isException: e.isException,
+          exceptionDate: e.exceptionDate,
+          originalDate: e.originalDate,
+        };
+      });
+    } else if (!edit.scope) {
+      list = list.filter((e) => e.id !== edit.eventId);
+    }
+  }
+  return list;
+}
+
+/**
+ * Once a create has reached the server, the changes queued after it for the same task or event
+ * (completed, edited or deleted before it was sent) go to its server id. The variables are the
+ * ones the queued mutation will send (and that are kept across a reload), so they are changed in
+ * place. Answers whether any was.
+ */
+export function adoptServerId(pending: readonly Mutation[], kind: "tasks" | "events", temporaryId: number, id: number): boolean {
+  let changed = false;
+  for (const mutation of pending) {
+    const key = mutation.options.mutationKey;
+    const variables = mutation.state.variables as Record<string, unknown> | undefined;
+    if (!variables || mutation.state.status !== "pending") continue;
+    if (kind === "tasks" && isTaskKey(key) && variables.id === temporaryId) {
+      variables.id = id;
+      changed = true;
+    }
+    if (kind === "events" && isEventKey(key)) {
+      const target = ("target" in variables ? variables.target : variables) as Partial<EventEditTarget>;
+      if (target.eventId === temporaryId) {
+        target.eventId = id;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+/** The offline edits waiting (or under way), oldest first. */
+export function pendingEdits(queryClient: QueryClient, kind?: "tasks" | "events"): Mutation[] {
+  return queryClient
+    .getMutationCache()
+    .getAll()
+    .filter((m) => m.state.status === "pending" && isOfflineEdit(m) && (!kind || m.options.mutationKey?.[0] === kind));
+}
+
+const browserOnline = () => typeof navigator === "undefined" || navigator.onLine !== false;
+
+function listenToBrowser(onChange: () => void): () => void {
+  if (typeof window === "undefined" || typeof window.addEventListener !== "function") return () => {};
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+/**
+ * Whether the server can be reached: the browser says it is online and the last try (the health
+ * check every 5 s, or a change) got through. TanStack Query's online state is this, so a change
+ * made while the server is down waits (paused) instead of failing, and the queue resumes when the
+ * health check passes again.
+ */
+function connectOnlineState(queryClient: QueryClient, healthKey: QueryKey): { unreachable: () => void; stop: () => void } {
+  let reachable = true;
+  let setOnline: ((online: boolean) => void) | undefined;
+  const update = () => setOnline?.(browserOnline() && reachable);
+  onlineManager.setEventListener((set) => {
+    setOnline = set;
+    update();
+    return listenToBrowser(update);
+  });
+  const stop = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== "updated" || event.query.queryHash !== JSON.stringify(healthKey)) return;
+    if (event.action.type === "success") reachable = true;
+    else if (event.action.type === "failed" || event.action.type === "error") reachable = false;
+    else return;
+    update();
+  });
+  return {
+    unreachable: () => {
+      reachable = false;
+      update();
+    },
+    stop,
+  };
+}
+
+export type OfflineEditsOptions = {
+  userId: number;
+  /** Where the cache is kept: IndexedDB in the app (lib/offline-store.ts). */
+  storage: {
+    getItem: (key: string) => Promise<string | null | undefined>;
+    setItem: (key: string, value: string) => Promise<unknown>;
+    removeItem: (key: string) => Promise<unknown>;
+    keys: () => Promise<string[]>;
+  };
+  /** A change that waited and was then refused by the server: said to the student (the list is read again). */
+  onRefused?: (error: Error) => void;
+  /** The health check's query key, whose answers say whether the server is reachable. */
+  healthKey?: QueryKey;
+};
+
+const CACHE_KEY_PREFIX = "queries-";
+/** One student's kept cache: emptied at sign-in and sign-out (lib/api/session-expiry.ts); another student's found here is deleted. */
+export const cacheKeyFor = (userId: number) => `${CACHE_KEY_PREFIX}${userId}`;
+
+/** What is kept for a student: their id (never another's cache restored) and the dehydrated cache. */
+type KeptCache = { userId: number; savedAt: number; clientState: DehydratedState };
+
+/** How long after a change the cache is written (changes in one moment are written once). */
+export const SAVE_DELAY_MS = 100;
+
+/**
+ * The query cache kept in `storage` under the student's key: the reads (answers only) and the task
+ * and event changes waiting or under way. Written with TanStack Query's own dehydrate and hydrate
+ * (decision 116 says why not the persister packages).
+ */
+export function cacheKeeper(queryClient: QueryClient, storage: OfflineEditsOptions["storage"], userId: number) {
+  const key = cacheKeyFor(userId);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const write = async () => {
+    const state = dehydrate(queryClient, { shouldDehydrateMutation: (m) => m.state.status === "pending" && isOfflineEdit(m) });
+    // A change under way when the page went away is kept as waiting: sent again after the reload
+    // (a create carries its Idempotency-Key, so it is never made twice).
+    const mutations = state.mutations.map((m) => ({ ...m, state: { ...m.state, isPaused: true } }));
+    const kept: KeptCache = { userId, savedAt: Date.now(), clientState: { ...state, mutations } };
+    await storage.setItem(key, JSON.stringify(kept));
+  };
+  let soon = false;
+  return {
+    /** Writes when reads change (several in one moment once). */
+    save: () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void write().catch(() => undefined);
+      }, SAVE_DELAY_MS);
+    },
+    /** Writes at once (in this task's microtasks): a change made offline must be kept before the page can go. */
+    saveNow: () => {
+      if (soon) return;
+      soon = true;
+      queueMicrotask(() => {
+        soon = false;
+        void write().catch(() => undefined);
+      });
+    },
+    /** Writes now (tests; a page about to close cannot wait for IndexedDB anyway). */
+    flush: async () => {
+      clearTimeout(timer);
+      timer = undefined;
+      await write();
+    },
+    restore: async () => {
+      const text = await storage.getItem(key);
+      if (!text) return;
+      const kept = JSON.parse(text) as KeptCache;
+      if (kept.userId !== userId) return storage.removeItem(key);
+      hydrate(queryClient, kept.clientState);
+    },
+  };
+}
+
+/**
+ * Registers what a kept change needs to be sent after a reload (its function, its retry and its
+ * queue, for every kind: "No mutationFn found" otherwise), keeps the cache in `storage` under the
+ * student's key, restores what was kept (the changes waiting and the reads), shows the waiting
+ * changes on the lists, and sends them when the server can be reached. Returns a function that
+ * stops it all.
+ */
+export async function startOfflineEdits(queryClient: QueryClient, options: OfflineEditsOptions): Promise<() => void> {
+  // The health check (networkMode "always", api/health/get-health.ts) says when the server answers again.
+  const online = connectOnlineState(queryClient, options.healthKey ?? ["/api/health"]);
+  const retry = (_failures: number, error: Error) => {
+    if (!isUnreachable(error)) return false;
+    online.unreachable();
+    return true;
+  };
+  const common = {
+    // Waits, paused, while the server cannot be reached; a refusal is not tried again.
+    networkMode: "online" as const,
+    retry,
+    retryDelay: 1000,
+  };
+  resumeInOrder(queryClient);
+  // A hook's own options (its function, its optimistic update and rollback) come on top of these;
+  // a change restored after a reload has only these.
+  queryClient.setMutationDefaults(TASK_MUTATION_KEY, {
+    ...common,
+    mutationFn: (variables: TaskEdit) => sendTaskEdit(variables),
+    onSettled: refetchTasksAfter(queryClient),
+  });
+  queryClient.setMutationDefaults(EVENT_MUTATION_KEY, {
+    ...common,
+    mutationFn: (variables: EventEdit) => sendEventEdit(variables),
+    onSettled: refetchEventsAfter(queryClient),
+  });
+
+  const tasksKey = getTasksQueryOptions().queryKey;
+  const eventsKey = getEventsQueryOptions().queryKey;
+  const overlay = () => {
+    const taskEdits = pendingEdits(queryClient, "tasks").map((m) => m.state.variables as TaskEdit);
+    if (taskEdits.length) queryClient.setQueryData(tasksKey, (tasks) => tasks && withPendingTaskEdits(tasks, taskEdits));
+    const eventEdits = pendingEdits(queryClient, "events").map((m) => m.state.variables as EventEdit);
+    if (eventEdits.length) queryClient.setQueryData(eventsKey, (events) => events && withPendingEventEdits(events, eventEdits));
+  };
+
+  const keeper = cacheKeeper(queryClient, options.storage, options.userId);
+  // Another student's cache (a school computer whose sign-in did not pass through this page).
+  for (const key of await options.storage.keys().catch(() => [])) {
+    if (key.startsWith(CACHE_KEY_PREFIX) && key !== cacheKeyFor(options.userId)) await options.storage.removeItem(key);
+  }
+  const before = new Set(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryHash),
+  );
+  // A student's changes are never discarded for age; the kept reads are read again (below).
+  await keeper.restore().catch(() => undefined);
+  // Reads restored from the store are older than any the page has: marked stale, so a screen
+  // showing them asks the server (or the service worker's copy) again.
+  await queryClient.invalidateQueries({ predicate: (q) => !before.has(q.queryHash) });
+  overlay();
+  // The changes that waited: a refusal of one is said in a toast, since the dialog it was made in
+  // (and its own message) may be long gone. A change that never waited keeps its screen's message.
+  const waited = new WeakSet<Mutation>(pendingEdits(queryClient));
+
+  const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+    // A fresh read of the lists (from the server, or from the service worker offline) does not
+    // know the changes still waiting: they are drawn on it again.
+    if (event.type === "updated" && event.action.type === "success" && !event.action.manual) {
+      const hash = event.query.queryHash;
+      if (hash === JSON.stringify(tasksKey) || hash === JSON.stringify(eventsKey)) overlay();
+    }
+    if (event.type === "added" || event.type === "removed" || event.type === "updated") keeper.save();
+  });
+  const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === "updated" && isOfflineEdit(event.mutation)) {
+      const { action } = event;
+      if (action.type === "pause" || (action.type === "pending" && action.isPaused)) waited.add(event.mutation);
+      if (action.type === "error" && waited.has(event.mutation)) options.onRefused?.(action.error as Error);
+    }
+    if (event.type !== "updated" || event.action.type !== "success") {
+      if (event.type === "added" || event.type === "removed" || event.type === "updated") keeper.saveNow();
+      return;
+    }
+    const { mutation } = event;
+    const variables = mutation.state.variables;
+    if (isOfflineEdit(mutation) && isCreate(variables)) {
+      const kind = isTaskKey(mutation.options.mutationKey) ? "tasks" : "events";
+      const created = event.action.data as { id: number } | undefined;
+      if (created && typeof created.id === "number") {
+        adoptServerId(pendingEdits(queryClient), kind, variables.temporaryId, created.id);
+        // The list may already hold the server's row (a read between the answer and now): the
+        // temporary one then goes, otherwise it becomes the server's.
+        const swap = <Row extends { id: number }>(rows: Row[] | undefined) =>
+          rows?.some((r) => r.id === created.id)
+            ? rows.filter((r) => r.id !== variables.temporaryId)
+            : rows?.map((r) => (r.id === variables.temporaryId ? (created as Row) : r));
+        if (kind === "tasks") queryClient.setQueryData(tasksKey, (tasks) => swap(tasks));
+        else queryClient.setQueryData(eventsKey, (events) => swap(events));
+      }
+    }
+    keeper.saveNow();
+  });
+  keeper.save();
+
+  // What was kept waiting is sent now if the server answers (otherwise when it does).
+  if (onlineManager.isOnline()) void queryClient.resumePausedMutations();
+
+  return () => {
+    unsubscribeQueries();
+    unsubscribeMutations();
+    online.stop();
+  };
+}

@@ -30,6 +30,12 @@ function send(port: number, method: string, target: string, headers: Record<stri
         },
       },
       (response) => {
+        // A stream (GET /api/stream, decision 114) never ends: its status and headers are the answer.
+        if (response.headers["content-type"]?.startsWith("text/event-stream")) {
+          resolve({ status: response.statusCode!, body: "", cacheControl: response.headers["cache-control"] });
+          response.destroy();
+          return;
+        }
         let text = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));

@@ -132,6 +132,24 @@ describe("invalidateLists", () => {
   });
 });
 
+describe("invalidateLists while changes are on their way", () => {
+  it("leaves a list with a change in flight to that change's own refetch, and marks the others stale", async () => {
+    const tab = new FakeTab(undefined, "unused");
+    let finish!: () => void;
+    const inFlight = tab.queryClient
+      .getMutationCache()
+      .build(tab.queryClient, { mutationKey: ["tasks"], mutationFn: () => new Promise<void>((resolve) => (finish = resolve)) })
+      .execute(undefined);
+    await invalidateLists(tab.queryClient, ["tasks", "events"]);
+    expect(tab.stale("/api/tasks")).toBe(false);
+    expect(tab.stale("/api/events")).toBe(true);
+    finish();
+    await inFlight;
+    await invalidateLists(tab.queryClient, ["tasks"]);
+    expect(tab.stale("/api/tasks")).toBe(true);
+  });
+});
+
 describe("startLiveUpdates", () => {
   it("holds one stream for all tabs and tells the others what changed", async () => {
     const locks = new FakeLocks();

@@ -1,4 +1,6 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { MutationKey, QueryClient } from "@tanstack/react-query";
+import { EVENT_MUTATION_KEY } from "@/api/events/get-events";
+import { TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
 
 /**
  * Live updates (issue 37, docs/decisions/114): the server's `GET /api/stream` says which of a
@@ -47,9 +49,21 @@ export function listsOfEvent(data: string): LiveList[] {
   }
 }
 
+/**
+ * The mutation key of the lists a student changes from this device (api/tasks, api/events). While
+ * one of their changes is on its way or waiting offline (decision 116), an event for that list is
+ * most likely the echo of it: the list is refetched when the last change settles (`refetchTasksAfter`),
+ * not now, when the waiting rows would show beside the server's copy of them.
+ */
+const MUTATION_KEY_OF_LIST: Partial<Record<LiveList, MutationKey>> = { tasks: TASK_MUTATION_KEY, events: EVENT_MUTATION_KEY };
+
 /** Marks the reads of these lists stale; the ones on screen refetch at once. */
 export function invalidateLists(queryClient: QueryClient, lists: readonly LiveList[]): Promise<void> {
-  const paths = new Set(lists.flatMap((list) => READS_OF_LIST[list]));
+  const settled = lists.filter((list) => {
+    const key = MUTATION_KEY_OF_LIST[list];
+    return key === undefined || queryClient.isMutating({ mutationKey: key }) === 0;
+  });
+  const paths = new Set(settled.flatMap((list) => READS_OF_LIST[list]));
   if (paths.size === 0) return Promise.resolve();
   return queryClient.invalidateQueries({ predicate: (query) => paths.has(String(query.queryKey[0])) });
 }

@@ -316,6 +316,16 @@ export function cacheKeeper(queryClient: QueryClient, storage: OfflineEditsOptio
  * changes on the lists, and sends them when the server can be reached. Returns a function that
  * stops it all.
  */
+/**
+ * The installed app asks that what it keeps (the waiting changes) not be evicted under storage
+ * pressure. Only installed: there Chrome grants it without a prompt and Safari's Home Screen apps
+ * are exempt anyway, while in a tab Firefox would ask the student a question they cannot judge.
+ */
+function keepStorageWhenInstalled(): void {
+  if (typeof window === "undefined" || !window.matchMedia?.("(display-mode: standalone)").matches) return;
+  void navigator.storage?.persist?.().catch(() => false);
+}
+
 export async function startOfflineEdits(queryClient: QueryClient, options: OfflineEditsOptions): Promise<() => void> {
   // The health check (networkMode "always", api/health/get-health.ts) says when the server answers again.
   const online = connectOnlineState(queryClient, options.healthKey ?? ["/api/health"]);
@@ -354,6 +364,7 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
   };
 
   const keeper = cacheKeeper(queryClient, options.storage, options.userId);
+  keepStorageWhenInstalled();
   // Another student's cache (a school computer whose sign-in did not pass through this page).
   for (const key of await options.storage.keys().catch(() => [])) {
     if (key.startsWith(CACHE_KEY_PREFIX) && key !== cacheKeyFor(options.userId)) await options.storage.removeItem(key);

@@ -496,6 +496,7 @@ export interface MessageValues {
   "calendar.lms_mode": undefined;
   "calendar.lms_mode_assignments": undefined;
   "calendar.lms_mode_everything": undefined;
+  "calendar.lms_mode_tasks_and_events": undefined;
   "calendar.lms_name": undefined;
   "calendar.lms_paused": undefined;
   "calendar.lms_problem": undefined;

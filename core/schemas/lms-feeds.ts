@@ -5,8 +5,13 @@ import { messageRef } from "../i18n/translate";
 export const MAX_LMS_FEEDS_PER_USER = 20;
 export const LMS_FEED_NAME_MAX = 60;
 export const LMS_FEED_URL_MAX = 2000;
-/** What a feed's items become: only its assignments, or every dated item, as tasks. */
-export const LMS_FEED_MODES = ["assignments", "everything"] as const;
+/**
+ * What a feed's items become: assignments as tasks and the rest as events (the default), only its
+ * assignments as tasks, or every dated item as a task.
+ */
+export const LMS_FEED_MODES = ["tasks-and-events", "assignments", "everything"] as const;
+export type LmsFeedMode = (typeof LMS_FEED_MODES)[number];
+export const DEFAULT_LMS_FEED_MODE: LmsFeedMode = "tasks-and-events";
 
 const URL_MESSAGE = messageRef("server.lms_url_invalid");
 const url = z
@@ -23,7 +28,7 @@ const name = z
 const mode = z.enum(LMS_FEED_MODES, { error: messageRef("server.lms_mode_invalid") });
 
 /** POST /api/user/feeds. */
-export const createLmsFeedSchema = z.object({ url, name, mode: mode.default("assignments") });
+export const createLmsFeedSchema = z.object({ url, name, mode: mode.default(DEFAULT_LMS_FEED_MODE) });
 export type CreateLmsFeedInput = z.input<typeof createLmsFeedSchema>;
 
 /** PUT /api/user/feeds/{id}: only the fields present change; a new address starts a paused feed again. */
@@ -37,7 +42,7 @@ export const lmsFeedSchema = z.object({
   urlHint: z.string(),
   mode: z.enum(LMS_FEED_MODES),
   status: z.enum(["active", "paused"]),
-  /** How many of its items are tasks now. */
+  /** How many of its items are tasks or events now. */
   itemCount: z.number().int(),
   lastSuccessAt: z.string().nullable(),
   /** What went wrong last, worded in the reader's language; null after a good refresh. */

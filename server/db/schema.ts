@@ -310,7 +310,7 @@ export interface LmsFeedsTable {
   name: string;
   /** The feed's address: a secret, never logged or answered in full. */
   url: string;
-  /** "assignments" (only assignments become tasks) or "everything". */
+  /** "tasks-and-events" (assignments become tasks, the rest events), "assignments" (only assignments, as tasks) or "everything" (all as tasks). */
   mode: string;
   /** "active", or "paused" after 5 failed refreshes in a row. */
   status: string;
@@ -327,11 +327,12 @@ export interface LmsFeedsTable {
   updated_at: string;
 }
 
-/** Which task a feed's UID became; task_id null once the student deleted it. */
+/** Which task or event a feed's UID became; both null once the student deleted it. */
 export interface LmsFeedItemsTable {
   feed_id: number;
   uid: string;
   task_id: number | null;
+  event_id: Generated<number | null>;
   fingerprint: string;
 }
 

@@ -145,11 +145,14 @@ export function createLmsFeedsRepository(db: Executor) {
       return db.selectFrom("lms_feed_items").selectAll().where("feed_id", "=", feedId).execute();
     },
 
-    async saveItem(feedId: number, uid: string, taskId: number | null, fingerprint: string): Promise<void> {
+    /** What the item is now: a task or an event (never both), with the fingerprint of what the LMS said. */
+    async saveItem(feedId: number, uid: string, target: { taskId: number } | { eventId: number }, fingerprint: string): Promise<void> {
+      const task_id = "taskId" in target ? target.taskId : null;
+      const event_id = "eventId" in target ? target.eventId : null;
       await db
         .insertInto("lms_feed_items")
-        .values({ feed_id: feedId, uid, task_id: taskId, fingerprint })
-        .onConflict((oc) => oc.columns(["feed_id", "uid"]).doUpdateSet({ task_id: taskId, fingerprint }))
+        .values({ feed_id: feedId, uid, task_id, event_id, fingerprint })
+        .onConflict((oc) => oc.columns(["feed_id", "uid"]).doUpdateSet({ task_id, event_id, fingerprint }))
         .execute();
     },
 

@@ -7,6 +7,30 @@ const ESSAY: CanvasAssignment = { id: 5678, title: "Essay 2: The Crucible", cour
 const LAB: CanvasAssignment = { id: 5679, title: "Lab report", course: "BIO 9 - Biology", due: "20261205" };
 const QUIZ: CanvasAssignment = { id: 5680, title: "Quiz 3", course: "Algebra I", due: "20261210T140000Z" };
 const MINUTE = 60_000;
+/** A Canvas calendar event that lasts all day (not an assignment). */
+const CONCERT = [
+  "BEGIN:VEVENT",
+  "DTSTART;VALUE=DATE:20261218",
+  "DTEND;VALUE=DATE:20261219",
+  "DTSTAMP:20261120T120000Z",
+  "SUMMARY:Winter concert",
+  "UID:event-calendar-event-43",
+  "END:VEVENT",
+];
+
+interface EventJson {
+  id: number;
+  title: string;
+  subject: string | null;
+  date: string;
+  time: string | null;
+  description: string | null;
+  eventType: string;
+  recurring: string;
+  isCompleted: boolean;
+  notificationEnabled: boolean;
+  notificationTiming: string | null;
+}
 
 interface TaskJson {
   id: number;
@@ -48,14 +72,16 @@ describeEachEngine("LMS feeds (decision 117)", (engine) => {
     await t.services.changeFeed.settle();
     return count;
   }
+  const eventsOf = async (client: TestClient) =>
+    ((await client.request("GET", "/api/events")).json() as EventJson[]).sort((a, b) => a.id - b.id);
   const tasksOf = async (client: TestClient) =>
     ((await client.request("GET", "/api/tasks")).json() as TaskJson[]).sort((a, b) => a.id - b.id);
 
-  it("imports a Canvas feed's assignments as tasks, matched to the student's classes, and never shows the address back", async () => {
+  it("imports only a Canvas feed's assignments as tasks with mode assignments, matched to the student's classes, and never shows the address back", async () => {
     feeds.routes.set("/canvas/a.ics", { body: canvasFeed([ESSAY, LAB], CANVAS_CALENDAR_EVENT) });
     const alice = await student(["English 9", "Biology", "Algebra I", "History", "Spanish", "Chemistry"]);
     const url = `${feeds.origin}/canvas/a.ics?token=secret-token-abc`;
-    const res = await alice.request("POST", "/api/user/feeds", { url, name: "Canvas" });
+    const res = await alice.request("POST", "/api/user/feeds", { url, name: "Canvas", mode: "assignments" });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       imported: 2,
@@ -65,6 +91,8 @@ describeEachEngine("LMS feeds (decision 117)", (engine) => {
     expect(res.json().feed.urlHint).toBe(`${feeds.origin}/…`);
     expect((await alice.request("GET", "/api/user/feeds")).body).not.toContain("secret-token-abc");
 
+    // The calendar event is not an assignment: with mode assignments it is not imported.
+    expect(await eventsOf(alice)).toEqual([]);
     const tasks = await tasksOf(alice);
     expect(tasks.map(({ title, subject, dueDate, dueTime, description }) => ({ title, subject, dueDate, dueTime, description }))).toEqual([
       {
@@ -131,6 +159,96 @@ describeEachEngine("LMS feeds (decision 117)", (engine) => {
     advance(11_000);
     expect((await bob.request("POST", `/api/user/feeds/${feedId}/refresh`)).statusCode).toBe(200);
     expect((await tasksOf(bob)).map((task) => task.id)).toEqual(after.map((task) => task.id));
+  });
+
+  it("by default makes assignments tasks and the rest events, kept current by UID with the student's own edits kept", async () => {
+    feeds.routes.set("/canvas/ev.ics", { body: canvasFeed([ESSAY], [...CANVAS_CALENDAR_EVENT, ...CONCERT]) });
+    const ivy = await student(["Biology", "History", "Spanish", "Chemistry"]);
+    const created = await ivy.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/ev.ics`, name: "Canvas" });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ imported: 3, feed: { mode: "tasks-and-events", itemCount: 3 } });
+    const feedId = created.json().feed.id as number;
+    expect((await tasksOf(ivy)).map((task) => task.title)).toEqual([ESSAY.title]);
+    const [trip, concert] = await eventsOf(ivy);
+    expect(trip).toMatchObject({
+      title: "Field trip to the science museum",
+      subject: "Biology",
+      // 15:00 UTC is 10:00 in the school's zone (America/New_York).
+      date: "2026-12-04",
+      time: "10:00",
+      description: "https://lincoln.instructure.com/calendar?event_id=42&include_contexts=course_4821",
+      eventType: "custom",
+      recurring: "none",
+      isCompleted: false,
+    });
+    // An all-day item is an all-day event.
+    expect(concert).toMatchObject({ title: "Winter concert", date: "2026-12-18", time: null, eventType: "custom" });
+
+    // The student makes the trip a practice with a reminder, and completes the concert.
+    const tripEdit = await ivy.request("PUT", `/api/events/${trip!.id}`, {
+      ...trip,
+      eventType: "practice",
+      notificationEnabled: true,
+      notificationTiming: "1-hour",
+    });
+    expect(tripEdit.statusCode).toBe(200);
+    expect((await ivy.request("PUT", `/api/events/${concert!.id}`, { ...concert, isCompleted: true })).statusCode).toBe(200);
+
+    // In Canvas: the trip is renamed and moves an hour, the concert is gone, a new event arrives.
+    const assembly = [
+      "BEGIN:VEVENT",
+      "DTSTART:20261209T140000Z",
+      "DTSTAMP:20261120T120000Z",
+      "SUMMARY:Assembly",
+      "UID:event-calendar-event-44",
+      "END:VEVENT",
+    ];
+    const movedTrip = CANVAS_CALENDAR_EVENT.map((line) =>
+      line.startsWith("DTSTART:")
+        ? "DTSTART:20261204T160000Z"
+        : line.replace("Field trip to the science museum", "Field trip (bring lunch)"),
+    );
+    feeds.routes.set("/canvas/ev.ics", { body: canvasFeed([ESSAY], [...movedTrip, ...assembly]) });
+    advance(11_000);
+    const refreshed = await ivy.request("POST", `/api/user/feeds/${feedId}/refresh`);
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json()).toMatchObject({ imported: 3, feed: { itemCount: 3 } });
+    const after = await eventsOf(ivy);
+    expect(after.map((event) => event.title)).toEqual(["Field trip (bring lunch)", "Winter concert", "Assembly"]);
+    expect(after[0]).toMatchObject({
+      id: trip!.id,
+      time: "11:00",
+      eventType: "practice",
+      notificationEnabled: true,
+      notificationTiming: "1-hour",
+    });
+    // The completed concert stays; the trip's reminder follows its new time.
+    expect(after[1]).toMatchObject({ id: concert!.id, isCompleted: true });
+    const schedule = await t.db
+      .selectFrom("reminder_schedule")
+      .selectAll()
+      .where("kind", "=", "event")
+      .where("item_id", "=", trip!.id)
+      .execute();
+    expect(schedule).toHaveLength(1);
+
+    // The student deletes the assembly: a refresh does not bring it back, nor duplicate anything.
+    expect((await ivy.request("DELETE", `/api/events/${after[2]!.id}`)).statusCode).toBe(204);
+    advance(11_000);
+    expect((await ivy.request("POST", `/api/user/feeds/${feedId}/refresh`)).json()).toMatchObject({ imported: 2 });
+    expect((await eventsOf(ivy)).map((event) => event.id)).toEqual([trip!.id, concert!.id]);
+
+    // Mode everything: the trip becomes a task (its event goes), the completed concert stays an event.
+    expect((await ivy.request("PUT", `/api/user/feeds/${feedId}`, { mode: "everything" })).json()).toMatchObject({ mode: "everything" });
+    await scan();
+    expect((await eventsOf(ivy)).map((event) => event.id)).toEqual([concert!.id]);
+    expect((await tasksOf(ivy)).map((task) => task.title)).toEqual([ESSAY.title, "Field trip (bring lunch)"]);
+    // And back: the trip is an event again, the task it was goes.
+    expect((await ivy.request("PUT", `/api/user/feeds/${feedId}`, { mode: "tasks-and-events" })).statusCode).toBe(200);
+    await scan();
+    expect((await tasksOf(ivy)).map((task) => task.title)).toEqual([ESSAY.title]);
+    expect((await eventsOf(ivy)).map((event) => event.title)).toEqual(["Winter concert", "Field trip (bring lunch)"]);
+    expect((await ivy.request("PUT", `/api/user/feeds/${feedId}`, { mode: "calendar" })).json().code).toBe("server.lms_mode_invalid");
   });
 
   it("says what went wrong, keeps the last good import, and pauses a feed after 5 failures in a row until its address is fixed", async () => {

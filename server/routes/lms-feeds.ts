@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { createLmsFeedSchema, type LmsFeed, lmsFeedImportSchema, lmsFeedSchema, updateLmsFeedSchema } from "../../core/schemas/lms-feeds";
+import {
+  createLmsFeedSchema,
+  type LmsFeed,
+  LMS_FEED_MODES,
+  lmsFeedImportSchema,
+  lmsFeedSchema,
+  updateLmsFeedSchema,
+} from "../../core/schemas/lms-feeds";
 import { wordMessageRef } from "../../core/i18n/translate";
 import type { LmsFeedRow } from "../db/schema";
 import { notFound, parseWith } from "../errors";
@@ -34,7 +41,7 @@ function feedView(row: LmsFeedRow, request: FastifyRequest): LmsFeed {
     id: row.id,
     name: row.name,
     urlHint: urlHint(row.url),
-    mode: row.mode === "everything" ? "everything" : "assignments",
+    mode: LMS_FEED_MODES.find((mode) => mode === row.mode) ?? "assignments",
     status: row.status === "paused" ? "paused" : "active",
     itemCount: row.item_count,
     lastSuccessAt: row.last_success_at,

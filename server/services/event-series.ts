@@ -91,6 +91,38 @@ function futureRows(children: readonly CalendarEvent[], date: string): number[] 
  * a failure at any step leaves the calendar as it was.
  */
 export function createEventSeriesService(transaction: RunInTransaction, reminders: ReminderPlanner) {
+  async function deleteIn(tx: TransactionScope, userId: number, id: number, precondition?: Precondition<CalendarEvent>): Promise<void> {
+    const event = await findEventToDelete(tx, userId, id, precondition);
+    if (!event) return;
+    const children = await tx.events.listChildren(userId, id);
+    await tx.events.delete(userId, id);
+    await tx.reminders.unschedule("event", [id, ...children.map((c) => c.id)]);
+    if (event.parentEventId !== null) await reminders.armEventFamily(tx, userId, event.parentEventId);
+  }
+
+  async function updateIn(
+    tx: TransactionScope,
+    userId: number,
+    id: number,
+    data: UpdateEventData,
+    precondition?: Precondition<CalendarEvent>,
+  ): Promise<CalendarEvent> {
+    const event = await findEvent(tx, userId, id, precondition);
+    if (event.isException) throw badRequest(EXCEPTION_ROW);
+    assertHasDates(data);
+    const updated = (await tx.events.update(userId, id, data))!;
+    const children = await tx.events.listChildren(userId, id);
+    const stale = children.filter((c) => c.isException && (updated.recurring === "none" || !occursOn(updated, c.exceptionDate!)));
+    await tx.events.deleteMany(
+      userId,
+      stale.map((c) => c.id),
+    );
+    const kept = children.filter((c) => !stale.includes(c));
+    if (updated.recurring !== "none" && !hasDatesLeft(updated, kept)) throw badRequest(NO_OCCURRENCES, { customEndDate: [NO_OCCURRENCES] });
+    await reminders.armEventFamily(tx, userId, id);
+    return updated;
+  }
+
   return {
     /** POST /api/events (inside the caller's transaction, which also holds the Idempotency-Key). */
     async create(tx: TransactionScope, userId: number, data: CreateEventData): Promise<CalendarEvent> {
@@ -107,39 +139,22 @@ export function createEventSeriesService(transaction: RunInTransaction, reminder
 
     /** DELETE /api/events/{id}: the event and every row of its series, and their reminders. */
     delete(userId: number, id: number, precondition?: Precondition<CalendarEvent>): Promise<void> {
-      return transaction(async (tx) => {
-        const event = await findEventToDelete(tx, userId, id, precondition);
-        if (!event) return;
-        const children = await tx.events.listChildren(userId, id);
-        await tx.events.delete(userId, id);
-        await tx.reminders.unschedule("event", [id, ...children.map((c) => c.id)]);
-        if (event.parentEventId !== null) await reminders.armEventFamily(tx, userId, event.parentEventId);
-      });
+      return transaction((tx) => deleteIn(tx, userId, id, precondition));
     },
+
+    /** A delete inside the caller's transaction (an LMS feed's refresh, decision 117). */
+    deleteIn,
 
     /**
      * PUT /api/events/{id}: the whole event. A series keeps its id, its changed occurrences and the
      * series split off it; exception rows for dates the new rule no longer has are removed.
      */
     update(userId: number, id: number, data: UpdateEventData, precondition?: Precondition<CalendarEvent>): Promise<CalendarEvent> {
-      return transaction(async (tx) => {
-        const event = await findEvent(tx, userId, id, precondition);
-        if (event.isException) throw badRequest(EXCEPTION_ROW);
-        assertHasDates(data);
-        const updated = (await tx.events.update(userId, id, data))!;
-        const children = await tx.events.listChildren(userId, id);
-        const stale = children.filter((c) => c.isException && (updated.recurring === "none" || !occursOn(updated, c.exceptionDate!)));
-        await tx.events.deleteMany(
-          userId,
-          stale.map((c) => c.id),
-        );
-        const kept = children.filter((c) => !stale.includes(c));
-        if (updated.recurring !== "none" && !hasDatesLeft(updated, kept))
-          throw badRequest(NO_OCCURRENCES, { customEndDate: [NO_OCCURRENCES] });
-        await reminders.armEventFamily(tx, userId, id);
-        return updated;
-      });
+      return transaction((tx) => updateIn(tx, userId, id, data, precondition));
     },
+
+    /** An update inside the caller's transaction (an LMS feed's refresh, decision 117). */
+    updateIn,
 
     /** PATCH /api/events/{id}: the series' last date. */
     setEndDate(

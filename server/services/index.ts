@@ -88,6 +88,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
   // This instance's mail workers (main.ts starts one when SMTP_URL is set), woken when a mail is written here.
   const mailWorkers = new Set<{ wake(): void }>();
   const taskWrites = createTaskWrites(transaction, reminderPlanner);
+  const eventSeries = createEventSeriesService(transaction, reminderPlanner);
   return {
     config,
     clock,
@@ -99,6 +100,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       transaction,
       lmsFeeds: repositories.lmsFeeds,
       taskWrites,
+      eventSeries,
       config,
       clock,
       ...(options.lmsFetch ? { fetchOptions: options.lmsFetch } : {}),
@@ -172,7 +174,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     }),
     health: createHealthService(createHealthRepository(db), { timeoutMs: config.databaseConnectTimeoutMs }),
     idempotency: createIdempotencyService(transaction),
-    eventSeries: createEventSeriesService(transaction, reminderPlanner),
+    eventSeries,
     listAnswers: createListAnswers(),
     changeFeed,
     /** This instance's open `GET /api/stream`s (decision 114). */

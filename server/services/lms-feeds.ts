@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { messageRef } from "../../core/i18n/translate";
 import { MAX_LMS_FEEDS_PER_USER } from "../../core/schemas/lms-feeds";
+import { type CalendarEvent, type CreateEventData, MAX_EVENTS_PER_USER, type UpdateEventData } from "../../core/schemas/event";
 import { MAX_TASKS_PER_USER } from "../../core/schemas/task";
 import type { AppConfig } from "../config";
 import type { LmsFeedRow } from "../db/schema";
@@ -9,6 +10,7 @@ import type { LmsFeedsRepository } from "../repositories/lms-feeds";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import { FeedFetchError, type FeedFetchOptions, fetchFeed } from "./feed-fetcher";
 import { FeedParseError, type FeedItem, parseFeed, taskFieldsOf } from "./lms-feed";
+import type { EventSeriesService } from "./event-series";
 import type { TaskWrites } from "./task-writes";
 
 export const LMS_FEED_NOT_FOUND = messageRef("server.lms_feed_not_found");
@@ -63,10 +65,60 @@ export interface LmsFeedServiceOptions {
   transaction: RunInTransaction;
   lmsFeeds: LmsFeedsRepository;
   taskWrites: TaskWrites;
+  /** Events are written as any event is (reminders, series rules): the non-assignments of a "tasks-and-events" feed. */
+  eventSeries: Pick<EventSeriesService, "create" | "updateIn" | "deleteIn">;
   config: Pick<AppConfig, "timeZone" | "importAllowedOrigins">;
   clock: () => Date;
   /** Test hooks for the fetcher (a host name resolving to loopback). */
   fetchOptions?: Partial<FeedFetchOptions>;
+}
+
+type Kind = "task" | "event";
+type ItemRow = { uid: string; task_id: number | null; event_id: number | null; fingerprint: string };
+
+/** What a feed's item becomes under the feed's mode: a task, an event, or nothing. */
+export function kindOf(mode: string, assignment: boolean): Kind | null {
+  if (assignment || mode === "everything") return "task";
+  return mode === "tasks-and-events" ? "event" : null;
+}
+
+/** An event's own fields kept from the event (the student's type, completion, reminder), with the LMS's in place of its own. */
+function eventUpdate(current: CalendarEvent, fields: ReturnType<typeof taskFieldsOf>): UpdateEventData {
+  return {
+    title: fields.title,
+    description: fields.description,
+    subject: fields.subject,
+    date: fields.dueDate,
+    time: fields.dueTime,
+    eventType: current.eventType as UpdateEventData["eventType"],
+    recurring: current.recurring,
+    customWhenToRepeat: current.customWhenToRepeat,
+    customDays: current.customDays,
+    customEndDate: current.customEndDate,
+    isCompleted: current.isCompleted,
+    notificationEnabled: current.notificationEnabled,
+    notificationTiming: current.notificationTiming as UpdateEventData["notificationTiming"],
+  };
+}
+
+/** A new event from an item: a one-off "Custom Event" (the spec's type for what fits no other), all day when the item has no time. */
+function newEvent(fields: ReturnType<typeof taskFieldsOf>): CreateEventData {
+  return {
+    title: fields.title,
+    description: fields.description,
+    subject: fields.subject,
+    date: fields.dueDate,
+    time: fields.dueTime,
+    eventType: "custom",
+    recurring: "none",
+    customWhenToRepeat: null,
+    customDays: [],
+    customEndDate: null,
+    isCompleted: false,
+    notificationEnabled: false,
+    notificationTiming: null,
+    parentEventId: null,
+  };
 }
 
 type Outcome = { ok: true; imported: number } | { ok: false; reason: string; status: number | null };
@@ -78,7 +130,7 @@ type Outcome = { ok: true; imported: number } | { ok: false; reason: string; sta
  * through taskWrites, in one transaction, so reminders follow.
  */
 export function createLmsFeedService(options: LmsFeedServiceOptions) {
-  const { transaction, lmsFeeds, taskWrites, config, clock } = options;
+  const { transaction, lmsFeeds, taskWrites, eventSeries, config, clock } = options;
   const fetchOptions: FeedFetchOptions = { allowedOrigins: config.importAllowedOrigins, ...options.fetchOptions };
 
   async function load(url: string): Promise<{ ok: true; items: FeedItem[] } | { ok: false; reason: string; status: number | null }> {
@@ -92,52 +144,91 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
     }
   }
 
-  /** Brings the feed's tasks in line with its items; answers how many items are tasks now. */
+  /**
+   * Takes away what an item became (gone from the feed, or now of the other kind): answers false
+   * when the student has made it theirs and it stays (a completed task or event, an event they made
+   * repeat).
+   */
+  async function retire(tx: TransactionScope, userId: number, row: ItemRow): Promise<boolean> {
+    if (row.task_id !== null) {
+      const task = await tx.tasks.findForUser(userId, row.task_id);
+      if (task?.completed) return false;
+      if (task) await taskWrites.deleteIn(tx, userId, task.id);
+    } else if (row.event_id !== null) {
+      const event = await tx.events.findForUser(userId, row.event_id);
+      if (event && (event.isCompleted || event.recurring !== "none")) return false;
+      if (event) await eventSeries.deleteIn(tx, userId, event.id);
+    }
+    return true;
+  }
+
+  /** Brings the feed's tasks and events in line with its items; answers how many items are tasks or events now. */
   async function apply(tx: TransactionScope, feed: LmsFeedRow, items: readonly FeedItem[]): Promise<number> {
-    const user = await tx.users.findById(feed.user_id);
+    const userId = feed.user_id;
+    const user = await tx.users.findById(userId);
     if (!user) return 0;
     const classes: string[] = JSON.parse(user.user_classes) as string[];
-    const wanted = feed.mode === "everything" ? items : items.filter((item) => item.assignment);
-    const known = new Map((await tx.lmsFeeds.items(feed.id)).map((row) => [row.uid, row]));
-    let taskCount = await tx.tasks.countForUser(feed.user_id);
+    const known = new Map<string, ItemRow>((await tx.lmsFeeds.items(feed.id)).map((row) => [row.uid, row]));
+    const room = {
+      task: MAX_TASKS_PER_USER - (await tx.tasks.countForUser(userId)),
+      event: MAX_EVENTS_PER_USER - (await tx.events.countForUser(userId)),
+    };
     let imported = 0;
     const seen = new Set<string>();
-    for (const item of wanted) {
-      if (seen.has(item.uid)) continue;
+    for (const item of items) {
+      const kind = kindOf(feed.mode, item.assignment);
+      if (kind === null || seen.has(item.uid)) continue;
       seen.add(item.uid);
       const fields = taskFieldsOf(item, classes);
       const fingerprint = JSON.stringify(fields);
       const row = known.get(item.uid);
-      if (!row) {
-        // The student's task cap stands: what does not fit waits for room (decision 052).
-        if (taskCount >= MAX_TASKS_PER_USER) continue;
-        const task = await taskWrites.create(tx, feed.user_id, {
+      // Deleted by the student: not brought back, whatever it would be now.
+      if (row && row.task_id === null && row.event_id === null) continue;
+      const current: Kind | null = !row ? null : row.task_id !== null ? "task" : "event";
+      if (current === kind) {
+        imported++;
+        if (row!.fingerprint === fingerprint) continue;
+        // Only what the LMS says changes; the student's completion, priority, type and reminder stay theirs.
+        if (kind === "task") {
+          if (await tx.tasks.findForUser(userId, row!.task_id!)) await taskWrites.updateIn(tx, userId, row!.task_id!, fields);
+        } else {
+          const event = await tx.events.findForUser(userId, row!.event_id!);
+          // An event the student made repeat is theirs to keep as they made it.
+          if (event && event.recurring === "none") await eventSeries.updateIn(tx, userId, event.id, eventUpdate(event, fields));
+        }
+        await tx.lmsFeeds.saveItem(
+          feed.id,
+          item.uid,
+          kind === "task" ? { taskId: row!.task_id! } : { eventId: row!.event_id! },
+          fingerprint,
+        );
+        continue;
+      }
+      // The student's caps stand: what does not fit waits for room (decision 052).
+      if (room[kind] <= 0) continue;
+      // The feed's mode changed what the item is: the old one goes (unless the student made it theirs).
+      if (row && (await retire(tx, userId, row))) room[current!]++;
+      if (kind === "task") {
+        const task = await taskWrites.create(tx, userId, {
           ...fields,
           priority: "medium",
           recurring: null,
           completed: false,
           reminder: null,
         });
-        await tx.lmsFeeds.saveItem(feed.id, item.uid, task.id, fingerprint);
-        taskCount++;
-        imported++;
-        continue;
+        await tx.lmsFeeds.saveItem(feed.id, item.uid, { taskId: task.id }, fingerprint);
+      } else {
+        const event = await eventSeries.create(tx, userId, newEvent(fields));
+        await tx.lmsFeeds.saveItem(feed.id, item.uid, { eventId: event.id }, fingerprint);
       }
-      // Deleted by the student: not brought back.
-      if (row.task_id === null) continue;
+      room[kind]--;
       imported++;
-      if (row.fingerprint === fingerprint) continue;
-      // Only what the LMS says changes; the student's completion, priority and reminder stay theirs.
-      if (await tx.tasks.findForUser(feed.user_id, row.task_id)) await taskWrites.updateIn(tx, feed.user_id, row.task_id, fields);
-      await tx.lmsFeeds.saveItem(feed.id, item.uid, row.task_id, fingerprint);
     }
     for (const [uid, row] of known) {
       if (seen.has(uid)) continue;
-      const task = row.task_id === null ? undefined : await tx.tasks.findForUser(feed.user_id, row.task_id);
-      // Gone from the feed: removed, unless the student completed it (then it stays, still matched by UID).
-      if (task?.completed) continue;
-      if (task) await taskWrites.deleteIn(tx, feed.user_id, task.id);
-      await tx.lmsFeeds.deleteItem(feed.id, uid);
+      // Gone from the feed (or no longer wanted by its mode): removed, unless the student made it
+      // theirs (then it stays, still matched by UID should it return).
+      if (await retire(tx, userId, row)) await tx.lmsFeeds.deleteItem(feed.id, uid);
     }
     return imported;
   }
@@ -248,7 +339,7 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
       return updated;
     },
 
-    /** Removes the feed; the tasks it brought stay the student's. */
+    /** Removes the feed; the tasks and events it brought stay the student's. */
     async delete(userId: number, id: number): Promise<void> {
       if (!(await lmsFeeds.delete(userId, id))) throw notFound(LMS_FEED_NOT_FOUND);
     },

@@ -1,6 +1,6 @@
 import { DownloadIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { LMS_FEED_MODES } from "@core/schemas/lms-feeds";
+import { DEFAULT_LMS_FEED_MODE, LMS_FEED_MODES, type LmsFeedMode } from "@core/schemas/lms-feeds";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -11,7 +11,13 @@ import { showToast } from "@/lib/toast";
 import { useAddLmsFeed, useLmsFeeds, useRefreshLmsFeed, useRemoveLmsFeed } from "../api/lms-feeds";
 
 const LMS_TOAST = "lms-feed";
-const MODE_LABEL = { assignments: "calendar.lms_mode_assignments", everything: "calendar.lms_mode_everything" } as const;
+const MODE_LABEL = {
+  "tasks-and-events": "calendar.lms_mode_tasks_and_events",
+  assignments: "calendar.lms_mode_assignments",
+  everything: "calendar.lms_mode_everything",
+} as const;
+/** The chosen mode's words wrap inside the field at 320-375 px instead of widening it (they are long in Spanish). */
+const MODE_TRIGGER = "h-auto min-h-10 w-full [&>span]:min-w-0 [&>span]:whitespace-normal!";
 /** Labels wrap inside their buttons at 320-375 px. */
 const WRAPPING_LABEL = "h-auto min-h-8 py-1.5 text-center whitespace-normal";
 
@@ -32,7 +38,7 @@ export function LmsFeedSetting() {
   const modeId = useId();
   const [url, setUrl] = useState("");
   const [name, setName] = useState("");
-  const [mode, setMode] = useState<(typeof LMS_FEED_MODES)[number]>("assignments");
+  const [mode, setMode] = useState<LmsFeedMode>(DEFAULT_LMS_FEED_MODE);
   const fieldErrors = add.error ? fieldErrorsOf(add.error) : {};
 
   const problem = (error: unknown) =>
@@ -158,8 +164,11 @@ export function LmsFeedSetting() {
           </div>
           <div className="grid min-w-0 gap-1">
             <Label id={modeId}>{t("calendar.lms_mode")}</Label>
-            <Select value={mode} onValueChange={(value) => setMode(value === "everything" ? "everything" : "assignments")}>
-              <SelectTrigger className="w-full" aria-labelledby={modeId}>
+            <Select
+              value={mode}
+              onValueChange={(value) => setMode(LMS_FEED_MODES.find((known) => known === value) ?? DEFAULT_LMS_FEED_MODE)}
+            >
+              <SelectTrigger className={MODE_TRIGGER} aria-labelledby={modeId}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>

@@ -70,6 +70,8 @@ const HOME_BUDGET = 150 * KB;
 const TOAST_LIBRARY = /^lib\/toast-library\.ts$/;
 /** The offline edits (their queue, kept cache and chip) load after the signed-in app's first screen, when idle (decision 116). */
 const OFFLINE_EDITS = /^app\/offline-edits\.tsx$/;
+/** Live updates (one stream per browser) load after the signed-in app's first screen, when idle (decision 114). */
+const LIVE_UPDATES = /^lib\/live-updates\.ts$/;
 
 /** A group of the catalog's words in a language (core/i18n/groups.ts), which a screen downloads beside its code (decision 108). */
 const words = (locale: "en" | "es", group: string) => new RegExp(`core/i18n/compiled/${locale}/${group}\\.ts$`);
@@ -91,12 +93,17 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     loads: [AUTH_SCREEN, words("es", "start"), words("es", "auth"), words("es", "sso")],
     later: [TOAST_LIBRARY],
   },
-  { route: "/ signed in (Home tab)", budget: HOME_BUDGET, loads: [HOME_SCREEN, words("en", "app")], later: [TOAST_LIBRARY, OFFLINE_EDITS] },
+  {
+    route: "/ signed in (Home tab)",
+    budget: HOME_BUDGET,
+    loads: [HOME_SCREEN, words("en", "app")],
+    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES],
+  },
   {
     route: "/ signed in (Home tab) in Spanish",
     budget: HOME_BUDGET,
     loads: [HOME_SCREEN, words("es", "start"), words("es", "app")],
-    later: [TOAST_LIBRARY, OFFLINE_EDITS],
+    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES],
   },
 ];
 

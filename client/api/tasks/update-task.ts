@@ -3,11 +3,12 @@ import type { Task, UpdateTaskInput } from "@core/schemas/task";
 import { apiJson } from "@/lib/api/transport";
 import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
-export type UpdateTaskVariables = { id: number; changes: UpdateTaskInput };
+/** `etag`: the task's as read when the change was made, sent as If-Match (lib/offline-edits.ts fills it in). */
+export type UpdateTaskVariables = { id: number; changes: UpdateTaskInput; etag?: string };
 
 /** PUT /api/tasks/{id}: a full edit, or a partial one such as `{ completed }`. */
-export function updateTask({ id, changes }: UpdateTaskVariables): Promise<Task> {
-  return apiJson<Task>("PUT", `/api/tasks/${id}`, changes);
+export function updateTask({ id, changes, etag }: UpdateTaskVariables): Promise<Task> {
+  return apiJson<Task>("PUT", `/api/tasks/${id}`, changes, { ifMatch: etag });
 }
 
 /**

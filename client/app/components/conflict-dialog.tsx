@@ -48,10 +48,12 @@ const subscribe = (listener: () => void) => {
 };
 const first = () => asked[0];
 
-/** A row in a line: a task's title and due date, an event's title, date and time. */
-function summary(row: Partial<Task> | Partial<CalendarEvent>): string {
+/** A row in a line: a task's title, due date and whether it is done; an event's title, date and time. */
+function summary(row: Partial<Task> | Partial<CalendarEvent>, done: string): string {
   const parts =
-    "dueDate" in row ? [row.title, row.dueDate, row.dueTime] : [row.title, (row as CalendarEvent).date, (row as CalendarEvent).time];
+    "dueDate" in row
+      ? [row.title, row.dueDate, row.dueTime, row.completed ? done : null]
+      : [row.title, (row as CalendarEvent).date, (row as CalendarEvent).time];
   return parts.filter(Boolean).join(" · ");
 }
 
@@ -81,8 +83,8 @@ export function ConflictDialog() {
           <AlertDialogDescription>{question}</AlertDialogDescription>
         </AlertDialogHeader>
         <ul className="space-y-1 text-sm">
-          <li>{yours ? t("sync.yours", { summary: summary(yours) }) : t("sync.conflict_deleted")}</li>
-          <li>{t("sync.theirs", { summary: summary(conflict.current) })}</li>
+          <li>{yours ? t("sync.yours", { summary: summary(yours, t("sync.done")) }) : t("sync.conflict_deleted")}</li>
+          <li>{t("sync.theirs", { summary: summary(conflict.current, t("sync.done")) })}</li>
         </ul>
         <AlertDialogFooter>
           <AlertDialogCancel onClick={() => answer("theirs")}>{t("sync.use_theirs")}</AlertDialogCancel>

@@ -1,9 +1,18 @@
 import { MutationObserver, onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CalendarEvent } from "@core/schemas/event";
 import type { Task } from "@core/schemas/task";
 import { getTasksQueryOptions, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
 import { forgetSession } from "@/lib/api/session-expiry";
-import { type Conflict, type ConflictChoice, type OfflineEditsOptions, pendingEdits, startOfflineEdits } from "@/lib/offline-edits";
+import {
+  type Conflict,
+  type ConflictChoice,
+  editedRow,
+  type OfflineEditsOptions,
+  pendingEdits,
+  startOfflineEdits,
+  withPendingEventEdits,
+} from "@/lib/offline-edits";
 
 /**
  * A server with ETags (decision 114): each task has a version; a write whose If-Match names
@@ -232,5 +241,43 @@ describe("the student's own changes to one task", () => {
     await vi.waitFor(() => expect(server.state.received.map((r) => r.status)).toEqual([200, 412, 200]));
     expect(asked).toEqual([]);
     expect(server.state.rows.get(1)!.row.completed).toBe(false);
+  });
+});
+
+describe("the row an event change is made on", () => {
+  it("is the event's for an edit or a delete of the whole event, none for one date of a series or a create", () => {
+    const input = { title: "Swim", date: "2026-11-30" };
+    expect(editedRow("events", { target: { eventId: 4 }, input })?.id).toBe(4);
+    expect(editedRow("events", { eventId: 4, etag: '"e"' })).toEqual({ id: 4, holder: { eventId: 4, etag: '"e"' } });
+    expect(editedRow("events", { eventId: 4, scope: { kind: "SINGLE_INSTANCE", date: "2026-11-30" } })).toBeUndefined();
+    expect(editedRow("events", { input, idempotencyKey: "k", temporaryId: -3 })).toBeUndefined();
+  });
+
+  it("keeps its ETag on the list while an edit of it waits, so a second edit is made on the version read", () => {
+    const event = {
+      id: 4,
+      userId: 1,
+      title: "Swim",
+      description: null,
+      subject: null,
+      date: "2026-11-30",
+      time: null,
+      eventType: "custom",
+      recurring: "none",
+      customWhenToRepeat: null,
+      customDays: [],
+      customEndDate: null,
+      isCompleted: false,
+      createdAt: "2026-11-26T12:00:00.000Z",
+      notificationEnabled: false,
+      notificationTiming: null,
+      parentEventId: null,
+      isException: false,
+      exceptionDate: null,
+      originalDate: null,
+      etag: '"v4-1"',
+    } as CalendarEvent & { etag: string };
+    const [edited] = withPendingEventEdits([event], [{ target: { eventId: 4 }, input: { title: "Swim meet", date: "2026-11-30" } }]);
+    expect(edited).toMatchObject({ title: "Swim meet", etag: '"v4-1"' });
   });
 });

@@ -52,11 +52,11 @@ export function optimisticTask({ input, temporaryId }: Pick<CreateTaskVariables,
 }
 
 /** An object rather than the bare id, so a delete queued behind the create of the same task can learn its server id (lib/offline-edits.ts). */
-export type DeleteTaskVariables = { id: number };
+export type DeleteTaskVariables = { id: number; etag?: string };
 
-/** DELETE /api/tasks/{id} → 204. */
-export async function deleteTask({ id }: DeleteTaskVariables): Promise<void> {
-  await apiRequest("DELETE", `/api/tasks/${id}`);
+/** DELETE /api/tasks/{id} → 204; `etag` (the task's as read) is sent as If-Match. */
+export async function deleteTask({ id, etag }: DeleteTaskVariables): Promise<void> {
+  await apiRequest("DELETE", `/api/tasks/${id}`, undefined, { ifMatch: etag });
 }
 
 export type CreateEventVariables = {
@@ -102,7 +102,12 @@ export function optimisticEvent({ input, temporaryId }: Pick<CreateEventVariable
  * What an edit changes: the whole event, or with a scope one occurrence ("This event only") or
  * the occurrence and those after it ("This and future events"), one request each (decision 061).
  */
-export type EventEditTarget = { eventId: number; scope?: { kind: SeriesScope; date: string } };
+export type EventEditTarget = {
+  eventId: number;
+  scope?: { kind: SeriesScope; date: string };
+  /** The event's ETag as read when the change was made, sent as If-Match (lib/offline-edits.ts fills it in). */
+  etag?: string;
+};
 
 export type UpdateEventVariables = { target: EventEditTarget; input: Omit<CreateEventInput, "parentEventId"> };
 
@@ -113,10 +118,10 @@ export function eventUrl({ eventId, scope }: EventEditTarget): string {
 
 /** PUT /api/events/{id or scope id}: answers the event the calendar now shows. */
 export function updateEvent({ target, input }: UpdateEventVariables): Promise<CalendarEvent> {
-  return apiJson<CalendarEvent>("PUT", eventUrl(target), input);
+  return apiJson<CalendarEvent>("PUT", eventUrl(target), input, { ifMatch: target.etag });
 }
 
 /** DELETE /api/events/{id or scope id} → 204 (decision 061). */
 export async function deleteEvent(target: EventEditTarget): Promise<void> {
-  await apiRequest("DELETE", eventUrl(target));
+  await apiRequest("DELETE", eventUrl(target), undefined, { ifMatch: target.etag });
 }

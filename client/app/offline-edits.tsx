@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { messages as englishSync } from "@core/i18n/compiled/en/sync";
 import { messages as spanishSync } from "@core/i18n/compiled/es/sync";
 import { getUserQueryOptions } from "@/api/user/get-user";
+import { askConflict, ConflictDialog } from "@/app/components/conflict-dialog";
 import { SyncChip } from "@/app/components/sync-chip";
 import { errorMessage } from "@/lib/api/errors";
 import { t } from "@/lib/i18n";
@@ -28,7 +29,8 @@ let startedFor: number | undefined;
 
 /**
  * Starts the offline edits for the signed-in student, once per page. The chip that counts the
- * changes waiting is a small React root of its own, above the app, in the page's flow.
+ * changes waiting is a small React root of its own, above the app, in the page's flow; the
+ * "Changed on another device" dialog is drawn from it.
  */
 async function startFor(userId: number): Promise<void> {
   if (startedFor !== undefined) return;
@@ -37,6 +39,7 @@ async function startFor(userId: number): Promise<void> {
     userId,
     storage: offlineStore(),
     onRefused: (error) => showToast({ title: t("sync.change_refused", { error: errorMessage(error) }), variant: "destructive" }),
+    resolveConflict: askConflict,
   });
   const app = document.getElementById("root");
   if (!app) return;
@@ -46,6 +49,7 @@ async function startFor(userId: number): Promise<void> {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SyncChip />
+        <ConflictDialog />
       </QueryClientProvider>
     </StrictMode>,
   );

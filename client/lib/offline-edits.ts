@@ -27,6 +27,7 @@ import {
 import { EVENT_MUTATION_KEY, getEventsQueryOptions, refetchEventsAfter } from "@/api/events/get-events";
 import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
 import { updateTask, type UpdateTaskVariables } from "@/api/tasks/update-task";
+import { ApiError } from "@/lib/api/errors";
 
 /**
  * Changes made without a connection (docs/decisions/116, docs/product.md#offline-edits): task and
@@ -56,18 +57,23 @@ function resumeInOrder(queryClient: QueryClient): void {
       Promise.resolve(),
     );
   };
-  // Until its state says so: its request answers before its callbacks have run, and a create's
-  // server id is handed to the changes after it only then (startOfflineEdits).
-  const settled = (m: Mutation) =>
-    new Promise<void>((resolve) => {
-      if (m.state.status !== "pending") return resolve();
-      const stop = cache.subscribe((event) => {
-        if (event.mutation === m && m.state.status !== "pending") {
-          stop();
-          resolve();
-        }
-      });
+  const settled = (m: Mutation) => settledIn(queryClient, m);
+}
+
+/**
+ * Until the mutation's state says it is done: its request answers before its callbacks have run,
+ * and a create's server id is handed to the changes after it only then (startOfflineEdits).
+ */
+function settledIn(queryClient: QueryClient, m: Mutation): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (m.state.status !== "pending") return resolve();
+    const stop = queryClient.getMutationCache().subscribe((event) => {
+      if (event.mutation === m && m.state.status !== "pending") {
+        stop();
+        resolve();
+      }
     });
+  });
 }
 
 type TaskEdit = CreateTaskVariables | UpdateTaskVariables | DeleteTaskVariables;
@@ -101,6 +107,55 @@ export function sendEventEdit(variables: EventEdit): Promise<unknown> {
   if (isCreate(variables)) return createEvent(variables);
   if ("input" in variables) return updateEvent(variables);
   return deleteEvent(variables);
+}
+
+/** A row as the server answers it: with its ETag (decision 114). */
+export type Answered<Row> = Row & { etag: string };
+
+/** The ETag a row was answered with, if it was. */
+export function etagOf(row: unknown): string | undefined {
+  const etag = typeof row === "object" && row !== null ? (row as { etag?: unknown }).etag : undefined;
+  return typeof etag === "string" ? etag : undefined;
+}
+
+/**
+ * The row an edit or a delete is made on (not a create's, not one date of a series': the server
+ * works those out), so its ETag can go with it as If-Match.
+ */
+export function editedRow(kind: "tasks" | "events", variables: unknown): { id: number; holder: { etag?: string } } | undefined {
+  if (typeof variables !== "object" || variables === null || isCreate(variables)) return undefined;
+  if (kind === "tasks") {
+    const edit = variables as UpdateTaskVariables | DeleteTaskVariables;
+    return typeof edit.id === "number" ? { id: edit.id, holder: edit } : undefined;
+  }
+  const target = ("target" in variables ? (variables as UpdateEventVariables).target : variables) as EventEditTarget;
+  return typeof target.eventId === "number" && !target.scope ? { id: target.eventId, holder: target } : undefined;
+}
+
+/**
+ * "Changed on another device" (a 412 from If-Match): what the student made here, and the row as the
+ * server has it now. A delete's `mine` has no changes.
+ */
+export type Conflict =
+  | { kind: "tasks"; variables: UpdateTaskVariables | DeleteTaskVariables; current: Answered<Task> }
+  | { kind: "events"; variables: UpdateEventVariables | EventEditTarget; current: Answered<CalendarEvent> };
+
+/** "mine": sent again on the current row's ETag; "theirs": the current row is kept and the change dropped. */
+export type ConflictChoice = "mine" | "theirs";
+
+/** The row the server has now, when the error is its 412 "Changed on another device". */
+export function changedElsewhere(error: unknown): { etag: string; id: number } | undefined {
+  if (!(error instanceof ApiError) || error.status !== 412) return undefined;
+  const current = (error.data as { current?: unknown } | undefined)?.current;
+  const etag = etagOf(current);
+  const id = (current as { id?: unknown } | undefined)?.id;
+  return etag && typeof id === "number" ? (current as { etag: string; id: number }) : undefined;
+}
+
+/** The list with `current` in place of the row of its id (or added back, when a delete here had taken it out). */
+export function withCurrentRow<Row extends { id: number }>(rows: readonly Row[] | undefined, current: Row): Row[] | undefined {
+  if (!rows) return rows;
+  return rows.some((r) => r.id === current.id) ? rows.map((r) => (r.id === current.id ? current : r)) : [...rows, current];
 }
 
 /** The server could not be reached (no network, the server down, an answer lost on the way): worth waiting and sending again. A server that answers, even 503, has said no. */
@@ -140,6 +195,7 @@ export function withPendingEventEdits(events: readonly CalendarEvent[], edits: r
         const changed = optimisticEvent({ input: { ...edit.input, parentEventId: e.parentEventId }, temporaryId: id });
         return {
           ...changed,
+          ...(etagOf(e) ? { etag: etagOf(e) } : {}),
           userId: e.userId,
           createdAt: e.createdAt,
           isCompleted: e.isCompleted,
@@ -161,7 +217,13 @@ export function withPendingEventEdits(events: readonly CalendarEvent[], edits: r
  * ones the queued mutation will send (and that are kept across a reload), so they are changed in
  * place. Answers whether any was.
  */
-export function adoptServerId(pending: readonly Mutation[], kind: "tasks" | "events", temporaryId: number, id: number): boolean {
+export function adoptServerId(
+  pending: readonly Mutation[],
+  kind: "tasks" | "events",
+  temporaryId: number,
+  id: number,
+  etag?: string,
+): boolean {
   let changed = false;
   for (const mutation of pending) {
     const key = mutation.options.mutationKey;
@@ -169,17 +231,38 @@ export function adoptServerId(pending: readonly Mutation[], kind: "tasks" | "eve
     if (!variables || mutation.state.status !== "pending") continue;
     if (kind === "tasks" && isTaskKey(key) && variables.id === temporaryId) {
       variables.id = id;
+      if (etag) variables.etag = etag;
       changed = true;
     }
     if (kind === "events" && isEventKey(key)) {
       const target = ("target" in variables ? variables.target : variables) as Partial<EventEditTarget>;
       if (target.eventId === temporaryId) {
         target.eventId = id;
+        if (etag && !target.scope) target.etag = etag;
         changed = true;
       }
     }
   }
   return changed;
+}
+
+/**
+ * Once an edit has reached the server, the changes queued after it for the same row were made on
+ * the version it replaced (the list showed them drawn on it): they go with the ETag the server
+ * answered, so the student's own changes never conflict with each other.
+ */
+export function adoptEtag(
+  pending: readonly Mutation[],
+  kind: "tasks" | "events",
+  id: number,
+  sent: string | undefined,
+  etag: string,
+): void {
+  for (const mutation of pending) {
+    if (mutation.options.mutationKey?.[0] !== kind || mutation.state.status !== "pending") continue;
+    const row = editedRow(kind, mutation.state.variables);
+    if (row && row.id === id && (row.holder.etag === sent || row.holder.etag === undefined)) row.holder.etag = etag;
+  }
 }
 
 /** The offline edits waiting (or under way), oldest first. */
@@ -246,6 +329,8 @@ export type OfflineEditsOptions = {
   onRefused?: (error: Error) => void;
   /** The health check's query key, whose answers say whether the server is reachable. */
   healthKey?: QueryKey;
+  /** "Changed on another device": asks the student which version to keep (without it, theirs is kept and said refused). */
+  resolveConflict?: (conflict: Conflict) => Promise<ConflictChoice>;
 };
 
 const CACHE_KEY_PREFIX = "queries-";
@@ -394,11 +479,65 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
     }
     if (event.type === "added" || event.type === "removed" || event.type === "updated") keeper.save();
   });
+  const keyOf = (kind: "tasks" | "events") => (kind === "tasks" ? tasksKey : eventsKey);
+  // The ETags this page's own writes were answered with: a 412 naming one of them is the student's
+  // own earlier change (two quick ticks of one task went out together), not another device's.
+  const ownEtags = new Set<string>();
+  const onConflict = async (mutation: Mutation, error: Error) => {
+    const current = changedElsewhere(error);
+    const kind = isTaskKey(mutation.options.mutationKey) ? "tasks" : "events";
+    const variables = mutation.state.variables;
+    const row = editedRow(kind, variables);
+    if (!current || !row) return;
+    const earlier = pendingEdits(queryClient, kind).filter(
+      (m) => m.mutationId < mutation.mutationId && editedRow(kind, m.state.variables)?.id === row.id,
+    );
+    await Promise.all(earlier.map((m) => settledIn(queryClient, m)));
+    let choice: ConflictChoice = "mine";
+    if (!ownEtags.has(current.etag)) {
+      choice = options.resolveConflict ? await options.resolveConflict({ kind, variables, current } as Conflict) : "theirs";
+    }
+    if (choice === "theirs") {
+      if (kind === "tasks") queryClient.setQueryData(tasksKey, (rows) => withCurrentRow(rows, current as unknown as Task));
+      else queryClient.setQueryData(eventsKey, (rows) => withCurrentRow(rows, current as unknown as CalendarEvent));
+      if (!options.resolveConflict) options.onRefused?.(error);
+      return;
+    }
+    // Mine again, on the version the server has now: through the queue, so it waits if the
+    // connection has gone meanwhile, and shows at once.
+    const again = structuredClone(variables);
+    editedRow(kind, again)!.holder.etag = current.etag;
+    void queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationKey: mutation.options.mutationKey })
+      .execute(again)
+      .catch(() => undefined);
+    overlay();
+  };
   const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
     if (event.type === "updated" && isOfflineEdit(event.mutation)) {
-      const { action } = event;
-      if (action.type === "pause" || (action.type === "pending" && action.isPaused)) waited.add(event.mutation);
-      if (action.type === "error" && waited.has(event.mutation)) options.onRefused?.(action.error as Error);
+      const { action, mutation } = event;
+      const kind = isTaskKey(mutation.options.mutationKey) ? "tasks" : "events";
+      if (action.type === "pending") {
+        // The ETag of the row as this page last read it goes with the change as If-Match (an
+        // earlier change to it still waiting hands its answer's on: adoptEtag).
+        const row = editedRow(kind, action.variables);
+        if (row && row.holder.etag === undefined) {
+          const rows = queryClient.getQueryData<{ id: number }[]>(keyOf(kind));
+          row.holder.etag = etagOf(rows?.find((r) => r.id === row.id));
+        }
+      }
+      if (action.type === "pause" || (action.type === "pending" && action.isPaused)) waited.add(mutation);
+      if (action.type === "error") {
+        if (changedElsewhere(action.error)) void onConflict(mutation, action.error as Error);
+        else if (waited.has(mutation)) options.onRefused?.(action.error as Error);
+      }
+      if (action.type === "success") {
+        const etag = etagOf(action.data);
+        const row = editedRow(kind, mutation.state.variables);
+        if (etag) ownEtags.add(etag);
+        if (etag && row) adoptEtag(pendingEdits(queryClient, kind), kind, row.id, row.holder.etag, etag);
+      }
     }
     if (event.type !== "updated" || event.action.type !== "success") {
       if (event.type === "added" || event.type === "removed" || event.type === "updated") keeper.saveNow();
@@ -410,7 +549,7 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
       const kind = isTaskKey(mutation.options.mutationKey) ? "tasks" : "events";
       const created = event.action.data as { id: number } | undefined;
       if (created && typeof created.id === "number") {
-        adoptServerId(pendingEdits(queryClient), kind, variables.temporaryId, created.id);
+        adoptServerId(pendingEdits(queryClient), kind, variables.temporaryId, created.id, etagOf(created));
         // The list may already hold the server's row (a read between the answer and now): the
         // temporary one then goes, otherwise it becomes the server's.
         const swap = <Row extends { id: number }>(rows: Row[] | undefined) =>

@@ -1093,6 +1093,7 @@ export interface MessageValues {
   "sync.conflict_event": { "title": string | number };
   "sync.conflict_task": { "title": string | number };
   "sync.conflict_title": undefined;
+  "sync.done": undefined;
   "sync.keep_mine": undefined;
   "sync.offline_waiting": { "count": number };
   "sync.status": undefined;

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task, UpdateTaskInput } from "@core/schemas/task";
+import { ApiError } from "@/lib/api/errors";
 import { apiJson } from "@/lib/api/transport";
 import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
-export type UpdateTaskVariables = { id: number; changes: UpdateTaskInput };
+/** `etag`: the task's as read when the change was made, sent as If-Match (lib/offline-edits.ts fills it in). */
+export type UpdateTaskVariables = { id: number; changes: UpdateTaskInput; etag?: string };
 
 /** PUT /api/tasks/{id}: a full edit, or a partial one such as `{ completed }`. */
-export function updateTask({ id, changes }: UpdateTaskVariables): Promise<Task> {
-  return apiJson<Task>("PUT", `/api/tasks/${id}`, changes);
+export function updateTask({ id, changes, etag }: UpdateTaskVariables): Promise<Task> {
+  return apiJson<Task>("PUT", `/api/tasks/${id}`, changes, { ifMatch: etag });
 }
 
 /**
@@ -32,7 +34,8 @@ export function useUpdateTask(options: { onError?: (error: Error) => void } = {}
     onError: (error, { id }, context) => {
       const previousTask = context?.previousTask;
       if (previousTask) queryClient.setQueryData(queryKey, (tasks) => tasks?.map((t) => (t.id === id ? previousTask : t)));
-      options.onError?.(error);
+      // "Changed on another device" (a 412) is asked by the offline edits' dialog (lib/offline-edits.ts).
+      if (!(error instanceof ApiError && error.status === 412)) options.onError?.(error);
     },
     onSettled: refetchTasksAfter(queryClient),
   });

@@ -35,6 +35,8 @@ type RequestOptions = {
   idempotencyKey?: string;
   /** Sent as If-None-Match on a GET: a 304 then comes back as the Response instead of an error. */
   ifNoneMatch?: string;
+  /** Sent as If-Match on a task's or event's write: the ETag of the row the change was made on (a 412 if it changed meanwhile). */
+  ifMatch?: string;
   /** How long to wait for the answer, when a call is known to take longer than API_TIMEOUT_MS (a roster import). */
   timeoutMs?: number;
 };
@@ -50,6 +52,7 @@ async function send(method: string, url: string, body: unknown, options: Request
   const headers: Record<string, string> = { ...NO_CACHE_HEADERS, "Accept-Language": activeLocale() };
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   if (options.ifNoneMatch) headers["If-None-Match"] = options.ifNoneMatch;
+  if (options.ifMatch) headers["If-Match"] = options.ifMatch;
   if (hasBody) headers["Content-Type"] = "application/json";
   if (MUTATING_METHODS.has(upper) && !CSRF_EXEMPT.has(path)) {
     const token = await csrfTokenFor(url);
@@ -108,7 +111,7 @@ export async function apiRequest(
   method: HttpMethod | string,
   url: string,
   body?: unknown,
-  options: Pick<RequestOptions, "idempotencyKey" | "timeoutMs"> = {},
+  options: Pick<RequestOptions, "idempotencyKey" | "timeoutMs" | "ifMatch"> = {},
 ): Promise<Response> {
   return (await send(method, url, body, { ...options, on401: "throw" }))!;
 }
@@ -126,7 +129,7 @@ export async function apiJson<T>(
   method: HttpMethod | string,
   url: string,
   body?: unknown,
-  options: Pick<RequestOptions, "idempotencyKey" | "timeoutMs"> = {},
+  options: Pick<RequestOptions, "idempotencyKey" | "timeoutMs" | "ifMatch"> = {},
 ): Promise<T> {
   if (body === undefined && typeof method === "string" && method.toUpperCase() === "GET") return (await conditionalGet(url, "throw")) as T;
   const res = await apiRequest(method, url, body, options);

@@ -1,0 +1,96 @@
+import { useSyncExternalStore } from "react";
+import type { CalendarEvent } from "@core/schemas/event";
+import type { Task } from "@core/schemas/task";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { useT } from "@/lib/i18n";
+import type { Conflict, ConflictChoice } from "@/lib/offline-edits";
+
+/**
+ * "Changed on another device" (decision 116): a change of this page met a row changed elsewhere
+ * meanwhile (a 412). The student chooses: keep mine (sent again on the current version) or use
+ * theirs (the current version shown, the change dropped). Never closed without a choice, so
+ * neither side is dropped silently; several conflicts are asked one after the other.
+ */
+
+type Asked = { conflict: Conflict; answer: (choice: ConflictChoice) => void };
+let asked: Asked[] = [];
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+/** Asks the student (the dialog below, once rendered) which version to keep. */
+export function askConflict(conflict: Conflict): Promise<ConflictChoice> {
+  return new Promise((resolve) => {
+    const entry: Asked = {
+      conflict,
+      answer: (choice) => {
+        asked = asked.filter((a) => a !== entry);
+        notify();
+        resolve(choice);
+      },
+    };
+    asked = [...asked, entry];
+    notify();
+  });
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const first = () => asked[0];
+
+/** A row in a line: a task's title, due date and whether it is done; an event's title, date and time. */
+function summary(row: Partial<Task> | Partial<CalendarEvent>, done: string): string {
+  const parts =
+    "dueDate" in row
+      ? [row.title, row.dueDate, row.dueTime, row.completed ? done : null]
+      : [row.title, (row as CalendarEvent).date, (row as CalendarEvent).time];
+  return parts.filter(Boolean).join(" · ");
+}
+
+/** The row as this page's change would leave it. */
+function mine(conflict: Conflict): Partial<Task> | Partial<CalendarEvent> | undefined {
+  if (conflict.kind === "tasks") {
+    return "changes" in conflict.variables ? { ...conflict.current, ...(conflict.variables.changes as Partial<Task>) } : undefined;
+  }
+  return "input" in conflict.variables ? { ...conflict.current, ...conflict.variables.input } : undefined;
+}
+
+export function ConflictDialog() {
+  const t = useT();
+  const current = useSyncExternalStore(subscribe, first, first);
+  if (!current) return null;
+  const { conflict, answer } = current;
+  const yours = mine(conflict);
+  const question =
+    conflict.kind === "tasks"
+      ? t("sync.conflict_task", { title: conflict.current.title })
+      : t("sync.conflict_event", { title: conflict.current.title });
+  return (
+    <AlertDialog open>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("sync.conflict_title")}</AlertDialogTitle>
+          <AlertDialogDescription>{question}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <ul className="space-y-1 text-sm">
+          <li>{yours ? t("sync.yours", { summary: summary(yours, t("sync.done")) }) : t("sync.conflict_deleted")}</li>
+          <li>{t("sync.theirs", { summary: summary(conflict.current, t("sync.done")) })}</li>
+        </ul>
+        <AlertDialogFooter>
+          <AlertDialogCancel onClick={() => answer("theirs")}>{t("sync.use_theirs")}</AlertDialogCancel>
+          <AlertDialogAction onClick={() => answer("mine")}>{t("sync.keep_mine")}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -211,11 +211,17 @@ test.describe("a Spanish-speaking student", () => {
     await expectSpanish(page, "a refused task", [...TYPED, "Una más", "Tarea"]);
     await dialog.getByRole("button", { name: "Cancelar" }).click();
 
-    await page.route("**/api/tasks", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
-    await page.reload();
-    await expect(page.getByText("No se pudieron cargar tus tareas.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Intentar de nuevo" })).toBeVisible();
-    await expectSpanish(page, "tasks that could not be loaded", TYPED);
+    // Another device, whose first read of the list fails: this page keeps its last lists on the
+    // device (decision 116) and would show those instead of the error.
+    const otherContext = await page.context().browser()!.newContext();
+    const otherDevice = await otherContext.newPage();
+    await signIn(otherDevice, user);
+    await otherDevice.route("**/api/tasks", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await otherDevice.goto("/#todo");
+    await expect(otherDevice.getByText("No se pudieron cargar tus tareas.")).toBeVisible();
+    await expect(otherDevice.getByRole("button", { name: "Intentar de nuevo" })).toBeVisible();
+    await expectSpanish(otherDevice, "tasks that could not be loaded", TYPED);
+    await otherContext.close();
   });
 
   test("reads the next school day once today's classes are over, in Spanish", async ({ page }) => {

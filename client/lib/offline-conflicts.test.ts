@@ -1,3 +1,4 @@
+import { task as buildTask } from "@core/test/builders";
 import { MutationObserver, onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CalendarEvent } from "@core/schemas/event";
@@ -68,21 +69,8 @@ function serverWithEtags(rows: Task[]) {
   return { state, answered, changeElsewhere };
 }
 
-const task = (id: number, changes: Partial<Task> = {}): Task => ({
-  id,
-  userId: 1,
-  title: `Task ${id}`,
-  description: null,
-  subject: null,
-  dueDate: null,
-  dueTime: null,
-  priority: "medium",
-  recurring: null,
-  completed: false,
-  reminder: null,
-  createdAt: "2026-11-26T12:00:00.000Z",
-  ...changes,
-});
+/** A task as the list answers it (core/test/builders.ts), with this id. */
+const task = (id: number, changes: Partial<Task> = {}): Task => buildTask({ id, createdAt: "2026-11-26T12:00:00.000Z", ...changes });
 
 function memoryStorage(): OfflineEditsOptions["storage"] {
   const map = new Map<string, string>();

@@ -105,8 +105,17 @@ export function optimisticEvent({ input, temporaryId }: Pick<CreateEventVariable
 export type EventEditTarget = {
   eventId: number;
   scope?: { kind: SeriesScope; date: string };
-  /** The event's ETag as read when the change was made, sent as If-Match (lib/offline-edits.ts fills it in). */
+  /**
+   * The event's ETag as read when the change was made (for a scope, the series'), sent as If-Match
+   * (lib/offline-edits.ts fills it in).
+   */
   etag?: string;
+  /**
+   * A change to one date, once answered: the series' ETag after it (the `Series-ETag` header,
+   * decision 114), which the changes queued after it for the series then send. Kept in the
+   * variables, as the server id of a create is (lib/offline-edits.ts).
+   */
+  answeredSeriesEtag?: string;
 };
 
 export type UpdateEventVariables = { target: EventEditTarget; input: Omit<CreateEventInput, "parentEventId"> };
@@ -116,12 +125,19 @@ export function eventUrl({ eventId, scope }: EventEditTarget): string {
   return `/api/events/${scope ? scopedId(scope.kind, eventId, scope.date) : eventId}`;
 }
 
+/** A scoped change's answer carries the series' ETag after it (none once the series is gone). */
+function noteSeriesEtag(target: EventEditTarget, res: Response): void {
+  if (target.scope) target.answeredSeriesEtag = res.headers.get("Series-ETag") ?? undefined;
+}
+
 /** PUT /api/events/{id or scope id}: answers the event the calendar now shows. */
-export function updateEvent({ target, input }: UpdateEventVariables): Promise<CalendarEvent> {
-  return apiJson<CalendarEvent>("PUT", eventUrl(target), input, { ifMatch: target.etag });
+export async function updateEvent({ target, input }: UpdateEventVariables): Promise<CalendarEvent> {
+  const res = await apiRequest("PUT", eventUrl(target), input, { ifMatch: target.etag });
+  noteSeriesEtag(target, res);
+  return (await res.json()) as CalendarEvent;
 }
 
 /** DELETE /api/events/{id or scope id} → 204 (decision 061). */
 export async function deleteEvent(target: EventEditTarget): Promise<void> {
-  await apiRequest("DELETE", eventUrl(target), undefined, { ifMatch: target.etag });
+  noteSeriesEtag(target, await apiRequest("DELETE", eventUrl(target), undefined, { ifMatch: target.etag }));
 }

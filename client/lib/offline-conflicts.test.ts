@@ -3,6 +3,7 @@ import { MutationObserver, onlineManager, QueryClient } from "@tanstack/react-qu
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CalendarEvent } from "@core/schemas/event";
 import type { Task } from "@core/schemas/task";
+import { EVENT_MUTATION_KEY, getEventsQueryOptions } from "@/api/events/get-events";
 import { getTasksQueryOptions, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
 import { forgetSession } from "@/lib/api/session-expiry";
 import {
@@ -233,11 +234,13 @@ describe("the student's own changes to one task", () => {
 });
 
 describe("the row an event change is made on", () => {
-  it("is the event's for an edit or a delete of the whole event, none for one date of a series or a create", () => {
+  it("is the event's for an edit or a delete of the whole event, the series' for one date of it, none for a create", () => {
     const input = { title: "Swim", date: "2026-11-30" };
     expect(editedRow("events", { target: { eventId: 4 }, input })?.id).toBe(4);
     expect(editedRow("events", { eventId: 4, etag: '"e"' })).toEqual({ id: 4, holder: { eventId: 4, etag: '"e"' } });
-    expect(editedRow("events", { eventId: 4, scope: { kind: "SINGLE_INSTANCE", date: "2026-11-30" } })).toBeUndefined();
+    const oneDate = { eventId: 4, scope: { kind: "SINGLE_INSTANCE", date: "2026-11-30" } };
+    expect(editedRow("events", oneDate)).toEqual({ id: 4, holder: oneDate });
+    expect(editedRow("events", { target: oneDate, input })).toEqual({ id: 4, holder: oneDate });
     expect(editedRow("events", { input, idempotencyKey: "k", temporaryId: -3 })).toBeUndefined();
   });
 
@@ -267,5 +270,117 @@ describe("the row an event change is made on", () => {
     } as CalendarEvent & { etag: string };
     const [edited] = withPendingEventEdits([event], [{ target: { eventId: 4 }, input: { title: "Swim meet", date: "2026-11-30" } }]);
     expect(edited).toMatchObject({ title: "Swim meet", etag: '"v4-1"' });
+  });
+});
+
+/**
+ * A weekly series on a server with ETags: a change to one date (a scope-encoded id) is checked
+ * against the series' ETag and answers the series' ETag after it as Series-ETag (decision 114).
+ * "This event only" leaves the series row as it was; "this and future" ends it (a new version).
+ */
+function seriesServer() {
+  const state = {
+    up: true,
+    version: 1,
+    title: "Swim",
+    received: [] as Array<{ method: string; url: string; ifMatch: string | undefined; status: number }>,
+  };
+  const series = (): CalendarEvent & { etag: string } =>
+    ({
+      id: 4,
+      userId: 1,
+      title: state.title,
+      description: null,
+      subject: null,
+      date: "2026-11-02",
+      time: "15:30",
+      eventType: "practice",
+      recurring: "weekly",
+      customWhenToRepeat: null,
+      customDays: ["monday"],
+      customEndDate: state.version > 1 ? "2026-12-06" : null,
+      isCompleted: false,
+      createdAt: "2026-11-26T12:00:00.000Z",
+      notificationEnabled: false,
+      notificationTiming: null,
+      parentEventId: null,
+      isException: false,
+      exceptionDate: null,
+      originalDate: null,
+      etag: `"s4-${state.version}"`,
+    }) as CalendarEvent & { etag: string };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (!state.up) throw new TypeError("Failed to fetch");
+      const url = String(input);
+      if (url === "/api/csrf-token") return Response.json({ csrfToken: "token" });
+      const ifMatch = ((init.headers ?? {}) as Record<string, string>)["If-Match"];
+      const record = (status: number) => state.received.push({ method: init.method ?? "GET", url, ifMatch, status });
+      if (ifMatch !== undefined && ifMatch !== series().etag) {
+        record(412);
+        return Response.json(
+          { message: "Changed on another device", code: "server.changed_elsewhere", current: series() },
+          { status: 412 },
+        );
+      }
+      record(init.method === "DELETE" ? 204 : 200);
+      if (url.includes("FUTURE_SERIES_")) state.version += 1;
+      const headers = { "Series-ETag": series().etag };
+      if (init.method === "DELETE") return new Response(null, { status: 204, headers });
+      return Response.json({ ...series(), id: 90 + state.received.length, recurring: "none", etag: '"occurrence"' }, { headers });
+    }),
+  );
+  return { state, series };
+}
+
+/** An event change through the mutation defaults (as one restored after a reload is sent). */
+function eventChange(client: QueryClient, variables: unknown) {
+  return new MutationObserver<unknown, Error, unknown>(client, { mutationKey: EVENT_MUTATION_KEY })
+    .mutate(variables)
+    .catch((error: unknown) => error);
+}
+
+describe("changes to one date of a repeating event", () => {
+  const eventsKey = getEventsQueryOptions().queryKey;
+  const moved = { title: "Swim", date: "2026-12-07", time: "16:00", eventType: "practice", recurring: "weekly", customDays: ["monday"] };
+
+  it("go with the series' ETag as If-Match; the next one queued sends the Series-ETag the one before was answered with, nothing asked", async () => {
+    const server = seriesServer();
+    const client = new QueryClient();
+    const { asked } = await start(client, () => "theirs");
+    client.setQueryData(eventsKey, [server.series()]);
+    server.state.up = false;
+    void eventChange(client, { target: { eventId: 4, scope: { kind: "FUTURE_SERIES", date: "2026-12-07" } }, input: moved });
+    void eventChange(client, { eventId: 4, scope: { kind: "SINGLE_INSTANCE", date: "2026-11-16" } });
+    await vi.waitFor(() => expect(pendingEdits(client).every((m) => m.state.isPaused)).toBe(true), { timeout: 3000 });
+
+    server.state.up = true;
+    await healthPasses(client);
+    await vi.waitFor(() => expect(pendingEdits(client)).toHaveLength(0), { timeout: 5000 });
+    expect(server.state.received.map((r) => [r.method, r.url, r.ifMatch, r.status])).toEqual([
+      ["PUT", "/api/events/FUTURE_SERIES_4_2026-12-07", '"s4-1"', 200],
+      ["DELETE", "/api/events/SINGLE_INSTANCE_4_2026-11-16", '"s4-2"', 204],
+    ]);
+    expect(asked).toEqual([]);
+  });
+
+  it("made on a series changed on another device meanwhile: asked about, and 'keep mine' sends it again on the series' current ETag", async () => {
+    const server = seriesServer();
+    const client = new QueryClient();
+    const { asked } = await start(client, () => "mine");
+    client.setQueryData(eventsKey, [server.series()]);
+    server.state.up = false;
+    void eventChange(client, { eventId: 4, scope: { kind: "SINGLE_INSTANCE", date: "2026-11-16" } });
+    await vi.waitFor(() => expect(pendingEdits(client)[0]?.state.isPaused).toBe(true), { timeout: 3000 });
+    server.state.version = 3;
+    server.state.title = "Swim team";
+
+    server.state.up = true;
+    await healthPasses(client);
+    await vi.waitFor(() => expect(server.state.received.map((r) => r.status)).toEqual([412, 204]), { timeout: 5000 });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ kind: "events", current: { id: 4, title: "Swim team" } });
+    expect(server.state.received.map((r) => r.ifMatch)).toEqual(['"s4-1"', '"s4-3"']);
   });
 });

@@ -4,12 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "@core/schemas/task";
 import { getTasksQueryOptions, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
 import { forgetSession } from "@/lib/api/session-expiry";
+import { createQueryClient } from "@/lib/query-client";
 import {
   cacheKeeper,
   cacheKeyFor,
   type OfflineEditsOptions,
   pendingEdits,
+  sendTaskEdit,
   startOfflineEdits,
+  type TaskEdit,
   withPendingTaskEdits,
 } from "@/lib/offline-edits";
 
@@ -57,6 +60,18 @@ function change(client: QueryClient, variables: unknown) {
 const healthPasses = (client: QueryClient) =>
   client.fetchQuery({ queryKey: ["/api/health"], queryFn: async () => ({ status: "ok" }), staleTime: 0, networkMode: "always" });
 
+/** The health check failing: the server cannot be reached. */
+const healthFails = (client: QueryClient) =>
+  client
+    .fetchQuery({
+      queryKey: ["/api/health"],
+      queryFn: async () => Promise.reject(new TypeError("Failed to fetch")),
+      staleTime: 0,
+      retry: false,
+      networkMode: "always",
+    })
+    .catch(() => undefined);
+
 const stops: Array<() => void> = [];
 beforeEach(() => {
   forgetSession();
@@ -75,6 +90,38 @@ async function start(client: QueryClient, storage: OfflineEditsOptions["storage"
 }
 
 describe("changes made offline", () => {
+  it("made in the moment before this module has loaded: they keep trying, then wait, kept, and are sent once each when the server answers", async () => {
+    const server = fakeServer();
+    const storage = memoryStorage();
+    // The app's client, as the first screen has it: the module has not loaded, no queue yet.
+    const client = createQueryClient();
+    client.mount();
+    client.setQueryData(getTasksQueryOptions().queryKey, [task(1, { etag: '"t1"' } as Partial<Task>)]);
+    server.up = false;
+    // A screen's own change (its hook brings the function), made at once after the launch.
+    const tick = new MutationObserver<unknown, Error, TaskEdit>(client, { mutationKey: TASK_MUTATION_KEY, mutationFn: sendTaskEdit })
+      .mutate({ id: 1, changes: { completed: true } })
+      .then(
+        () => "saved",
+        () => "failed",
+      );
+    await vi.waitFor(() => expect(pendingEdits(client)[0]?.state.failureCount).toBeGreaterThanOrEqual(1), { timeout: 3000 });
+    expect(pendingEdits(client)).toHaveLength(1);
+
+    // The module loads (the browser is idle) and the health check (every 5 s) fails: the change
+    // waits, taken over and kept.
+    stops.push(await startOfflineEdits(client, { userId: 1, storage }), () => client.unmount());
+    await healthFails(client);
+    await vi.waitFor(() => expect(pendingEdits(client)[0]?.state.isPaused).toBe(true), { timeout: 5000 });
+    await cacheKeeper(client, storage, 1).flush();
+    expect(JSON.parse(storage.map.get(cacheKeyFor(1))!).clientState.mutations).toHaveLength(1);
+
+    server.up = true;
+    await healthPasses(client);
+    expect(await tick).toBe("saved");
+    expect(server.received.map(({ method, url }) => `${method} ${url}`)).toEqual(["PUT /api/tasks/1"]);
+  });
+
   it("wait while the server is down, are kept across a reload, and are sent once each, in order, with the create's own Idempotency-Key, when it answers again", async () => {
     const server = fakeServer();
     const storage = memoryStorage();

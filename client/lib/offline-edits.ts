@@ -76,7 +76,7 @@ function settledIn(queryClient: QueryClient, m: Mutation): Promise<void> {
   });
 }
 
-type TaskEdit = CreateTaskVariables | UpdateTaskVariables | DeleteTaskVariables;
+export type TaskEdit = CreateTaskVariables | UpdateTaskVariables | DeleteTaskVariables;
 type EventEdit = CreateEventVariables | UpdateEventVariables | EventEditTarget;
 
 const isTaskKey = (key: MutationKey | undefined) => key?.[0] === TASK_MUTATION_KEY[0];
@@ -119,8 +119,8 @@ export function etagOf(row: unknown): string | undefined {
 }
 
 /**
- * The row an edit or a delete is made on (not a create's, not one date of a series': the server
- * works those out), so its ETag can go with it as If-Match.
+ * The row an edit or a delete is made on (not a create's; for one date of a series, the series),
+ * so its ETag can go with it as If-Match.
  */
 export function editedRow(kind: "tasks" | "events", variables: unknown): { id: number; holder: { etag?: string } } | undefined {
   if (typeof variables !== "object" || variables === null || isCreate(variables)) return undefined;
@@ -129,7 +129,17 @@ export function editedRow(kind: "tasks" | "events", variables: unknown): { id: n
     return typeof edit.id === "number" ? { id: edit.id, holder: edit } : undefined;
   }
   const target = ("target" in variables ? (variables as UpdateEventVariables).target : variables) as EventEditTarget;
-  return typeof target.eventId === "number" && !target.scope ? { id: target.eventId, holder: target } : undefined;
+  return typeof target.eventId === "number" ? { id: target.eventId, holder: target } : undefined;
+}
+
+/**
+ * The ETag an answered change left its row with: the answer's own, or for one date of a series
+ * the series' (the answer is then the occurrence, or nothing).
+ */
+function etagAfter(variables: unknown, answer: unknown): string | undefined {
+  const target = typeof variables === "object" && variables !== null && "target" in variables ? variables.target : variables;
+  const scoped = target as Partial<EventEditTarget> | undefined;
+  return scoped?.scope ? scoped.answeredSeriesEtag : etagOf(answer);
 }
 
 /**
@@ -238,7 +248,7 @@ export function adoptServerId(
       const target = ("target" in variables ? variables.target : variables) as Partial<EventEditTarget>;
       if (target.eventId === temporaryId) {
         target.eventId = id;
-        if (etag && !target.scope) target.etag = etag;
+        if (etag) target.etag = etag;
         changed = true;
       }
     }
@@ -480,6 +490,20 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
     if (event.type === "added" || event.type === "removed" || event.type === "updated") keeper.save();
   });
   const keyOf = (kind: "tasks" | "events") => (kind === "tasks" ? tasksKey : eventsKey);
+  // The ETag of the row as this page last read it goes with a change as If-Match (an earlier
+  // change to it still waiting hands its answer's on: adoptEtag).
+  const withReadEtag = (kind: "tasks" | "events", variables: unknown) => {
+    const row = editedRow(kind, variables);
+    if (row && row.holder.etag === undefined) {
+      const rows = queryClient.getQueryData<{ id: number }[]>(keyOf(kind));
+      row.holder.etag = etagOf(rows?.find((r) => r.id === row.id));
+    }
+  };
+  // Changes made before this module loaded (lib/query-client.ts keeps them trying): their next try
+  // goes with it too.
+  for (const mutation of pendingEdits(queryClient)) {
+    withReadEtag(isTaskKey(mutation.options.mutationKey) ? "tasks" : "events", mutation.state.variables);
+  }
   // The ETags this page's own writes were answered with: a 412 naming one of them is the student's
   // own earlier change (two quick ticks of one task went out together), not another device's.
   const ownEtags = new Set<string>();
@@ -518,22 +542,14 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
     if (event.type === "updated" && isOfflineEdit(event.mutation)) {
       const { action, mutation } = event;
       const kind = isTaskKey(mutation.options.mutationKey) ? "tasks" : "events";
-      if (action.type === "pending") {
-        // The ETag of the row as this page last read it goes with the change as If-Match (an
-        // earlier change to it still waiting hands its answer's on: adoptEtag).
-        const row = editedRow(kind, action.variables);
-        if (row && row.holder.etag === undefined) {
-          const rows = queryClient.getQueryData<{ id: number }[]>(keyOf(kind));
-          row.holder.etag = etagOf(rows?.find((r) => r.id === row.id));
-        }
-      }
+      if (action.type === "pending") withReadEtag(kind, action.variables);
       if (action.type === "pause" || (action.type === "pending" && action.isPaused)) waited.add(mutation);
       if (action.type === "error") {
         if (changedElsewhere(action.error)) void onConflict(mutation, action.error as Error);
         else if (waited.has(mutation)) options.onRefused?.(action.error as Error);
       }
       if (action.type === "success") {
-        const etag = etagOf(action.data);
+        const etag = etagAfter(mutation.state.variables, action.data);
         const row = editedRow(kind, mutation.state.variables);
         if (etag) ownEtags.add(etag);
         if (etag && row) adoptEtag(pendingEdits(queryClient, kind), kind, row.id, row.holder.etag, etag);

@@ -17,7 +17,7 @@ import type { Services } from "../services";
 import { EVENT_NOT_FOUND } from "../services/event-series";
 import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
 import { requireUser } from "../request-context";
-import { answerRow, answerStoredRow, ifMatch, withEtag } from "../row-etag";
+import { answerRow, answerStoredRow, ifMatch, rowEtag, withEtag } from "../row-etag";
 
 const idParams = z.object({ id: z.string() });
 const PLAIN_ID = /^[1-9]\d{0,9}$/;
@@ -38,6 +38,17 @@ function eventTarget(params: unknown): { id: number } | { scoped: ScopedId } {
     if (scoped) return { scoped };
   }
   throw notFound(EVENT_NOT_FOUND);
+}
+
+/**
+ * A change to one date of a series answers the series' new ETag as `Series-ETag` (decision 114):
+ * the client's next change to the same series, made on the version this one produced, sends it as
+ * If-Match, so a student's own changes never conflict with each other. None once the series is gone.
+ */
+const SERIES_ETAG_HEADER = "series-etag";
+
+function answerSeriesEtag(reply: FastifyReply, series: CalendarEvent | undefined): void {
+  if (series) reply.header(SERIES_ETAG_HEADER, rowEtag(series));
 }
 
 function plainId(params: unknown): number {
@@ -89,11 +100,10 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
     const userId = requireUser(request).id;
     const data = parseWith(updateEventSchema, request.body);
     const precondition = ifMatch<CalendarEvent>(request.headers["if-match"]);
-    const event =
-      "id" in target
-        ? await eventSeries.update(userId, target.id, data, precondition)
-        : await eventSeries.editScoped(userId, target.scoped, data, precondition);
-    return answerRow(reply, event);
+    if ("id" in target) return answerRow(reply, await eventSeries.update(userId, target.id, data, precondition));
+    const { shown, series } = await eventSeries.editScoped(userId, target.scoped, data, precondition);
+    answerSeriesEtag(reply, series);
+    return answerRow(reply, shown);
   });
 
   app.patch("/api/events/:id", { schema: { response: { 200: eventJson } } }, async (request, reply) => {
@@ -110,7 +120,7 @@ export default async function eventRoutes(app: FastifyInstance, { services }: { 
     if ("id" in target) {
       await eventSeries.delete(userId, target.id, precondition);
     } else {
-      await eventSeries.deleteScoped(userId, target.scoped, precondition);
+      answerSeriesEtag(reply, (await eventSeries.deleteScoped(userId, target.scoped, precondition)).series);
     }
     return reply.code(204).send();
   });

@@ -127,5 +127,55 @@ describeEachEngine("If-Match on task and event writes", (engine) => {
       ).toBe(204);
       expect((await laptop.request("PUT", `/api/events/${id}`, MONDAYS, { "if-match": "*" })).statusCode).toBe(404);
     });
+
+    it("answers a change to one date of a series with the series' new ETag, which the next change to it sends", async () => {
+      const { id, etag } = (await laptop.request("POST", "/api/events", MONDAYS)).json();
+      const seriesEtag = async () => (await laptop.request("GET", `/api/events/${id}`)).headers.etag;
+
+      // "This event only" leaves the series row as it was: the same ETag comes back.
+      const moved = await laptop.request(
+        "PUT",
+        `/api/events/SINGLE_INSTANCE_${id}_2025-01-13`,
+        { ...MONDAYS, time: "16:00" },
+        {
+          "if-match": etag,
+        },
+      );
+      expect(moved.statusCode).toBe(200);
+      expect(moved.headers["series-etag"]).toBe(etag);
+      expect(moved.json().etag).toBe(moved.headers.etag);
+      expect(moved.headers.etag).not.toBe(etag);
+
+      // "This and future" ends the series the day before: a new ETag, the one a read now answers.
+      const split = await laptop.request(
+        "PUT",
+        `/api/events/FUTURE_SERIES_${id}_2025-02-03`,
+        { ...MONDAYS, date: "2025-02-03" },
+        {
+          "if-match": etag,
+        },
+      );
+      expect(split.statusCode).toBe(200);
+      const afterSplit = split.headers["series-etag"];
+      expect(afterSplit).not.toBe(etag);
+      expect(afterSplit).toBe(await seriesEtag());
+
+      // The next change, made on that version, goes through with it; with the first one it is a conflict.
+      const stale = await laptop.request("DELETE", `/api/events/SINGLE_INSTANCE_${id}_2025-01-20`, undefined, { "if-match": etag });
+      expect(stale.statusCode).toBe(412);
+      const skipped = await laptop.request("DELETE", `/api/events/SINGLE_INSTANCE_${id}_2025-01-20`, undefined, {
+        "if-match": afterSplit as string,
+      });
+      expect(skipped.statusCode).toBe(204);
+      expect(skipped.headers["series-etag"]).toBe(await seriesEtag());
+
+      // A delete that takes the series away answers no series ETag.
+      const gone = await laptop.request("DELETE", `/api/events/FUTURE_SERIES_${id}_2025-01-06`, undefined, {
+        "if-match": skipped.headers["series-etag"] as string,
+      });
+      expect(gone.statusCode).toBe(204);
+      expect(gone.headers["series-etag"]).toBeUndefined();
+      expect((await laptop.request("GET", `/api/events/${id}`)).statusCode).toBe(404);
+    });
   });
 });

@@ -123,6 +123,88 @@ export function createEventSeriesService(transaction: RunInTransaction, reminder
     return updated;
   }
 
+  /** The edit of a scoped PUT (editScoped), inside its transaction: answers the event the calendar now shows. */
+  async function editScopedIn(
+    tx: TransactionScope,
+    userId: number,
+    { scope, eventId, date }: ScopedId,
+    data: UpdateEventData,
+    precondition?: Precondition<CalendarEvent>,
+  ): Promise<CalendarEvent> {
+    const series = await findSeries(tx, userId, eventId, precondition);
+    const children = await tx.events.listChildren(userId, eventId);
+    if (!occursOn(series, date) || isTaken(children, date)) throw badRequest(NOT_AN_OCCURRENCE);
+
+    if (scope === "SINGLE_INSTANCE") {
+      await assertRoomFor(tx, userId, 2);
+      await tx.events.addException(userId, series, date);
+      const occurrence = await tx.events.create(userId, {
+        ...data,
+        recurring: "none",
+        customDays: [],
+        customEndDate: null,
+        customWhenToRepeat: null,
+        parentEventId: series.id,
+        originalDate: date,
+      });
+      await reminders.armEventFamily(tx, userId, series.id);
+      return occurrence;
+    }
+
+    assertHasDates(data);
+    const future = futureRows(children, date);
+    await tx.events.deleteMany(userId, future);
+    await tx.reminders.unschedule("event", future);
+    const dayBefore = addDaysToDate(date, -1);
+    const keptPart = { ...series, customEndDate: dayBefore };
+    const keepsDates = date > firstOccurrence(series)! && hasDatesLeft(keptPart, children);
+    if (!keepsDates) {
+      const replaced = (await tx.events.update(userId, series.id, data))!;
+      await reminders.armEventFamily(tx, userId, series.id);
+      return replaced;
+    }
+    await assertRoomFor(tx, userId, 1);
+    await tx.events.setEndDate(userId, series.id, dayBefore);
+    const split = await tx.events.create(userId, { ...data, parentEventId: series.id });
+    await reminders.armEventFamily(tx, userId, series.id);
+    return split;
+  }
+
+  /** The delete of a scoped DELETE (deleteScoped), inside its transaction. */
+  async function deleteScopedIn(
+    tx: TransactionScope,
+    userId: number,
+    { scope, eventId, date }: ScopedId,
+    precondition?: Precondition<CalendarEvent>,
+  ): Promise<void> {
+    if (!(await findEventToDelete(tx, userId, eventId, precondition))) return;
+    const series = await findSeries(tx, userId, eventId);
+    if (!occursOn(series, date)) throw badRequest(NOT_AN_OCCURRENCE);
+    if (scope === "SINGLE_INSTANCE") {
+      await tx.events.addException(userId, series, date);
+      const children = await tx.events.listChildren(userId, eventId);
+      if (!hasDatesLeft(series, children)) {
+        await tx.events.delete(userId, eventId);
+        await tx.reminders.unschedule("event", [eventId, ...children.map((c) => c.id)]);
+      } else {
+        await reminders.armEventFamily(tx, userId, eventId);
+      }
+      return;
+    }
+    const children = await tx.events.listChildren(userId, eventId);
+    const keptPart = { ...series, customEndDate: addDaysToDate(date, -1) };
+    if (date <= firstOccurrence(series)! || !hasDatesLeft(keptPart, children)) {
+      await tx.events.delete(userId, eventId);
+      await tx.reminders.unschedule("event", [eventId, ...children.map((c) => c.id)]);
+      return;
+    }
+    const future = futureRows(children, date);
+    await tx.events.deleteMany(userId, future);
+    await tx.reminders.unschedule("event", future);
+    await tx.events.setEndDate(userId, eventId, keptPart.customEndDate);
+    await reminders.armEventFamily(tx, userId, eventId);
+  }
+
   return {
     /** POST /api/events (inside the caller's transaction, which also holds the Idempotency-Key). */
     async create(tx: TransactionScope, userId: number, data: CreateEventData): Promise<CalendarEvent> {
@@ -203,87 +285,34 @@ export function createEventSeriesService(transaction: RunInTransaction, reminder
     /**
      * PUT with a scope-encoded id. SINGLE_INSTANCE: an exception for the date plus a one-off event
      * in its place. FUTURE_SERIES: the series ends the day before and a new series starts, or, from
-     * its first date, the whole series is replaced. Answers the event the calendar now shows.
+     * its first date, the whole series is replaced. Answers the event the calendar now shows, and
+     * the series as it now is (its ETag goes back to the client, decision 114).
      */
     editScoped(
       userId: number,
-      { scope, eventId, date }: ScopedId,
+      scoped: ScopedId,
       data: UpdateEventData,
       precondition?: Precondition<CalendarEvent>,
-    ): Promise<CalendarEvent> {
+    ): Promise<{ shown: CalendarEvent; series: CalendarEvent | undefined }> {
       return transaction(async (tx) => {
-        const series = await findSeries(tx, userId, eventId, precondition);
-        const children = await tx.events.listChildren(userId, eventId);
-        if (!occursOn(series, date) || isTaken(children, date)) throw badRequest(NOT_AN_OCCURRENCE);
-
-        if (scope === "SINGLE_INSTANCE") {
-          await assertRoomFor(tx, userId, 2);
-          await tx.events.addException(userId, series, date);
-          const occurrence = await tx.events.create(userId, {
-            ...data,
-            recurring: "none",
-            customDays: [],
-            customEndDate: null,
-            customWhenToRepeat: null,
-            parentEventId: series.id,
-            originalDate: date,
-          });
-          await reminders.armEventFamily(tx, userId, series.id);
-          return occurrence;
-        }
-
-        assertHasDates(data);
-        const future = futureRows(children, date);
-        await tx.events.deleteMany(userId, future);
-        await tx.reminders.unschedule("event", future);
-        const dayBefore = addDaysToDate(date, -1);
-        const keptPart = { ...series, customEndDate: dayBefore };
-        const keepsDates = date > firstOccurrence(series)! && hasDatesLeft(keptPart, children);
-        if (!keepsDates) {
-          const replaced = (await tx.events.update(userId, series.id, data))!;
-          await reminders.armEventFamily(tx, userId, series.id);
-          return replaced;
-        }
-        await assertRoomFor(tx, userId, 1);
-        await tx.events.setEndDate(userId, series.id, dayBefore);
-        const split = await tx.events.create(userId, { ...data, parentEventId: series.id });
-        await reminders.armEventFamily(tx, userId, series.id);
-        return split;
+        const shown = await editScopedIn(tx, userId, scoped, data, precondition);
+        return { shown, series: await tx.events.findForUser(userId, scoped.eventId) };
       });
     },
 
     /**
      * DELETE with a scope-encoded id. SINGLE_INSTANCE: an exception for the date. FUTURE_SERIES: the
      * series ends the day before, or goes entirely when nothing would be left before the date.
+     * Answers the series as it now is (undefined once it has gone).
      */
-    deleteScoped(userId: number, { scope, eventId, date }: ScopedId, precondition?: Precondition<CalendarEvent>): Promise<void> {
+    deleteScoped(
+      userId: number,
+      scoped: ScopedId,
+      precondition?: Precondition<CalendarEvent>,
+    ): Promise<{ series: CalendarEvent | undefined }> {
       return transaction(async (tx) => {
-        if (!(await findEventToDelete(tx, userId, eventId, precondition))) return;
-        const series = await findSeries(tx, userId, eventId);
-        if (!occursOn(series, date)) throw badRequest(NOT_AN_OCCURRENCE);
-        if (scope === "SINGLE_INSTANCE") {
-          await tx.events.addException(userId, series, date);
-          const children = await tx.events.listChildren(userId, eventId);
-          if (!hasDatesLeft(series, children)) {
-            await tx.events.delete(userId, eventId);
-            await tx.reminders.unschedule("event", [eventId, ...children.map((c) => c.id)]);
-          } else {
-            await reminders.armEventFamily(tx, userId, eventId);
-          }
-          return;
-        }
-        const children = await tx.events.listChildren(userId, eventId);
-        const keptPart = { ...series, customEndDate: addDaysToDate(date, -1) };
-        if (date <= firstOccurrence(series)! || !hasDatesLeft(keptPart, children)) {
-          await tx.events.delete(userId, eventId);
-          await tx.reminders.unschedule("event", [eventId, ...children.map((c) => c.id)]);
-          return;
-        }
-        const future = futureRows(children, date);
-        await tx.events.deleteMany(userId, future);
-        await tx.reminders.unschedule("event", future);
-        await tx.events.setEndDate(userId, eventId, keptPart.customEndDate);
-        await reminders.armEventFamily(tx, userId, eventId);
+        await deleteScopedIn(tx, userId, scoped, precondition);
+        return { series: await tx.events.findForUser(userId, scoped.eventId) };
       });
     },
   };

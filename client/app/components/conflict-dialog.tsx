@@ -65,6 +65,15 @@ function mine(conflict: Conflict): Partial<Task> | Partial<CalendarEvent> | unde
   return "input" in conflict.variables ? { ...conflict.current, ...conflict.variables.input } : undefined;
 }
 
+/** What a delete made here took: the whole row, one date of a series, or the series from a date on. */
+function deletedHere(conflict: Conflict, t: ReturnType<typeof useT>): string {
+  const scope = conflict.kind === "events" && !("input" in conflict.variables) ? conflict.variables.scope : undefined;
+  if (!scope) return t("sync.conflict_deleted");
+  return scope.kind === "SINGLE_INSTANCE"
+    ? t("sync.conflict_deleted_date", { date: scope.date })
+    : t("sync.conflict_deleted_from", { date: scope.date });
+}
+
 export function ConflictDialog() {
   const t = useT();
   const current = useSyncExternalStore(subscribe, first, first);
@@ -83,7 +92,7 @@ export function ConflictDialog() {
           <AlertDialogDescription>{question}</AlertDialogDescription>
         </AlertDialogHeader>
         <ul className="space-y-1 text-sm">
-          <li>{yours ? t("sync.yours", { summary: summary(yours, t("sync.done")) }) : t("sync.conflict_deleted")}</li>
+          <li>{yours ? t("sync.yours", { summary: summary(yours, t("sync.done")) }) : deletedHere(conflict, t)}</li>
           <li>{t("sync.theirs", { summary: summary(conflict.current, t("sync.done")) })}</li>
         </ul>
         <AlertDialogFooter>

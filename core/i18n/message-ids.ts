@@ -198,6 +198,7 @@ export interface MessageValues {
   "admin.no_user_selected": undefined;
   "admin.no_users": undefined;
   "admin.notifications_unavailable": undefined;
+  "admin.offline_notice": undefined;
   "admin.passcode": undefined;
   "admin.passcode_description": undefined;
   "admin.passcode_invalid": undefined;
@@ -399,6 +400,7 @@ export interface MessageValues {
   "auth.reset_password_saving": undefined;
   "auth.reset_password_submit": undefined;
   "auth.reset_password_title": undefined;
+  "auth.settings_offline_notice": undefined;
   "auth.sign_in": undefined;
   "auth.sign_in_failed": undefined;
   "auth.sign_in_form": undefined;
@@ -1090,6 +1092,8 @@ export interface MessageValues {
   "sync.all_saved": undefined;
   "sync.change_refused": { "error": string | number };
   "sync.conflict_deleted": undefined;
+  "sync.conflict_deleted_date": { "date": string | number };
+  "sync.conflict_deleted_from": { "date": string | number };
   "sync.conflict_event": { "title": string | number };
   "sync.conflict_task": { "title": string | number };
   "sync.conflict_title": undefined;

@@ -2,6 +2,7 @@ import { BookOpen, Clock, LogOut, ShieldCheck, UserX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
+import { OnlineOnlyNotice } from "@/components/states/online-only-notice";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { DeleteAccountDialog } from "@/features/auth/components/delete-account-dialog";
@@ -60,6 +61,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses, provid
             <DialogTitle>{t("settings.title")}</DialogTitle>
             <DialogDescription>{t("settings.description")}</DialogDescription>
           </DialogHeader>
+          <OnlineOnlyNotice message={t("auth.settings_offline_notice")} />
           <AccountLanguagePicker />
           <ThemePicker />
           <EveningSummarySetting />

@@ -17,6 +17,7 @@ import { AuditLogTab } from "./audit-log-tab";
 import { PasscodeGate } from "./passcode-gate";
 import { NotificationsTab } from "./notifications-tab";
 import { UsersTab } from "./users-tab";
+import { OnlineOnlyNotice } from "@/components/states/online-only-notice";
 
 const TAB_LABELS = {
   users: "admin.tab_users",
@@ -84,6 +85,7 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
           </Button>
         )}
       </header>
+      <OnlineOnlyNotice message={t("admin.offline_notice")} />
 
       {!unlocked ? (
         <PasscodeGate />

@@ -10,6 +10,7 @@ import { AnnouncementsSection } from "./announcements-section";
 import { BellScheduleSection } from "./bell-schedule-section";
 import { PasscodeGate } from "./passcode-gate";
 import { SchoolEventsSection } from "./school-events-section";
+import { OnlineOnlyNotice } from "@/components/states/online-only-notice";
 
 /**
  * /admin/school (issue 36, decision 112): what staff publish into every student's day, behind the
@@ -37,6 +38,7 @@ export function SchoolPage({ user }: { user: User }) {
           </Link>
         </Button>
       </header>
+      <OnlineOnlyNotice message={t("admin.offline_notice")} />
       {!unlocked ? (
         <PasscodeGate />
       ) : (

@@ -56,6 +56,8 @@ const NOW = {
   aucklandFriday: { zone: "Pacific/Auckland", instant: "2025-11-13T19:00:00Z", wall: "2025-11-14 Friday 8:00" },
   aucklandSunday: { zone: "Pacific/Auckland", instant: "2025-11-15T22:00:00Z", wall: "2025-11-16 Sunday 11:00" },
   utcLateFriday: { zone: "UTC", instant: "2025-11-14T23:30:00Z", wall: "2025-11-14 Friday 23:30" },
+  // 02:30 on 2025-03-09 does not exist in Los Angeles (a process zone below): the school's does.
+  utcInUsGap: { zone: "UTC", instant: "2025-03-09T02:30:00Z", wall: "2025-03-09 Sunday 2:30" },
 } satisfies Record<string, Now>;
 type NowName = keyof typeof NOW;
 
@@ -164,6 +166,9 @@ describe.each(PROCESS_ZONES)("with the process in %s", (processZone, offset) => 
       ["essay fri", "aucklandFriday", "2025-11-21", "essay"],
       ["essay mon", "aucklandSunday", "2025-11-17", "essay"],
       ["essay tomorrow", "utcLateFriday", "2025-11-15", "essay"],
+      ["essay tomorrow", "utcInUsGap", "2025-03-10", "essay"],
+      ["essay in 3 days", "utcInUsGap", "2025-03-12", "essay"],
+      ["essay sun", "utcInUsGap", "2025-03-16", "essay"],
     ] as const)("%s (%s) → %s", (input, now, date, title) => {
       expect(when(input, now)).toEqual([date, null, title]);
     });
@@ -195,6 +200,9 @@ describe.each(PROCESS_ZONES)("with the process in %s", (processZone, offset) => 
       ["essay 2:30am", "nyFallFirst130", "2025-11-02", "02:30"],
       ["essay 2:30am", "nyFallSecond130", "2025-11-02", "02:30"],
       ["essay 1:15am", "nyFallSecond130", "2025-11-03", "01:15"],
+      ["essay 2:45am", "utcInUsGap", "2025-03-09", "02:45"],
+      ["essay 2:15am", "utcInUsGap", "2025-03-10", "02:15"],
+      ["essay 3am", "utcInUsGap", "2025-03-09", "03:00"],
       ["essay 2:30am", "madridBeforeSpring", "2025-03-30", "02:30"],
       ["essay 2:30am", "madridAfterSpring", "2025-03-31", "02:30"],
       ["essay 2:30am", "madridFallFirst", "2025-10-27", "02:30"], // 2:40 now: past
@@ -220,6 +228,8 @@ describe.each(PROCESS_ZONES)("with the process in %s", (processZone, offset) => 
       ["ensayo viernes", "2025-11-21", null],
       ["ensayo el viernes", "2025-11-21", null],
       ["ensayo el próximo viernes", "2025-11-21", null],
+      ["ensayo para el viernes", "2025-11-21", null],
+      ["ensayo este viernes", "2025-11-14", null],
       ["ensayo lunes", "2025-11-17", null],
       ["ensayo el mié", "2025-11-19", null],
       ["ensayo 12 de diciembre", "2025-12-12", null],
@@ -234,6 +244,9 @@ describe.each(PROCESS_ZONES)("with the process in %s", (processZone, offset) => 
       ["ensayo al mediodía", "2025-11-14", "12:00"],
       ["ensayo a las 3 de la tarde", "2025-11-14", "15:00"],
       ["ensayo a las 8 de la noche", "2025-11-14", "20:00"],
+      ["ensayo a las 12 de la noche", "2025-11-15", "00:00"],
+      ["ensayo a las 5 de la madrugada", "2025-11-15", "05:00"],
+      ["ensayo a las 11 de la mañana", "2025-11-14", "11:00"],
       ["ensayo mañana a las 8 de la mañana", "2025-11-15", "08:00"],
       ["ensayo hoy a las 9", "2025-11-14", "09:00"], // the student said today
       ["ensayo el viernes a las 3", "2025-11-21", "15:00"],
@@ -279,6 +292,14 @@ describe.each(PROCESS_ZONES)("with the process in %s", (processZone, offset) => 
       const r = parse(input, locale === "es" ? "madridFriday" : "nyFriday", locale);
       expect([r.dueDate, r.dueTime, r.title, r.parts]).toEqual([null, null, input, []]);
     });
+  });
+
+  it.each([
+    ["en", "essay 12/12/2024", "nyFriday"], // its year written, and past
+    ["en", "essay nov 13 2025", "nyFriday"],
+    ["es", "ensayo mayo 5", "madridFriday"], // chrono-node reads "mayo 5" as May of the year 5
+  ] as const)("%s: a date already past is not read (%s)", (locale, input, now) => {
+    expect(parse(input, now, locale)).toMatchObject({ dueDate: null, title: input, parts: [] });
   });
 
   describe("priorities", () => {

@@ -149,7 +149,7 @@ const NOT_A_CLASS = new Set(
 /** A word that joins a date or time to the sentence ("at 3pm", "el viernes"): it goes with the date or time. */
 const LEAD_IN = { en: /(?:^|\s)(at|on|by)\s+$/iu, es: /(?:^|\s)(a|al|el|para(?:\s+el)?)\s+$/iu };
 /** Spanish says the half of the day after the hour: "a las 3 de la tarde". */
-const DAY_HALF_ES = new RegExp(`^\\s+de\\s+la\\s+(mañana|tarde|noche)${AFTER}`, "iu");
+const DAY_HALF_ES = new RegExp(`^\\s+de\\s+la\\s+(mañana|madrugada|tarde|noche)${AFTER}`, "iu");
 /** "pasado mañana" (the day after tomorrow): chrono-node's Spanish reads only its "mañana". */
 const DAY_AFTER_TOMORROW_ES = new RegExp(`${BEFORE}pasado\\s+mañana${AFTER}`, "iu");
 
@@ -207,8 +207,10 @@ class Reader {
     this.today = todayIn(options.timeZone, options.now);
     this.nowMinutes = wall.hour * 60 + wall.minute;
     const reference = new Date(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-    // The school's wall-clock time may not exist in the device's zone (its own DST gap): the day is
-    // what matters to chrono-node's relative dates, so noon of that day then.
+    // The school's wall-clock time may not exist in the device's zone (the device's own DST gap):
+    // the Date then moves an hour on, which is harmless (chrono-node's relative dates need the day;
+    // a time alone is compared with the school's clock, below). Should that move change the day,
+    // noon of the school's day.
     this.reference =
       reference.getDate() === wall.day && reference.getMonth() === wall.month - 1
         ? reference
@@ -234,10 +236,10 @@ class Reader {
     const year = start.get("year") ?? 0;
     const month = start.get("month") ?? 0;
     const day = start.get("day") ?? 0;
-    let date = dateOf(year, month, day);
-    // A date without a year is the next one to come (chrono-node's forwardDate does this too; said
-    // again so the rule does not rest on its reference's zone).
-    if (date !== null && !start.isCertain("year") && date < this.today) date = dateOf(year + 1, month, day);
+    // A date without a year is the next one to come: chrono-node's forwardDate, from the school's
+    // today. One still past had its year written ("12/12/2024") or is not a date ("mayo 5", May of
+    // the year 5): a due date is not read from it.
+    const date = dateOf(year, month, day);
     return date !== null && date >= this.today ? date : null;
   }
 
@@ -255,8 +257,9 @@ class Reader {
     let hour = result.start.get("hour") ?? 12;
     const minute = result.start.get("minute") ?? 0;
     if (half !== null) {
-      if (half !== "mañana" && hour < 12) hour += 12;
-      if (half === "mañana" && hour === 12) hour = 0;
+      // "las 12 de la noche" (or "de la madrugada") is midnight, "las 12 de la mañana" noon.
+      if (hour === 12) hour = half === "noche" || half === "madrugada" ? 0 : 12;
+      else if ((half === "tarde" || half === "noche") && hour < 12) hour += 12;
     } else if (!result.start.isCertain("meridiem") && hour >= 1 && hour <= 6) {
       hour += 12;
     }

@@ -156,8 +156,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(?!zod(/|$)|\\.{1,2}/|@core/)",
-              message: "core/ imports nothing but itself and zod (no node:, no DOM, no other package).",
+              // chrono-node's English and Spanish builds only (quick add, decision 118): its root bundles every language.
+              regex: "^(?!zod(/|$)|chrono-node/(en|es)$|\\.{1,2}/|@core/)",
+              message: "core/ imports nothing but itself, zod and chrono-node/en|es (no node:, no DOM, no other package).",
             },
           ],
         },

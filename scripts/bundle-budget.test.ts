@@ -60,6 +60,7 @@ const MANIFEST: Manifest = {
   "_vendor-idb.js": { file: "assets/vendor-idb.js" },
   // Live updates (decision 114): loaded by the app when idle once someone is signed in; they import nothing the first screen lacks.
   "lib/live-updates.ts": { file: "assets/live-updates-l.js", isDynamicEntry: true, imports: ["index.html"] },
+  "features/tasks/components/quick-add-field.tsx": { file: "assets/quick-add-field-q.js", isDynamicEntry: true, imports: ["index.html"] },
   // Imports the chunk that loads it: the walk must not loop.
   "features/calendar/components/calendar-tab.tsx": {
     file: "assets/calendar-tab-t.js",
@@ -107,7 +108,7 @@ describe("the files a first visit downloads", () => {
     expect(files).not.toContain("assets/vendor-forms.js");
   });
 
-  it("then, when idle, the toast library (and on Home the offline edits and live updates) with what they import that the first screen did not already bring", () => {
+  it("then, when idle, the toast library (and on Home the offline edits, live updates and quick add's field) with what they import that the first screen did not already bring", () => {
     // The toast library's library imports React, which the first screen already has; the offline edits import the dashboard.
     expect(laterFiles(MANIFEST, HOME)).toEqual([
       "assets/toast-library-s.js",
@@ -115,6 +116,7 @@ describe("the files a first visit downloads", () => {
       "assets/offline-edits-o.js",
       "assets/vendor-idb.js",
       "assets/live-updates-l.js",
+      "assets/quick-add-field-q.js",
     ]);
     expect(laterFiles(MANIFEST, AUTH)).toEqual(["assets/toast-library-s.js", "assets/vendor-sonner.js"]);
     expect(laterFiles(MANIFEST, LANDING)).toEqual([]);
@@ -183,11 +185,11 @@ describe("the files a first visit downloads", () => {
 });
 
 describe("the budgets", () => {
-  it("are, in gzipped bytes (1 KB = 1,000 bytes), 80 KB for the landing page (issue 13), 140 KB for /auth's first screen and 150 KB for the signed-in Home tab's (issues 33 and 34), in either language", () => {
+  it("are, in gzipped bytes (1 KB = 1,000 bytes), 80 KB for the landing page (issue 13), 140 KB for /auth's first screen and 151 KB for the signed-in Home tab's (issues 33, 34 and 40), in either language", () => {
     expect(KB).toBe(1000);
     expect(LANDING.budget).toBe(80_000);
     expect([AUTH.budget, AUTH_ES.budget]).toEqual([140_000, 140_000]);
-    expect([HOME.budget, HOME_ES.budget]).toEqual([150_000, 150_000]);
+    expect([HOME.budget, HOME_ES.budget]).toEqual([151_000, 151_000]);
   });
 });
 
@@ -224,7 +226,7 @@ describe("measuring a build", () => {
     expect(landing!.files.map((f) => f.file)).toEqual(["landing.js"]);
     expect(landing!.raw).toBe(500);
     expect(landing!.over).toBe(false);
-    // Seven (eight) files of 30,000 random bytes gzip to a little more than they are: over 140 KB and 150 KB.
+    // Seven (eight) files of 30,000 random bytes gzip to a little more than they are: over 140 KB and 151 KB.
     expect(auth!.files).toHaveLength(8);
     expect(auth!.over).toBe(true);
     expect(home!.files).toHaveLength(7);
@@ -237,12 +239,13 @@ describe("measuring a build", () => {
       "assets/offline-edits-o.js",
       "assets/vendor-idb.js",
       "assets/live-updates-l.js",
+      "assets/quick-add-field-q.js",
     ]);
-    expect(home!.idle.raw).toBe(150_000);
+    expect(home!.idle.raw).toBe(180_000);
 
     const table = formatTable(results);
     expect(table).toMatch(/^\/ signed in \(Home tab\) +7 +210,000 .* OVER by /m);
-    expect(table).toMatch(/^\/ signed in \(Home tab\), then when idle +5 +150,000 .* not counted +-$/m);
+    expect(table).toMatch(/^\/ signed in \(Home tab\), then when idle +6 +180,000 .* not counted +-$/m);
     expect(table).toMatch(/^\/ \(landing page\) +1 +500 .* OK$/m);
     expect(table).toMatch(/^\/auth +8 +240,000 .* OVER by /m);
   });

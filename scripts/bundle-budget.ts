@@ -61,10 +61,14 @@ export const KB = 1000;
  * (docs/decisions/102) were 132 and 142 KB: what each downloaded, with about 6 KB for what came
  * next, and less than putting the toast library (10 KB) or zod (25 KB) back would add. The words
  * came next (decision 108): Lingui's runtime, the language switch and a screen's share of the
- * catalog. The Home tab's is issue 34's 150 KB; /auth keeps the same 8 KB above its old budget.
+ * catalog. The Home tab's is issue 34's 150 KB, and 1 KB more for issue 40's quick add (decision
+ * 118): its field, its parser and its chips load after the first screen, but the slot they fill,
+ * the `n` key's request, telling a share apart and their words are the first screen's (0.45 KB
+ * over 150 in Spanish, where the Home tab had been at 149.7 already). /auth keeps the same 8 KB
+ * above its old budget.
  */
 const AUTH_BUDGET = 140 * KB;
-const HOME_BUDGET = 150 * KB;
+const HOME_BUDGET = 151 * KB;
 
 /** The toast library loads after every screen the app shows, when idle (client/app/router.tsx). */
 const TOAST_LIBRARY = /^lib\/toast-library\.ts$/;
@@ -72,6 +76,8 @@ const TOAST_LIBRARY = /^lib\/toast-library\.ts$/;
 const OFFLINE_EDITS = /^app\/offline-edits\.tsx$/;
 /** Live updates (one stream per browser) load after the signed-in app's first screen, when idle (decision 114). */
 const LIVE_UPDATES = /^lib\/live-updates\.ts$/;
+/** Quick add's field loads after the Home tab's first screen, when idle (decision 118); its parser when the field is first used. */
+const QUICK_ADD = /^features\/tasks\/components\/quick-add-field\.tsx$/;
 
 /** A group of the catalog's words in a language (core/i18n/groups.ts), which a screen downloads beside its code (decision 108). */
 const words = (locale: "en" | "es", group: string) => new RegExp(`core/i18n/compiled/${locale}/${group}\\.ts$`);
@@ -97,13 +103,13 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: "/ signed in (Home tab)",
     budget: HOME_BUDGET,
     loads: [HOME_SCREEN, words("en", "app")],
-    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES],
+    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD],
   },
   {
     route: "/ signed in (Home tab) in Spanish",
     budget: HOME_BUDGET,
     loads: [HOME_SCREEN, words("es", "start"), words("es", "app")],
-    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES],
+    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD],
   },
 ];
 

@@ -1162,6 +1162,11 @@ export interface MessageValues {
   "tasks.priority_label": undefined;
   "tasks.priority_low": undefined;
   "tasks.priority_medium": undefined;
+  "tasks.quick_add_label": undefined;
+  "tasks.quick_add_placeholder": undefined;
+  "tasks.quick_add_remove": { "part": string | number };
+  "tasks.quick_add_submit": undefined;
+  "tasks.quick_add_understood": undefined;
   "tasks.recurring_invalid": undefined;
   "tasks.reminder_at_due_time": undefined;
   "tasks.reminder_hint": { "time": string | number };

@@ -19,6 +19,7 @@ import { showDownloadFailed } from "@/lib/toast";
 import { whenIdle } from "@/lib/when-idle";
 import type { PlainMessageId } from "@core/i18n/translate";
 import type { User } from "@core/api-types";
+import type { QuickAddRequest } from "@/features/tasks/types/quick-add";
 import { countTasks } from "@core/tasks";
 
 // Downloaded when first shown (docs/decisions/065): the Home tab comes with the dashboard; the
@@ -88,8 +89,15 @@ export function DashboardScreen({ user }: { user: User }) {
   };
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const shortcuts = useOnDemand(shortcutsDialog, shortcutsOpen, () => setShortcutsOpen(false)).module;
+  // Quick add (issue 40): the `n` key focuses the field of Home or Tasks (from the Calendar, on Tasks).
+  const [quickAddRequest, setQuickAddRequest] = useState<QuickAddRequest | null>(null);
+  const requestQuickAdd = () => {
+    if (activeTab === "calendar") setActiveTab("todo");
+    setQuickAddRequest({});
+  };
+  const quickAdd = { quickAddRequest, onQuickAddTaken: useCallback(() => setQuickAddRequest(null), []) };
   useKeyboardShortcuts({
-    newTask: () => requestCreate("task"),
+    newTask: () => requestQuickAdd(),
     newEvent: () => requestCreate("event"),
     home: () => setActiveTab("home"),
     tasks: () => setActiveTab("todo"),
@@ -122,7 +130,7 @@ export function DashboardScreen({ user }: { user: User }) {
       id: "home",
       label: t("dashboard.tab_home"),
       icon: House,
-      content: <HomeTab {...tabProps} {...taskRequest} notifications={<NotificationsCard />} />,
+      content: <HomeTab {...tabProps} {...taskRequest} {...quickAdd} notifications={<NotificationsCard />} />,
     },
     {
       id: "todo",
@@ -131,7 +139,7 @@ export function DashboardScreen({ user }: { user: User }) {
       badge: overdue ? { count: overdue, description: t("dashboard.overdue_count", { count: overdue }) } : undefined,
       content: (
         <OnDemandTab part={tasksTab} loadingText="tasks.loading_tasks" failedText="tasks.load_failed">
-          {({ TasksTab }) => <TasksTab {...tabProps} {...taskRequest} />}
+          {({ TasksTab }) => <TasksTab {...tabProps} {...taskRequest} {...quickAdd} />}
         </OnDemandTab>
       ),
     },

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { shownAnnouncements } from "@core/announcements";
 import type { User } from "@core/api-types";
 import { zonedParts } from "@core/dates";
@@ -6,11 +6,17 @@ import { formatFullDate } from "@core/format";
 import { greeting } from "@core/greeting";
 import { useSchoolAnnouncements } from "@/api/school/announcements";
 import { TodaysSchedule } from "@/app/screens/dashboard/todays-schedule";
+import type { QuickAddRequest } from "@/features/tasks/types/quick-add";
 import { UrgentTasksCard } from "@/features/tasks/components/urgent-tasks-card";
 import { useToday } from "@/hooks/use-today";
 import { useLocale, useT } from "@/lib/i18n";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
+import { openedByShare } from "@/lib/share-params";
+import { whenIdle } from "@/lib/when-idle";
 
+// Quick add's field comes once the first screen is up and the browser idle (decision 102's budget),
+// or at once when asked for (the `n` key, a share from another app); its slot is kept meanwhile, so nothing moves.
+const quickAddPart = onDemand(() => import("@/features/tasks/components/quick-add-field"));
 // Downloaded only when the school has said something this week (most mornings it has not).
 const announcementsCard = onDemand(() => import("@/features/school/components/school-announcements-card"));
 
@@ -23,6 +29,9 @@ type HomeTabProps = {
   /** The app asks for the Add Task dialog (a shortcut, the floating add button). */
   createRequested?: boolean;
   onCreateOpened?: () => void;
+  /** The app asks for quick add (the `n` key, a share): its field takes it. */
+  quickAddRequest?: QuickAddRequest | null;
+  onQuickAddTaken?: () => void;
 };
 
 /**
@@ -30,7 +39,15 @@ type HomeTabProps = {
  * here, in app/, so that tasks, events and notifications can sit side by side without one feature
  * importing another.
  */
-export function HomeTab({ user, timeZone, notifications, createRequested, onCreateOpened }: HomeTabProps) {
+export function HomeTab({
+  user,
+  timeZone,
+  notifications,
+  createRequested,
+  onCreateOpened,
+  quickAddRequest,
+  onQuickAddTaken,
+}: HomeTabProps) {
   const { now, today } = useToday(timeZone);
   const t = useT();
   const locale = useLocale();
@@ -38,6 +55,11 @@ export function HomeTab({ user, timeZone, notifications, createRequested, onCrea
   const announcements = useSchoolAnnouncements().data;
   const recent = announcements ? shownAnnouncements(announcements, now.getTime()) : [];
   const card = useOnDemand(announcementsCard, recent.length > 0).module;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  // A share from another app (/?share_title=…) opens on Home: the field comes at once for it.
+  const [shared] = useState(() => openedByShare(window.location.search));
+  const quickAdd = useOnDemand(quickAddPart, idle || shared || Boolean(quickAddRequest)).module;
   return (
     <section aria-labelledby="home-greeting" className="flex flex-col gap-5">
       <div>
@@ -46,6 +68,12 @@ export function HomeTab({ user, timeZone, notifications, createRequested, onCrea
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">{formatFullDate(now, timeZone, locale)}</p>
       </div>
+
+      {quickAdd ? (
+        <quickAdd.QuickAddField user={user} timeZone={timeZone} request={quickAddRequest} onRequestTaken={onQuickAddTaken} />
+      ) : (
+        <div className="h-10" />
+      )}
 
       {notifications}
 

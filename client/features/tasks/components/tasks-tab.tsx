@@ -32,6 +32,8 @@ import { useToggleTask } from "../hooks/use-toggle-task";
 import { OnDemandTaskFormDialog } from "./on-demand-task-form-dialog";
 import { TaskItem } from "./task-item";
 import type { TaskUser } from "../types/task-user";
+import { QuickAddField } from "./quick-add-field";
+import type { QuickAddRequest } from "../types/quick-add";
 
 type TasksTabProps = {
   user: TaskUser;
@@ -40,10 +42,13 @@ type TasksTabProps = {
   /** The app asks for the Add Task dialog (a shortcut, the floating add button); `onCreateOpened` says it opened. */
   createRequested?: boolean;
   onCreateOpened?: () => void;
+  /** The app asks for quick add (the `n` key from the Calendar): its field takes it. */
+  quickAddRequest?: QuickAddRequest | null;
+  onQuickAddTaken?: () => void;
 };
 
 /** The Tasks tab: "Assignment To-Do List" (docs/product.md#tasks-tab). */
-export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: TasksTabProps) {
+export function TasksTab({ user, timeZone, createRequested, onCreateOpened, quickAddRequest, onQuickAddTaken }: TasksTabProps) {
   const { data: tasks, isPending, isError, refetch } = useTasks();
   const { today } = useToday(timeZone);
   const t = useT();
@@ -162,6 +167,8 @@ export function TasksTab({ user, timeZone, createRequested, onCreateOpened }: Ta
           </Button>
         </div>
       </div>
+
+      <QuickAddField user={user} timeZone={timeZone} request={quickAddRequest} onRequestTaken={onQuickAddTaken} />
 
       <ul aria-label={t("tasks.statistics")} className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard label={t("tasks.total_tasks")} value={counts?.pending} icon={<ListTodoIcon />} tone="text-primary bg-primary/10" />

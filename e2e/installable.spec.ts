@@ -50,6 +50,46 @@ test.describe("the installable app", () => {
     await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute("content", "yes");
   });
 
+  // The app icon's shortcuts (decision 119): the server words the manifest in the reader's language.
+  test("the manifest's shortcuts: New task, New event and Today, inside the scope, each with an icon that loads, in English and in Spanish", async ({
+    profile: { page },
+  }) => {
+    const client = await page.context().newCDPSession(page);
+    await page.goto("/");
+    await activeWorker(page);
+    // Chromium reads the served manifest (with its shortcuts) without an error.
+    const read = (await client.send("Page.getAppManifest")) as { errors: unknown[]; data: string };
+    expect(read.errors).toEqual([]);
+    expect((JSON.parse(read.data) as { shortcuts: unknown[] }).shortcuts).toHaveLength(3);
+
+    const cases: Array<[Record<string, string>, string[]]> = [
+      [{ "accept-language": "en-US" }, ["New task", "New event", "Today"]],
+      [{ "accept-language": "es-MX,es;q=0.9" }, ["Nueva tarea", "Nuevo evento", "Hoy"]],
+      // The language chosen on this device (the landing page's links, the app) before the browser's.
+      [{ "accept-language": "en-US", cookie: "student-hub-locale=es" }, ["Nueva tarea", "Nuevo evento", "Hoy"]],
+    ];
+    for (const [headers, names] of cases) {
+      const response = await page.request.get("/manifest.webmanifest", { headers });
+      expect(response.headers()["content-type"]).toContain("application/manifest+json");
+      const manifest = (await response.json()) as {
+        scope: string;
+        icons: unknown[];
+        shortcuts: Array<{ name: string; url: string; icons: Array<{ src: string; sizes: string }> }>;
+      };
+      expect(manifest).toMatchObject({ id: "/", start_url: "/", scope: "/", icons: expect.arrayContaining([]) });
+      expect(manifest.icons).toHaveLength(3);
+      expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual(names);
+      expect(manifest.shortcuts.map((shortcut) => shortcut.url)).toEqual(["/?new=task", "/?new=event", "/#home"]);
+      for (const shortcut of manifest.shortcuts) {
+        expect(new URL(shortcut.url, page.url()).pathname.startsWith(manifest.scope)).toBe(true);
+        expect(shortcut.icons[0]!.sizes).toBe("96x96");
+        const icon = await page.request.get(shortcut.icons[0]!.src);
+        expect(icon.status()).toBe(200);
+        expect(icon.headers()["content-type"]).toBe("image/png");
+      }
+    }
+  });
+
   test("a push handed to the worker shows its notification, with its tag replacing a repeat", async ({
     user,
     profile: { page, context },

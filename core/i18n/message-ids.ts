@@ -933,6 +933,7 @@ export interface MessageValues {
   "server.mail_sso_action": undefined;
   "server.mail_sso_intro": { "email": string | number };
   "server.mail_sso_subject": undefined;
+  "server.manifest_description": undefined;
   "server.metrics_token_required": undefined;
   "server.no_occurrences": undefined;
   "server.not_an_occurrence": undefined;
@@ -961,6 +962,9 @@ export interface MessageValues {
   "server.school_event_not_found": undefined;
   "server.school_schedule_not_published": undefined;
   "server.service_unavailable": undefined;
+  "server.shortcut_new_event": undefined;
+  "server.shortcut_new_task": undefined;
+  "server.shortcut_today": undefined;
   "server.sign_in_with_google": undefined;
   "server.sign_in_with_microsoft": undefined;
   "server.summary_due_tomorrow": { "count": string | number };

@@ -412,6 +412,9 @@ export interface MessageValues {
   "auth.too_many_reset_requests": { "minutes": number };
   "auth.too_many_sign_ins": undefined;
   "auth.welcome_back": undefined;
+  "badge.setting": undefined;
+  "badge.setting_hint": undefined;
+  "badge.unsupported": undefined;
   "calendar.add_event": undefined;
   "calendar.add_new_event": undefined;
   "calendar.add_text": undefined;
@@ -869,6 +872,7 @@ export interface MessageValues {
   "server.admin_locked": undefined;
   "server.admins_only": undefined;
   "server.announcement_not_found": undefined;
+  "server.app_badge_invalid": undefined;
   "server.bad_request": undefined;
   "server.bad_url": undefined;
   "server.body_empty": undefined;

@@ -113,7 +113,8 @@ export function DashboardScreen({ user }: { user: User }) {
   }, []);
   usePushBinding(user.id);
   // Changes made offline wait, kept on the device, and go when the server answers (decision 116).
-  // That part starts itself for whoever is signed in, loaded once the first screen is up and idle.
+  // That part starts itself for whoever is signed in, loaded once the first screen is up and idle,
+  // and the app icon's badge with it (decision 119).
   useEffect(() => whenIdle(() => void import("@/app/offline-edits")), []);
   // Back from confirming the account's deletion with its provider (/?confirm=delete-account, or
   // /?sso_error=<code>): Settings opens its delete confirmation by itself (issue 35), and reads the rest.

@@ -16,7 +16,8 @@ export default defineConfig({
     tailwindcss(),
     // The service worker (client/sw/sw.ts, decision 088) is ours: push, the offline shell and the
     // kept reads. The plugin compiles it to /sw.js with the list of the build's files to precache;
-    // the manifest is a file of our own (client/public/manifest.webmanifest) and the page registers
+    // the manifest is the server's, in the reader's language (server/web-manifest.ts, decision 119),
+    // so neither the build nor the worker's precache holds one; and the page registers
     // the worker itself (client/lib/service-worker.ts, the landing page's script).
     VitePWA({
       strategies: "injectManifest",
@@ -25,7 +26,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        globPatterns: ["**/*.{js,css,html,svg,png}"],
         // The prerendered landing page is a visitor's, not the app shell; landing.js goes with it.
         globIgnores: ["**/landing*", "**/node_modules/**"],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

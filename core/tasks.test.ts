@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { todayIn } from "./dates";
 import type { Task } from "./schemas/task";
 import {
+  appBadgeCount,
   countTasks,
   dueGroupOf,
   filterTasks,
@@ -129,12 +130,26 @@ describe("filters and counts", () => {
     expect(filterTasks(tasks, filter, today).map((t) => t.title)).toEqual(titles);
   });
 
-  it("counts pending for All, and each of pending, completed and overdue", () => {
-    expect(countTasks(tasks, today)).toEqual({ all: 3, pending: 3, completed: 2, overdue: 1 });
+  it("counts pending for All, and each of pending, completed, overdue and due today", () => {
+    expect(countTasks(tasks, today)).toEqual({ all: 3, pending: 3, completed: 2, overdue: 1, dueToday: 1 });
   });
 
   it("counts nothing for no tasks", () => {
-    expect(countTasks([], today)).toEqual({ all: 0, pending: 0, completed: 0, overdue: 0 });
+    expect(countTasks([], today)).toEqual({ all: 0, pending: 0, completed: 0, overdue: 0, dueToday: 0 });
+    expect(appBadgeCount([], today)).toBe(0);
+  });
+
+  it("puts on the app icon the open tasks due today or overdue: not done ones, undated ones or later ones (decision 119)", () => {
+    expect(appBadgeCount(tasks, today)).toBe(2);
+    const more = [
+      ...tasks,
+      task({ title: "open, due tomorrow", dueDate: "2026-11-22" }),
+      task({ title: "open, due today at 9", dueDate: today, dueTime: "09:00" }),
+      task({ title: "done today", dueDate: today, completed: true }),
+    ];
+    expect(appBadgeCount(more, today)).toBe(3);
+    // The next day, today's and yesterday's open ones are overdue and tomorrow's are due.
+    expect(appBadgeCount(more, "2026-11-22")).toBe(4);
   });
 });
 

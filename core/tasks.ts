@@ -129,18 +129,31 @@ export interface TaskCounts {
   pending: number;
   completed: number;
   overdue: number;
+  /** Not completed and due today (not overdue: a task due today never is). */
+  dueToday: number;
 }
 
 export function countTasks(tasks: readonly TaskLike[], today: string): TaskCounts {
   let pending = 0;
   let completed = 0;
   let overdue = 0;
+  let dueToday = 0;
   for (const t of tasks) {
     if (t.completed) completed++;
     else pending++;
     if (isOverdue(t, today)) overdue++;
+    else if (!t.completed && t.dueDate === today) dueToday++;
   }
-  return { all: pending, pending, completed, overdue };
+  return { all: pending, pending, completed, overdue, dueToday };
+}
+
+/**
+ * The number on the installed app's icon (decision 119): tasks not completed and due today or
+ * earlier. The server counts the same in SQL for a reminder's push (tasks repository, `countDueBy`).
+ */
+export function appBadgeCount(tasks: readonly TaskLike[], today: string): number {
+  const { overdue, dueToday } = countTasks(tasks, today);
+  return overdue + dueToday;
 }
 
 /** Earliest due first, by date then time (no time = end of day); undated tasks last. */

@@ -50,6 +50,46 @@ test.describe("the installable app", () => {
     await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute("content", "yes");
   });
 
+  // The app icon's shortcuts (decision 119): the server words the manifest in the reader's language.
+  test("the manifest's shortcuts: New task, New event and Today, inside the scope, each with an icon that loads, in English and in Spanish", async ({
+    profile: { page },
+  }) => {
+    const client = await page.context().newCDPSession(page);
+    await page.goto("/");
+    await activeWorker(page);
+    // Chromium reads the served manifest (with its shortcuts) without an error.
+    const read = (await client.send("Page.getAppManifest")) as { errors: unknown[]; data: string };
+    expect(read.errors).toEqual([]);
+    expect((JSON.parse(read.data) as { shortcuts: unknown[] }).shortcuts).toHaveLength(3);
+
+    const cases: Array<[Record<string, string>, string[]]> = [
+      [{ "accept-language": "en-US" }, ["New task", "New event", "Today"]],
+      [{ "accept-language": "es-MX,es;q=0.9" }, ["Nueva tarea", "Nuevo evento", "Hoy"]],
+      // The language chosen on this device (the landing page's links, the app) before the browser's.
+      [{ "accept-language": "en-US", cookie: "student-hub-locale=es" }, ["Nueva tarea", "Nuevo evento", "Hoy"]],
+    ];
+    for (const [headers, names] of cases) {
+      const response = await page.request.get("/manifest.webmanifest", { headers });
+      expect(response.headers()["content-type"]).toContain("application/manifest+json");
+      const manifest = (await response.json()) as {
+        scope: string;
+        icons: unknown[];
+        shortcuts: Array<{ name: string; url: string; icons: Array<{ src: string; sizes: string }> }>;
+      };
+      expect(manifest).toMatchObject({ id: "/", start_url: "/", scope: "/", icons: expect.arrayContaining([]) });
+      expect(manifest.icons).toHaveLength(3);
+      expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual(names);
+      expect(manifest.shortcuts.map((shortcut) => shortcut.url)).toEqual(["/?new=task", "/?new=event", "/#home"]);
+      for (const shortcut of manifest.shortcuts) {
+        expect(new URL(shortcut.url, page.url()).pathname.startsWith(manifest.scope)).toBe(true);
+        expect(shortcut.icons[0]!.sizes).toBe("96x96");
+        const icon = await page.request.get(shortcut.icons[0]!.src);
+        expect(icon.status()).toBe(200);
+        expect(icon.headers()["content-type"]).toBe("image/png");
+      }
+    }
+  });
+
   test("a push handed to the worker shows its notification, with its tag replacing a repeat", async ({
     user,
     profile: { page, context },
@@ -108,6 +148,80 @@ test.describe("the installable app", () => {
         { title: "Bus 12", body: "Running late", tag: "message-b", icon: `${origin}/icons/icon-192.png`, data: { url: "/" } },
       ]),
     );
+  });
+});
+
+// The app icon's badge from the worker while the app is closed (decision 119): a reminder's push
+// carries the count. Headless Chromium may have no Badging API in the worker: where
+// `setAppBadge` is missing a stand-in records the calls; where it exists it is wrapped to record
+// them and still called. The test reads what the worker asked for.
+test.describe("the app icon's badge from a push", () => {
+  test("a reminder's push with badge sets the count, 0 clears it, and a push without one leaves it", async ({
+    user,
+    profile: { page, context },
+  }) => {
+    await signIn(page, user);
+    await context.grantPermissions(["notifications"]);
+    const client = await context.newCDPSession(page);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    client.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => registrations.push(...updated));
+    await client.send("ServiceWorker.enable");
+    await page.goto("/");
+    await activeWorker(page);
+    await expect.poll(() => registrations.find((r) => r.scopeURL.endsWith("/"))?.registrationId).toBeTruthy();
+    const { registrationId } = registrations.find((r) => r.scopeURL.endsWith("/"))!;
+    const origin = new URL(page.url()).origin;
+    await expect.poll(() => context.serviceWorkers().length).toBeGreaterThan(0);
+    const worker = context.serviceWorkers().at(-1)!;
+    await worker.evaluate(() => {
+      const scope = self as unknown as { __badgeCalls: Array<number | "clear"> };
+      scope.__badgeCalls = [];
+      const badging = navigator as Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+      const real = { set: badging.setAppBadge?.bind(navigator), clear: badging.clearAppBadge?.bind(navigator) };
+      Object.defineProperty(Object.getPrototypeOf(navigator) as object, "setAppBadge", {
+        configurable: true,
+        value: (count?: number) => {
+          scope.__badgeCalls.push(count ?? 0);
+          return real.set ? real.set(count).catch(() => undefined) : Promise.resolve();
+        },
+      });
+      Object.defineProperty(Object.getPrototypeOf(navigator) as object, "clearAppBadge", {
+        configurable: true,
+        value: () => {
+          scope.__badgeCalls.push("clear");
+          return real.clear ? real.clear().catch(() => undefined) : Promise.resolve();
+        },
+      });
+    });
+    const calls = () => worker.evaluate(() => (self as unknown as { __badgeCalls: Array<number | "clear"> }).__badgeCalls);
+    // Handed over again until the worker has acted on it (CDP may drop a push, see above); a
+    // repeat only sets the same count again.
+    const pushUntil = (payload: object, expected: Array<number | "clear">) =>
+      expect
+        .poll(async () => {
+          await client.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
+          await page.waitForTimeout(300);
+          return [...new Set((await calls()).map(String))];
+        })
+        .toEqual(expected.map(String));
+    const reminder = { title: "Lab report · 11:30 PM, in 1 hour", body: "Task due", url: "/?task=1#todo" };
+    await pushUntil({ ...reminder, tag: "reminder-task-1", badge: 3 }, [3]);
+    await pushUntil({ ...reminder, tag: "reminder-task-2", badge: 0 }, [3, "clear"]);
+    // An announcement, or a reminder of a student who turned the badge off: no count, icon left as it is.
+    const before = (await calls()).length;
+    const tags = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag));
+    await expect
+      .poll(async () => {
+        await client.send("ServiceWorker.deliverPushMessage", {
+          origin,
+          registrationId,
+          data: JSON.stringify({ ...reminder, tag: "message-c" }),
+        });
+        await page.waitForTimeout(300);
+        return tags();
+      })
+      .toContain("message-c");
+    expect((await calls()).length).toBe(before);
   });
 });
 

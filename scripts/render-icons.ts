@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 
 const publicDir = path.resolve("client/public");
@@ -28,7 +29,34 @@ const icons: Array<{ file: string; size: number; svg: string }> = [
     size: 96,
     svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="4 8 56 44"><g fill="#ffffff" stroke="#ffffff">${glyph.replace(/(fill|stroke)="#[0-9a-f]+"/gi, "")}</g></svg>`,
   },
+  // The app icon's shortcuts (decision 119): the dashboard's own Lucide glyphs, white on the logo's square.
+  ...(await Promise.all(
+    [
+      { name: "task", glyph: "list-plus" },
+      { name: "event", glyph: "calendar-plus" },
+      { name: "today", glyph: "house" },
+    ].map(async ({ name, glyph }) => ({ file: `shortcut-${name}-96.png`, size: 96, svg: await shortcutIcon(glyph) })),
+  )),
 ];
+
+/** A Lucide icon's outline (24×24, stroked), centred on the logo's rounded indigo square. */
+async function shortcutIcon(glyph: string): Promise<string> {
+  const file = pathToFileURL(path.resolve(`node_modules/lucide-react/dist/esm/icons/${glyph}.mjs`)).href;
+  const { __iconData } = (await import(file)) as { __iconData: { node: Array<[string, Record<string, string>]> } };
+  const shapes = __iconData.node
+    .map(
+      ([tag, attributes]) =>
+        `<${tag} ${Object.entries(attributes)
+          .filter(([key]) => key !== "key")
+          .map(([key, value]) => `${key}="${value}"`)
+          .join(" ")}/>`,
+    )
+    .join("");
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#4f46e5"/>` +
+    `<g transform="translate(14 14) scale(1.5)" fill="none" stroke="#ffffff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${shapes}</g></svg>`
+  );
+}
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

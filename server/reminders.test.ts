@@ -19,6 +19,7 @@ interface Payload {
   body: string;
   url: string;
   tag: string;
+  badge?: number;
 }
 
 describeEachEngine("reminders", (engine) => {
@@ -83,6 +84,8 @@ describeEachEngine("reminders", (engine) => {
         body: "Task due · English",
         url: `/?task=${task.id}#todo`,
         tag: `reminder-task-${task.id}-2026-12-01T10:00`,
+        // The app icon's count (decision 119): the essay is due today.
+        badge: 1,
       },
     ]);
     const [push] = pushService.received(device.id);
@@ -145,6 +148,8 @@ describeEachEngine("reminders", (engine) => {
         body: "Study Session · Chemistry",
         url: "/?day=2026-11-30#calendar",
         tag: `reminder-event-${series.id}-2026-11-30T09:00`,
+        // No task is due: the app icon's count is cleared (decision 119).
+        badge: 0,
       },
     ]);
 
@@ -264,24 +269,32 @@ describeEachEngine("reminders", (engine) => {
       eveningSummaryTime: null,
       locale: "en",
       scheduleSource: "mine",
+      appBadge: true,
     });
     const bad = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "7pm" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ eveningSummaryTime: [inEnglish(SUMMARY_TIME_MESSAGE)] });
     expect(bad.json().code).toBe("settings.summary_time_invalid");
     const set = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30" });
-    expect(set.json()).toEqual({ eveningSummaryTime: "19:30", locale: "en", scheduleSource: "mine" });
+    expect(set.json()).toEqual({ eveningSummaryTime: "19:30", locale: "en", scheduleSource: "mine", appBadge: true });
     expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({
       eveningSummaryTime: "19:30",
       locale: "en",
       scheduleSource: "mine",
+      appBadge: true,
     });
 
     await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2026-12-10" });
     await client.request("POST", "/api/tasks", { title: "Worksheet", dueDate: "2026-12-08" });
     await scanAt(ny("2026-12-09 19:30") + SECOND);
     expect(payloads(device)).toEqual([
-      { title: "1 due tomorrow, 1 overdue", body: "Tomorrow: Essay\nOverdue: Worksheet", url: "/#todo", tag: "summary-2026-12-09" },
+      {
+        title: "1 due tomorrow, 1 overdue",
+        body: "Tomorrow: Essay\nOverdue: Worksheet",
+        url: "/#todo",
+        tag: "summary-2026-12-09",
+        badge: 1,
+      },
     ]);
 
     // Nothing due or overdue on the 10th's evening once both are done: no push.
@@ -295,6 +308,7 @@ describeEachEngine("reminders", (engine) => {
       eveningSummaryTime: null,
       locale: "en",
       scheduleSource: "mine",
+      appBadge: true,
     });
     await scanAt(ny("2026-12-11 19:30") + SECOND);
     expect(payloads(device)).toHaveLength(1);
@@ -336,18 +350,22 @@ describeEachEngine("reminders", (engine) => {
         body: "Tarea por entregar · Inglés",
         url: `/?task=${task.id}#todo`,
         tag: `reminder-task-${task.id}-2026-12-14T10:00`,
+        badge: 2,
       },
       {
         title: "Examen de química · 1:30 p. m., en 1 hora",
         body: "Examen · Química",
         url: "/?day=2026-12-14#calendar",
         tag: `reminder-event-${event.json().id}-2026-12-14T13:30`,
+        badge: 2,
       },
       {
         title: "2 para mañana, 1 atrasada",
         body: "Mañana: Mapa, Lectura\nAtrasadas: Hoja de ejercicios",
         url: "/#todo",
         tag: "summary-2026-12-14",
+        // The essay is done by the evening: only the worksheet is left.
+        badge: 1,
       },
     ]);
 
@@ -355,6 +373,30 @@ describeEachEngine("reminders", (engine) => {
     await client.request("PUT", "/api/user/preferences", { locale: "en" });
     await scanAt(ny("2026-12-15 19:00") + SECOND);
     expect(payloads(device).at(-1)).toMatchObject({ title: "1 overdue", body: "Overdue: Hoja de ejercicios" });
+  });
+
+  it("a reminder carries the app icon's count, in the school's day when it is sent, and none once the student turns the badge off (decision 119)", async () => {
+    now = ny("2026-12-02 20:00");
+    const { client, device } = await student();
+    await client.request("POST", "/api/tasks", { title: "Lab report", dueDate: "2026-12-03", dueTime: "23:30", reminder: "1-hour" });
+    await client.request("POST", "/api/tasks", { title: "Reading", dueDate: "2026-12-02" });
+    await client.request("POST", "/api/tasks", { title: "Quiz prep", dueDate: "2026-12-01", completed: true });
+    await client.request("POST", "/api/tasks", { title: "Someday" });
+    // Another student's overdue task is not counted.
+    const other = new TestClient(t.app);
+    await other.register();
+    await other.request("POST", "/api/tasks", { title: "Not mine", dueDate: "2026-11-20" });
+
+    // 22:30 in New York is already 3 December in UTC: the school's day counts, so the report is due today.
+    await scanAt(ny("2026-12-03 22:30") + SECOND);
+    expect(payloads(device).map((p) => [p.title, p.badge])).toEqual([["Lab report · 11:30 PM, in 1 hour", 2]]);
+
+    const off = await client.request("PUT", "/api/user/preferences", { appBadge: false });
+    expect(off.json()).toMatchObject({ appBadge: false });
+    await client.request("POST", "/api/tasks", { title: "Poster", dueDate: "2026-12-04", dueTime: "09:00", reminder: "1-hour" });
+    await scanAt(ny("2026-12-04 08:00") + SECOND);
+    expect(payloads(device)).toHaveLength(2);
+    expect(payloads(device)[1]).not.toHaveProperty("badge");
   });
 
   describe("bad reminder input is a 400 that names the field", () => {

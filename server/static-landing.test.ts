@@ -61,6 +61,20 @@ describe("the prerendered landing page", () => {
     expect((await page("/", { cookie: "sid=ended-long-ago" })).body).toContain("<title>Landing</title>");
   });
 
+  it("sends a visitor who follows an app icon shortcut (/?new=task) to sign in, keeping the shortcut; a student gets the app", async () => {
+    for (const kind of ["task", "event"]) {
+      const res = await page(`/?new=${kind}`);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/auth?new=${kind}`);
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+    // Anything else is the landing page, as any other query string.
+    expect((await page("/?new=exam")).body).toContain("<title>Landing</title>");
+    const student = new TestClient(t.app);
+    await student.register();
+    expect((await page("/?new=task", { cookie: student.cookie! })).body).toBe("<!doctype html><title>App</title>");
+  });
+
   it("fills in the school's settings, escaped, and only http(s) URLs", async () => {
     await setting("logoUrl", 'https://cdn.example.com/logo.png?size=2&v="1"');
     await setting("instagramUrl", "https://www.instagram.com/myschool");

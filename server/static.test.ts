@@ -56,7 +56,7 @@ describe("serving the built client", () => {
       expect(res.body).toBe("");
     });
 
-    it.each(["/api", "/api/missing", "/assets/gone.js", "/favicon.ico", "/manifest.webmanifest", "/no/such/file.png"])(
+    it.each(["/api", "/api/missing", "/assets/gone.js", "/favicon.ico", "/no/such/file.png"])(
       "GET and HEAD %s stay a JSON 404",
       async (url) => {
         const get = await t.app.inject({ method: "GET", url, headers });
@@ -67,6 +67,40 @@ describe("serving the built client", () => {
         expect(head.headers["content-type"]).toContain("application/json");
       },
     );
+  });
+
+  // Served by the server, in the reader's language (decision 119), not a file of the build.
+  describe("the web app manifest", () => {
+    const manifest = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ url: "/manifest.webmanifest", headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/manifest+json; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("public, max-age=300");
+      expect(String(res.headers.vary)).toMatch(/Cookie, Accept-Language/);
+      return { body: res.json<{ description: string; lang: string; shortcuts: Array<{ name: string; url: string }> }>(), res };
+    };
+
+    it("keeps the app's identity and icons, and words its description and shortcuts in English by default", async () => {
+      const { body, res } = await manifest({});
+      expect(res.headers["content-language"]).toBe("en");
+      expect(body).toMatchObject({ id: "/", name: "Student Hub", start_url: "/", scope: "/", display: "standalone", lang: "en" });
+      expect(body.description).toBe("Your Student Productivity Hub: tasks, calendar and class schedule in one place.");
+      expect(body.shortcuts).toEqual([
+        { name: "New task", url: "/?new=task", icons: [{ src: "/icons/shortcut-task-96.png", sizes: "96x96", type: "image/png" }] },
+        { name: "New event", url: "/?new=event", icons: [{ src: "/icons/shortcut-event-96.png", sizes: "96x96", type: "image/png" }] },
+        { name: "Today", url: "/#home", icons: [{ src: "/icons/shortcut-today-96.png", sizes: "96x96", type: "image/png" }] },
+      ]);
+    });
+
+    it("is in Spanish for a Spanish browser, and in the language chosen on the device before the browser's", async () => {
+      const byBrowser = await manifest({ "accept-language": "es-MX,es;q=0.9" });
+      expect(byBrowser.res.headers["content-language"]).toBe("es");
+      expect(byBrowser.body.shortcuts.map((s) => s.name)).toEqual(["Nueva tarea", "Nuevo evento", "Hoy"]);
+      const chosen = await manifest({ "accept-language": "es", cookie: "student-hub-locale=en" });
+      expect(chosen.body.lang).toBe("en");
+      const chosenSpanish = await manifest({ "accept-language": "en-US", cookie: "student-hub-locale=es" });
+      expect(chosenSpanish.body.description).toMatch(/^Tu centro de productividad estudiantil/);
+    });
   });
 
   it("answers other methods on a page path with the JSON 404", async () => {

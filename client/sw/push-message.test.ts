@@ -22,4 +22,18 @@ describe("notificationFor", () => {
     expect(notificationFor(null)).toMatchObject({ title: "Student Hub", options: { body: "" } });
     expect(notificationFor("{}").title).toBe("Student Hub");
   });
+
+  it("carries a reminder's count for the app icon (decision 119); a push without one, or with no count, leaves the icon alone", () => {
+    const reminder = { title: "Essay · 3:00 PM, today", body: "Task due", url: "/?task=4#todo", tag: "reminder-task-4-0" };
+    expect(notificationFor(JSON.stringify({ ...reminder, badge: 3 })).appBadge).toBe(3);
+    expect(notificationFor(JSON.stringify({ ...reminder, badge: 0 })).appBadge).toBe(0);
+    // The payload as before (a server from before it, or the student turned the badge off): as before, no count.
+    expect(notificationFor(JSON.stringify(reminder))).toEqual({
+      title: reminder.title,
+      options: { body: "Task due", tag: reminder.tag, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { url: reminder.url } },
+    });
+    for (const badge of [-1, 2.5, "3", null, Number.MAX_VALUE])
+      expect(notificationFor(JSON.stringify({ ...reminder, badge })).appBadge).toBeUndefined();
+    expect(notificationFor("plain words").appBadge).toBeUndefined();
+  });
 });

@@ -4,6 +4,12 @@ import type { PushPayload } from "../../core/schemas/push";
 export interface NotificationSpec {
   title: string;
   options: { body: string; tag?: string; icon: string; badge: string; data: { url: string } };
+  /**
+   * The count for the app's icon (decision 119), from a reminder's `badge`: 0 clears it. Absent
+   * when the push has none (another push, the student turned it off, a server from before it):
+   * the icon is then left as it is.
+   */
+  appBadge?: number;
 }
 
 export const NOTIFICATION_ICON = "/icons/icon-192.png";
@@ -22,8 +28,12 @@ function ownPath(url: unknown): string {
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
+/** A count the icon can show: a whole number from 0 up; anything else is no count. */
+const count = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+
 /**
- * The notification for a push's data: our JSON `{ title, body, url, tag }`, the declarative form
+ * The notification for a push's data: our JSON `{ title, body, url, tag, badge? }`, the declarative form
  * iOS 18.4 reads itself (`{ web_push: 8030, notification: { title, body, navigate } }`), or plain
  * text. Every push shows something (Safari revokes subscriptions whose pushes show nothing).
  */
@@ -40,9 +50,11 @@ export function notificationFor(data: string | null): NotificationSpec {
     const source = record.notification && typeof record.notification === "object" ? record.notification : record;
     const title = text(source.title).trim() || FALLBACK_TITLE;
     const tag = text(source.tag) || undefined;
+    const appBadge = count(record.badge);
     return {
       title,
       options: { ...base, body: text(source.body), ...(tag ? { tag } : {}), data: { url: ownPath(source.url ?? source.navigate) } },
+      ...(appBadge === undefined ? {} : { appBadge }),
     };
   }
   return { title: FALLBACK_TITLE, options: { ...base, body: data ?? "", data: { url: "/" } } };

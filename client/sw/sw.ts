@@ -85,12 +85,23 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+/** The Badging API in a worker, not yet in TypeScript's types. */
+type BadgingWorkerNavigator = WorkerNavigator & { setAppBadge(count?: number): Promise<void>; clearAppBadge(): Promise<void> };
+
+/** The app icon's count from a reminder (decision 119), while the app is closed; a refusal is ignored (it is a hint). */
+async function showAppBadge(count: number): Promise<void> {
+  if (!("setAppBadge" in self.navigator)) return;
+  const badging = self.navigator as BadgingWorkerNavigator;
+  await (count > 0 ? badging.setAppBadge(count) : badging.clearAppBadge()).catch(() => undefined);
+}
+
 self.addEventListener("push", (event) => {
-  const { title, options } = notificationFor(event.data ? event.data.text() : null);
+  const { title, options, appBadge } = notificationFor(event.data ? event.data.text() : null);
   event.waitUntil(
     (async () => {
       // Every push must show a notification (Safari revokes subscriptions whose pushes show nothing).
       await self.registration.showNotification(title, options);
+      if (appBadge !== undefined) await showAppBadge(appBadge);
       for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: PUSH_RECEIVED, title });
     })(),
   );

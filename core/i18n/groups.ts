@@ -11,7 +11,8 @@
  * provider's return can bring, Settings' confirmation with a provider) comes with the auth screen
  * and with Settings: rarely read, it stays out of the start-up words every screen downloads. `sync`
  * (changes kept offline, their chip and conflicts) comes with the offline-edits part, which loads
- * after the signed-in app's first screen (docs/decisions/116).
+ * after the signed-in app's first screen (docs/decisions/116). `badge` (Settings' switch for the app
+ * icon's count) comes with that switch, in both languages, as `sync` does (docs/decisions/119).
  */
 export const MESSAGE_GROUPS = {
   start: ["common", "validation", "landing"],
@@ -22,6 +23,7 @@ export const MESSAGE_GROUPS = {
   admin: ["admin"],
   sso: ["sso"],
   sync: ["sync"],
+  badge: ["badge"],
   server: ["server"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -414,6 +414,9 @@ export interface MessageValues {
   "auth.too_many_reset_requests": { "minutes": number };
   "auth.too_many_sign_ins": undefined;
   "auth.welcome_back": undefined;
+  "badge.setting": undefined;
+  "badge.setting_hint": undefined;
+  "badge.unsupported": undefined;
   "calendar.add_event": undefined;
   "calendar.add_new_event": undefined;
   "calendar.add_text": undefined;
@@ -871,6 +874,7 @@ export interface MessageValues {
   "server.admin_locked": undefined;
   "server.admins_only": undefined;
   "server.announcement_not_found": undefined;
+  "server.app_badge_invalid": undefined;
   "server.bad_request": undefined;
   "server.bad_url": undefined;
   "server.body_empty": undefined;
@@ -935,6 +939,7 @@ export interface MessageValues {
   "server.mail_sso_action": undefined;
   "server.mail_sso_intro": { "email": string | number };
   "server.mail_sso_subject": undefined;
+  "server.manifest_description": undefined;
   "server.metrics_token_required": undefined;
   "server.no_occurrences": undefined;
   "server.not_an_occurrence": undefined;
@@ -963,6 +968,9 @@ export interface MessageValues {
   "server.school_event_not_found": undefined;
   "server.school_schedule_not_published": undefined;
   "server.service_unavailable": undefined;
+  "server.shortcut_new_event": undefined;
+  "server.shortcut_new_task": undefined;
+  "server.shortcut_today": undefined;
   "server.sign_in_with_google": undefined;
   "server.sign_in_with_microsoft": undefined;
   "server.summary_due_tomorrow": { "count": string | number };

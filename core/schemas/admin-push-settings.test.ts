@@ -54,10 +54,13 @@ describe("the admin, push, preferences and export schemas' messages are referenc
   });
 
   it("preferences and the export file", () => {
-    expect(englishErrors(preferencesSchema, { eveningSummaryTime: "7pm", locale: "en", scheduleSource: "theirs" })).toEqual({
-      eveningSummaryTime: "Evening summary time must be a time in HH:mm format, or null to turn it off",
-      scheduleSource: "scheduleSource must be school or mine",
-    });
+    expect(englishErrors(preferencesSchema, { eveningSummaryTime: "7pm", locale: "en", scheduleSource: "theirs", appBadge: "on" })).toEqual(
+      {
+        eveningSummaryTime: "Evening summary time must be a time in HH:mm format, or null to turn it off",
+        scheduleSource: "scheduleSource must be school or mine",
+        appBadge: "appBadge must be true or false",
+      },
+    );
     expect(englishErrors(exportFileSchema, { format: "ics", version: 2, tasks: 1, events: "x" })).toEqual({
       format: "This file is not a Student Hub export",
       version: "This file is not a Student Hub export of a version this server reads (version 1)",

@@ -24,6 +24,11 @@ export const preferencesSchema = z.object({
    * saved their own first.
    */
   scheduleSource: z.enum(SCHEDULE_SOURCES, { error: messageRef("settings.schedule_source_invalid") }),
+  /**
+   * Whether the installed app's icon shows how many tasks are due today or overdue (decision 119),
+   * set by the open app and by a reminder's push; on unless the student turns it off.
+   */
+  appBadge: z.boolean({ error: messageRef("server.app_badge_invalid") }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -102,5 +102,9 @@ export type PushSendResult = { ok: boolean; error?: string };
 /** GET /public/onesignal-config. */
 export type PushConfig = { appId: string; vapidPublicKey: string };
 
-/** What the service worker receives and shows (docs/product.md#push-notifications). */
-export type PushPayload = { title: string; body: string; url: string; tag: string };
+/**
+ * What the service worker receives and shows (docs/product.md#push-notifications). `badge`, in a
+ * reminder's push: how many tasks are due today or overdue, for the app icon (decision 119); absent
+ * when the student turned the badge off, and in every other push. A worker from before it ignores it.
+ */
+export type PushPayload = { title: string; body: string; url: string; tag: string; badge?: number };

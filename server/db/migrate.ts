@@ -21,6 +21,7 @@ import * as m18 from "./migrations/2026-11-26-06-announcement-pruned-counts";
 import * as m19 from "./migrations/2026-11-26-07-mail-and-reset-tokens";
 import * as m20 from "./migrations/2026-11-26-08-lms-feeds";
 import * as m21 from "./migrations/2026-11-26-09-lms-feed-events";
+import * as m22 from "./migrations/2026-11-26-10-app-badge";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-07-mail-and-reset-tokens": m19,
   "2026-11-26-08-lms-feeds": m20,
   "2026-11-26-09-lms-feed-events": m21,
+  "2026-11-26-10-app-badge": m22,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

@@ -28,6 +28,8 @@ export interface UsersTable {
   locale: Generated<Locale>;
   /** "school" or "mine" as the student chose; null until they choose (decision 112). */
   schedule_source: "school" | "mine" | null;
+  /** 1 when the installed app's icon shows the count of tasks due today or overdue, 0 when the student turned it off (decision 119). */
+  app_badge: Generated<number>;
   created_at: string;
   updated_at: string;
 }

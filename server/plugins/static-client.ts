@@ -10,8 +10,10 @@ import { isApiRequest, routerPath } from "../request-context";
 import { STATIC_FILE_ROUTE } from "./metrics";
 import type { SessionService } from "../services/session-service";
 import { type LandingVariants, landingLocale, loadStaticLanding, LOCALE_COOKIE_MAX_AGE } from "../static-landing";
-import { isLocale, LOCALE_COOKIE } from "../../core/i18n/locale";
+import { isLocale, LOCALE_COOKIE, LOCALES } from "../../core/i18n/locale";
 import { LANDING_LOCALE_PARAM } from "../../core/static-landing";
+import { SHORTCUT_NEW_KINDS, SHORTCUT_NEW_PARAM } from "../../core/app-icon";
+import { webManifest } from "../web-manifest";
 
 export interface StaticClientOptions {
   /** The built client (CLIENT_DIR); nothing is served from it when it holds no index.html. */
@@ -56,6 +58,23 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
           reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
         },
       });
+    });
+  }
+
+  if (indexHtml) {
+    // The web app manifest in the reader's language (decision 119): the language chosen on this
+    // device (the cookie, which a same-origin manifest request carries), else the browser's. Kept
+    // briefly, per language: a student who switches language sees the new words at the browser's
+    // next check of the manifest.
+    const manifests = new Map(LOCALES.map((locale) => [locale, JSON.stringify(webManifest(locale))]));
+    app.get("/manifest.webmanifest", { config: { metricsRoute: STATIC_FILE_ROUTE } }, async (request, reply) => {
+      const locale = landingLocale(request.cookies[LOCALE_COOKIE], request.headers["accept-language"]);
+      return reply
+        .header("cache-control", "public, max-age=300")
+        .header("vary", "Cookie, Accept-Language")
+        .header("content-language", locale)
+        .type("application/manifest+json; charset=utf-8")
+        .send(manifests.get(locale));
     });
   }
 
@@ -125,6 +144,12 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
           // browser's (decision 108); a signed-in student gets the app.
           reply.header("vary", "Accept-Encoding, Cookie, Accept-Language");
           const landing = await visitorLanding(request, reply);
+          // An app icon shortcut (/?new=task) followed signed out: the student signs in and comes
+          // back to it (the auth screen keeps the parameter), rather than reading the landing page.
+          const shortcut = query.get(SHORTCUT_NEW_PARAM);
+          if (landing && (SHORTCUT_NEW_KINDS as readonly string[]).includes(shortcut ?? "")) {
+            return reply.header("cache-control", "no-store").redirect(`/auth?${SHORTCUT_NEW_PARAM}=${shortcut}`, 303);
+          }
           if (landing) {
             reply.header("content-language", landing.locale);
             const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;

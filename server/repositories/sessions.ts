@@ -40,6 +40,7 @@ const SESSION_USER_COLUMNS = {
   evening_summary_time: true,
   locale: true,
   schedule_source: true,
+  app_badge: true,
   created_at: true,
   updated_at: true,
 } satisfies Record<keyof SessionUser, true>;

@@ -72,6 +72,19 @@ export function createTasksRepository(db: Executor) {
       return Number(row.count);
     },
 
+    /** Tasks not completed and due on `date` or earlier: the app icon's badge in a reminder's push (decision 119, core/tasks' appBadgeCount). */
+    async countDueBy(userId: number, date: string): Promise<number> {
+      const row = await db
+        .selectFrom("tasks")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .where("user_id", "=", userId)
+        .where("completed", "=", 0)
+        .where("due_date", "is not", null)
+        .where("due_date", "<=", date)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async create(userId: number, data: CreateTaskData): Promise<Task> {
       const now = new Date().toISOString();
       const row = await db

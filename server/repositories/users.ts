@@ -277,6 +277,15 @@ export function createUsersRepository(db: Executor) {
       await db.updateTable("users").set({ locale, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
     },
 
+    /** Whether the installed app's icon shows the count of tasks due (decision 119). */
+    async setAppBadge(id: number, on: boolean): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({ app_badge: on ? 1 : 0, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
+    },
+
     /** The evening summary's time (HH:mm), or null to turn it off. */
     async setEveningSummaryTime(id: number, time: string | null): Promise<void> {
       await db

@@ -89,6 +89,7 @@ describeEachEngine("export and import", (engine) => {
       eveningSummaryTime: "19:30",
       locale: "en",
       scheduleSource: "mine",
+      appBadge: true,
     });
     const targetId = (await target.request("GET", "/api/user")).json().id;
     const scheduled = await t.db.selectFrom("reminder_schedule").select("kind").where("user_id", "=", targetId).execute();
@@ -152,7 +153,7 @@ describeEachEngine("export and import", (engine) => {
     await chose.register();
     await chose.request("PUT", "/api/user/preferences", { scheduleSource: "school" });
     const file = (await chose.request("GET", "/api/user/export")).json();
-    expect(file.preferences).toEqual({ eveningSummaryTime: null, locale: "en", scheduleSource: "school" });
+    expect(file.preferences).toEqual({ eveningSummaryTime: null, locale: "en", scheduleSource: "school", appBadge: true });
     // Nothing is published here: left to the default, a new account follows its own schedule.
     const target = new TestClient(t.app);
     await target.register();
@@ -164,7 +165,7 @@ describeEachEngine("export and import", (engine) => {
     const never = new TestClient(t.app);
     await never.register();
     const neverFile = (await never.request("GET", "/api/user/export")).json();
-    expect(neverFile.preferences).toEqual({ eveningSummaryTime: null, locale: "en" });
+    expect(neverFile.preferences).toEqual({ eveningSummaryTime: null, locale: "en", appBadge: true });
     const fresh = new TestClient(t.app);
     const { user } = await fresh.register();
     expect((await fresh.request("POST", "/api/user/import", neverFile)).statusCode).toBe(200);
@@ -181,6 +182,7 @@ describeEachEngine("export and import", (engine) => {
       eveningSummaryTime: "19:30",
       locale: "en",
       scheduleSource: "mine",
+      appBadge: true,
     });
   });
 
@@ -206,6 +208,7 @@ describeEachEngine("export and import", (engine) => {
       eveningSummaryTime: null,
       locale: "en",
       scheduleSource: "mine",
+      appBadge: true,
     });
   });
 

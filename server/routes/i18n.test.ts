@@ -33,11 +33,12 @@ describeEachEngine("the language of the API's answers (decision 108)", (engine) 
       eveningSummaryTime: null,
       locale: "en",
       scheduleSource: "mine",
+      appBadge: true,
     });
 
     const saved = await client.request("PUT", "/api/user/preferences", { locale: "es" });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ eveningSummaryTime: null, locale: "es", scheduleSource: "mine" });
+    expect(saved.json()).toEqual({ eveningSummaryTime: null, locale: "es", scheduleSource: "mine", appBadge: true });
     expect((await client.request("GET", "/api/session")).json().user.locale).toBe("es");
     expect((await client.request("GET", "/api/user")).json().locale).toBe("es");
     // Another device of the same account reads it at its next load.

@@ -72,6 +72,7 @@ export function createDataPortability({ transaction, users, tasks, events, remin
           // Only once the student chose: until then it follows the school's publishing (decision 112),
           // and a file restoring the default as a choice would pin it.
           ...(user.schedule_source ? { scheduleSource: user.schedule_source } : {}),
+          appBadge: user.app_badge !== 0,
         },
         tasks: taskList,
         events: eventList,
@@ -153,6 +154,8 @@ export function createDataPortability({ transaction, users, tasks, events, remin
         if (file.preferences?.locale) await tx.users.setLocale(user.id, file.preferences.locale);
         // Likewise a file from before the school's day, or of a student who never chose: the account keeps its own.
         if (file.preferences?.scheduleSource) await tx.users.setScheduleSource(user.id, file.preferences.scheduleSource);
+        // A file from before the badge (decision 119) has none: the account keeps its own.
+        if (file.preferences?.appBadge !== undefined) await tx.users.setAppBadge(user.id, file.preferences.appBadge);
         return { tasks: taskData.length, events: rows.length, classes: classes?.length ?? 0 };
       });
     },

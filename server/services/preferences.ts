@@ -7,7 +7,7 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import type { UsersRepository } from "../repositories/users";
 import type { ReminderPlanner } from "./reminders";
 
-type PreferencesColumns = Pick<SessionUser, "evening_summary_time" | "locale" | "schedule_source">;
+type PreferencesColumns = Pick<SessionUser, "evening_summary_time" | "locale" | "schedule_source" | "app_badge">;
 
 /**
  * Whose school day a student follows (decision 112): what they chose; until they choose, the
@@ -19,7 +19,7 @@ export function scheduleSourceOf(chosen: ScheduleSource | null, hasOwnSchedule: 
 
 /** The preferences of a users row, its schedule source resolved. */
 export function preferencesOf(user: PreferencesColumns, scheduleSource: ScheduleSource): Preferences {
-  return { eveningSummaryTime: user.evening_summary_time, locale: user.locale, scheduleSource };
+  return { eveningSummaryTime: user.evening_summary_time, locale: user.locale, scheduleSource, appBadge: user.app_badge !== 0 };
 }
 
 /** The student's schedule source: from the row alone once chosen, else from their own schedule and the school's. */
@@ -51,6 +51,7 @@ export function createPreferencesService(
         }
         if (changes.locale !== undefined) await tx.users.setLocale(userId, changes.locale);
         if (changes.scheduleSource !== undefined) await tx.users.setScheduleSource(userId, changes.scheduleSource);
+        if (changes.appBadge !== undefined) await tx.users.setAppBadge(userId, changes.appBadge);
         const user = await tx.users.findById(userId);
         if (!user) throw notFound(messageRef("server.user_not_found"));
         return preferencesOf(user, await resolvedSource(user, tx));

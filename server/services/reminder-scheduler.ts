@@ -17,6 +17,8 @@ import { hiddenDates } from "../../core/calendar/series-children";
 import type { Clock, ReminderPlanner } from "./reminders";
 import { eveningSummaryWords, eventReminderBody, reminderTitle, taskReminderBody } from "./reminder-words";
 import { userLocale } from "../i18n";
+import { todayIn } from "../../core/dates";
+import { appBadgeCount } from "../../core/tasks";
 
 /** Reminders claimed per transaction: the locks are held only while a batch is planned, never while it is pushed. */
 const BATCH_SIZE = 200;
@@ -84,15 +86,24 @@ function ttlSeconds(candidate: Pick<ReminderCandidate, "occurrenceAt">, now: num
 export function createReminderScheduler(options: ReminderSchedulerOptions) {
   const { transaction, reminders, planner, push, timeZone, clock, scanIntervalMs, log, metrics = NO_METRICS } = options;
 
-  /** The language a user's pushes are worded in (users.locale), read once per batch. */
-  type Locales = Map<number, Promise<Locale>>;
-  function localeOf(tx: TransactionScope, locales: Locales, userId: number): Promise<Locale> {
-    let locale = locales.get(userId);
-    if (!locale) {
-      locale = tx.users.findById(userId).then((user) => userLocale(user?.locale));
-      locales.set(userId, locale);
+  /**
+   * What a user's reminders carry, read once per batch: the language they are worded in
+   * (users.locale), and the count for the app icon's badge (decision 119): tasks due today or
+   * overdue, today being the school's at planning time; none when the student turned it off.
+   */
+  type Recipient = { locale: Locale; badge?: number };
+  type Recipients = Map<number, Promise<Recipient>>;
+  function recipientOf(tx: TransactionScope, recipients: Recipients, userId: number, now: number): Promise<Recipient> {
+    let recipient = recipients.get(userId);
+    if (!recipient) {
+      recipient = tx.users.findById(userId).then(async (user) => {
+        const locale = userLocale(user?.locale);
+        if (!user || user.app_badge === 0) return { locale };
+        return { locale, badge: await tx.tasks.countDueBy(userId, todayIn(timeZone, new Date(now))) };
+      });
+      recipients.set(userId, recipient);
     }
-    return locale;
+    return recipient;
   }
 
   /** The push for a claimed task reminder, or why there is none; moves the task's schedule on. */
@@ -101,7 +112,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     row: ReminderScheduleRow,
     dueAt: number,
     now: number,
-    locales: Locales,
+    recipients: Recipients,
   ): Promise<Planned | null> {
     const task = await tx.tasks.findForUser(row.user_id, row.item_id);
     if (!task) {
@@ -112,12 +123,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     const current = candidate?.at === dueAt && candidate.occurrence === row.occurrence && task.reminder === row.timing;
     await planner.armTask(tx, task, { after: Math.max(dueAt, now - CATCH_UP_MS) });
     if (!current || !candidate) return null;
-    const locale = await localeOf(tx, locales, task.userId);
+    const { locale, badge } = await recipientOf(tx, recipients, task.userId, now);
     const payload: PushPayload = {
       title: reminderTitle(task.title, candidate, now, timeZone, locale),
       body: taskReminderBody(task.subject, locale),
       url: `/?task=${task.id}#todo`,
       tag: `reminder-task-${task.id}-${candidate.occurrence}`,
+      ...(badge === undefined ? {} : { badge }),
     };
     return { status: "pending", push: { userId: task.userId, payload, ttlSeconds: ttlSeconds(candidate, now) } };
   }
@@ -127,7 +139,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     row: ReminderScheduleRow,
     dueAt: number,
     now: number,
-    locales: Locales,
+    recipients: Recipients,
   ): Promise<Planned | null> {
     const event = await tx.events.findForUser(row.user_id, row.item_id);
     if (!event) {
@@ -139,12 +151,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     const current = candidate?.at === dueAt && candidate.occurrence === row.occurrence && event.notificationTiming === row.timing;
     await planner.armEvent(tx, event, { after: Math.max(dueAt, now - CATCH_UP_MS) }, children);
     if (!current || !candidate) return null;
-    const locale = await localeOf(tx, locales, event.userId);
+    const { locale, badge } = await recipientOf(tx, recipients, event.userId, now);
     const payload: PushPayload = {
       title: reminderTitle(event.title, candidate, now, timeZone, locale),
       body: eventReminderBody(event.eventType, event.subject, locale),
       url: `/?day=${candidate.date}#calendar`,
       tag: `reminder-event-${event.id}-${candidate.occurrence}`,
+      ...(badge === undefined ? {} : { badge }),
     };
     return { status: "pending", push: { userId: event.userId, payload, ttlSeconds: ttlSeconds(candidate, now) } };
   }
@@ -159,10 +172,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     const current = time === row.timing && nextSummaryAt(time, timeZone, dueAt - 1).at === dueAt;
     await planner.armSummary(tx, user.id, time, Math.max(dueAt, now - CATCH_UP_MS));
     if (!current) return null;
-    const summary = eveningSummary(await tx.tasks.listForUser(user.id), row.occurrence, dueAt, timeZone);
+    const tasks = await tx.tasks.listForUser(user.id);
+    const summary = eveningSummary(tasks, row.occurrence, dueAt, timeZone);
     if (!summary) return { status: "empty", push: null };
     const { title, body } = eveningSummaryWords(summary, userLocale(user.locale));
-    const payload: PushPayload = { title, body, url: "/#todo", tag: `summary-${row.occurrence}` };
+    // The summary has just read the list: its badge needs no query of its own.
+    const badge = user.app_badge === 0 ? {} : { badge: appBadgeCount(tasks, todayIn(timeZone, new Date(now))) };
+    const payload: PushPayload = { title, body, url: "/#todo", tag: `summary-${row.occurrence}`, ...badge };
     // Worth reading until the next morning.
     return { status: "pending", push: { userId: user.id, payload, ttlSeconds: 12 * 60 * 60 } };
   }
@@ -172,15 +188,15 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     return transaction(async (tx) => {
       const rows = await tx.reminders.claimDue(new Date(now), BATCH_SIZE);
       const pushes: { claimId: number; push: UserPush }[] = [];
-      const locales: Locales = new Map();
+      const recipients: Recipients = new Map();
       for (const row of rows) {
         const dueAt = Date.parse(row.due_at);
         report.lagMs = Math.max(report.lagMs, now - dueAt);
         const plan =
           row.kind === "task"
-            ? await planTask(tx, row, dueAt, now, locales)
+            ? await planTask(tx, row, dueAt, now, recipients)
             : row.kind === "event"
-              ? await planEvent(tx, row, dueAt, now, locales)
+              ? await planEvent(tx, row, dueAt, now, recipients)
               : await planSummary(tx, row, dueAt, now);
         if (!plan) continue;
         // Too late after downtime: recorded as skipped, not sent.

@@ -12,6 +12,7 @@ import { YourData } from "@/features/auth/components/your-data";
 import { CalendarFeedSetting } from "@/features/calendar/components/calendar-feed-setting";
 import { LmsFeedSetting } from "@/features/lms/components/lms-feed-setting";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
+import { AppBadgeSetting } from "@/features/app-badge/components/app-badge-setting";
 import type { User } from "@core/api-types";
 import { type ClassEditorStart, ROUTES } from "@/lib/routes";
 import { setTheme, THEME_CHOICES, THEME_LABEL, useThemeChoice } from "@/lib/theme";
@@ -65,6 +66,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses, provid
           <AccountLanguagePicker />
           <ThemePicker />
           <EveningSummarySetting />
+          <AppBadgeSetting />
           <CalendarFeedSetting />
           <LmsFeedSetting />
           <YourData />

@@ -1,5 +1,5 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useState } from "react";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
 import { useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
@@ -17,6 +17,7 @@ import { type ClassEditorStart, DASHBOARD_TABS, type DashboardTabId } from "@/li
 import { useT, withWords } from "@/lib/i18n";
 import { showDownloadFailed } from "@/lib/toast";
 import { whenIdle } from "@/lib/when-idle";
+import type { ShortcutNewKind } from "@core/app-icon";
 import type { PlainMessageId } from "@core/i18n/translate";
 import type { User } from "@core/api-types";
 import type { QuickAddRequest } from "@/features/tasks/types/quick-add";
@@ -96,17 +97,32 @@ export function DashboardScreen({ user }: { user: User }) {
     setQuickAddRequest({});
   };
   const quickAdd = { quickAddRequest, onQuickAddTaken: useCallback(() => setQuickAddRequest(null), []) };
-  useKeyboardShortcuts({
+  const keyActions = {
     newTask: () => requestQuickAdd(),
     newEvent: () => requestCreate("event"),
     home: () => setActiveTab("home"),
     tasks: () => setActiveTab("todo"),
     calendar: () => setActiveTab("calendar"),
     help: () => setShortcutsOpen(true),
-  });
+  };
+  useKeyboardShortcuts(keyActions);
+  // An app icon shortcut (/?new=task, /?new=event; SHORTCUT_NEW_PARAM, decision 119) runs what
+  // `n` / `e` run, once: the parameter leaves the address, so that a reload does not open the dialog
+  // again. Spelled out rather than imported (lib/search-params): a chunk of its own would cost the
+  // Home tab's budget (decision 108).
+  const openedFromIcon = useEffectEvent((kind: ShortcutNewKind) => keyActions[kind === "task" ? "newTask" : "newEvent"]());
+  useEffect(() => {
+    const address = new URL(window.location.href);
+    const kind = address.searchParams.get("new");
+    if (!kind) return;
+    address.searchParams.delete("new");
+    window.history.replaceState(window.history.state, "", address);
+    if (kind === "task" || kind === "event") openedFromIcon(kind);
+  }, []);
   usePushBinding(user.id);
   // Changes made offline wait, kept on the device, and go when the server answers (decision 116).
-  // That part starts itself for whoever is signed in, loaded once the first screen is up and idle.
+  // That part starts itself for whoever is signed in, loaded once the first screen is up and idle,
+  // and the app icon's badge with it (decision 119).
   useEffect(() => whenIdle(() => void import("@/app/offline-edits")), []);
   // Back from confirming the account's deletion with its provider (/?confirm=delete-account, or
   // /?sso_error=<code>): Settings opens its delete confirmation by itself (issue 35), and reads the rest.

@@ -1,0 +1,2 @@
+// Written by scripts/compile-messages.ts from locales/en/{badge}.po (npm run messages): do not edit.
+export const messages = JSON.parse("{\"badge.setting\":[\"Show the count of due tasks on the app icon\"],\"badge.setting_hint\":[\"Tasks due today or overdue, on the icon of the installed app.\"],\"badge.unsupported\":[\"This browser cannot show a count on the app icon. The setting still applies on your other devices.\"]}") as Readonly<Record<string, unknown>>;

@@ -1,0 +1,2 @@
+// Written by scripts/compile-messages.ts from locales/es/{badge}.po (npm run messages): do not edit.
+export const messages = JSON.parse("{\"badge.setting\":[\"Mostrar en el icono de la app cuántas tareas tienes por entregar\"],\"badge.setting_hint\":[\"Las tareas para hoy o atrasadas, en el icono de la app instalada.\"],\"badge.unsupported\":[\"Este navegador no puede mostrar un número en el icono de la app. La opción sigue valiendo en tus otros dispositivos.\"]}") as Readonly<Record<string, unknown>>;

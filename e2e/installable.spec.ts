@@ -61,6 +61,7 @@ test.describe("the installable app", () => {
     const read = (await client.send("Page.getAppManifest")) as { errors: unknown[]; data: string };
     expect(read.errors).toEqual([]);
     expect((JSON.parse(read.data) as { shortcuts: unknown[] }).shortcuts).toHaveLength(3);
+    expect((JSON.parse(read.data) as { share_target: { action: string } }).share_target.action).toBe("/");
 
     const cases: Array<[Record<string, string>, string[]]> = [
       [{ "accept-language": "en-US" }, ["New task", "New event", "Today"]],
@@ -75,11 +76,19 @@ test.describe("the installable app", () => {
         scope: string;
         icons: unknown[];
         shortcuts: Array<{ name: string; url: string; icons: Array<{ src: string; sizes: string }> }>;
+        share_target: unknown;
       };
       expect(manifest).toMatchObject({ id: "/", start_url: "/", scope: "/", icons: expect.arrayContaining([]) });
       expect(manifest.icons).toHaveLength(3);
       expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual(names);
       expect(manifest.shortcuts.map((shortcut) => shortcut.url)).toEqual(["/?new=task", "/?new=event", "/#home"]);
+      // Sharing into Student Hub opens quick add, in scope (decision 118).
+      expect(manifest.share_target).toEqual({
+        action: "/",
+        method: "GET",
+        enctype: "application/x-www-form-urlencoded",
+        params: { title: "share_title", text: "share_text", url: "share_url" },
+      });
       for (const shortcut of manifest.shortcuts) {
         expect(new URL(shortcut.url, page.url()).pathname.startsWith(manifest.scope)).toBe(true);
         expect(shortcut.icons[0]!.sizes).toBe("96x96");

@@ -75,6 +75,17 @@ describe("the prerendered landing page", () => {
     expect((await page("/?new=task", { cookie: student.cookie! })).body).toBe("<!doctype html><title>App</title>");
   });
 
+  it("sends a visitor who shares into Student Hub (the share target) to sign in, keeping what was shared and nothing else", async () => {
+    const res = await page(
+      `/?share_title=${encodeURIComponent("Essay & notes")}&share_url=${encodeURIComponent("https://lms.example/a?b=1")}&utm=x`,
+    );
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/auth?share_title=Essay+%26+notes&share_url=${encodeURIComponent("https://lms.example/a?b=1")}`);
+    const student = new TestClient(t.app);
+    await student.register();
+    expect((await page("/?share_text=hi", { cookie: student.cookie! })).body).toBe("<!doctype html><title>App</title>");
+  });
+
   it("fills in the school's settings, escaped, and only http(s) URLs", async () => {
     await setting("logoUrl", 'https://cdn.example.com/logo.png?size=2&v="1"');
     await setting("instagramUrl", "https://www.instagram.com/myschool");

@@ -90,6 +90,13 @@ describe("serving the built client", () => {
         { name: "New event", url: "/?new=event", icons: [{ src: "/icons/shortcut-event-96.png", sizes: "96x96", type: "image/png" }] },
         { name: "Today", url: "/#home", icons: [{ src: "/icons/shortcut-today-96.png", sizes: "96x96", type: "image/png" }] },
       ]);
+      // Sharing into Student Hub from another app opens quick add (decision 118).
+      expect((body as unknown as { share_target: unknown }).share_target).toEqual({
+        action: "/",
+        method: "GET",
+        enctype: "application/x-www-form-urlencoded",
+        params: { title: "share_title", text: "share_text", url: "share_url" },
+      });
     });
 
     it("is in Spanish for a Spanish browser, and in the language chosen on the device before the browser's", async () => {

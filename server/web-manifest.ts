@@ -1,4 +1,4 @@
-import { SHORTCUT_NEW_PARAM } from "../core/app-icon";
+import { SHARE_PARAMS, SHORTCUT_NEW_PARAM } from "../core/app-icon";
 import type { Locale } from "../core/i18n/locale";
 import { translator } from "./i18n";
 
@@ -36,5 +36,9 @@ export function webManifest(locale: Locale) {
       { name: t("server.shortcut_new_event"), url: `/?${SHORTCUT_NEW_PARAM}=event`, icons: shortcutIcon("event") },
       { name: t("server.shortcut_today"), url: "/#home", icons: shortcutIcon("today") },
     ],
+    // "Share" from another app (an assignment page, a teacher's message) opens quick add with it
+    // (decision 118). GET: the address opens from the service worker's shell offline too, and a
+    // share followed signed out comes back after sign-in.
+    share_target: { action: "/", method: "GET", enctype: "application/x-www-form-urlencoded", params: SHARE_PARAMS },
   };
 }

@@ -1,6 +1,5 @@
+import { SHARE_PARAMS } from "@core/app-icon";
 import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from "@core/schemas/task";
-
-import { SHARE_PARAMS } from "@/lib/share-params";
 
 /** What a share becomes in quick add: the words for the title, the rest (the link above all) for the description. */
 export type SharedTask = { text: string; description: string | null };

@@ -400,7 +400,6 @@ export interface MessageValues {
   "auth.reset_password_saving": undefined;
   "auth.reset_password_submit": undefined;
   "auth.reset_password_title": undefined;
-  "auth.settings_offline_notice": undefined;
   "auth.sign_in": undefined;
   "auth.sign_in_failed": undefined;
   "auth.sign_in_form": undefined;
@@ -1035,6 +1034,7 @@ export interface MessageValues {
   "settings.not_an_export": undefined;
   "settings.notification_settings": undefined;
   "settings.notifications": undefined;
+  "settings.offline_notice": undefined;
   "settings.original_date_invalid": undefined;
   "settings.password_updated": undefined;
   "settings.password_updated_text": undefined;

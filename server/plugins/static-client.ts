@@ -12,7 +12,7 @@ import type { SessionService } from "../services/session-service";
 import { type LandingVariants, landingLocale, loadStaticLanding, LOCALE_COOKIE_MAX_AGE } from "../static-landing";
 import { isLocale, LOCALE_COOKIE, LOCALES } from "../../core/i18n/locale";
 import { LANDING_LOCALE_PARAM } from "../../core/static-landing";
-import { SHORTCUT_NEW_KINDS, SHORTCUT_NEW_PARAM } from "../../core/app-icon";
+import { returnParams } from "../../core/app-icon";
 import { webManifest } from "../web-manifest";
 
 export interface StaticClientOptions {
@@ -144,12 +144,11 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
           // browser's (decision 108); a signed-in student gets the app.
           reply.header("vary", "Accept-Encoding, Cookie, Accept-Language");
           const landing = await visitorLanding(request, reply);
-          // An app icon shortcut (/?new=task) followed signed out: the student signs in and comes
-          // back to it (the auth screen keeps the parameter), rather than reading the landing page.
-          const shortcut = query.get(SHORTCUT_NEW_PARAM);
-          if (landing && (SHORTCUT_NEW_KINDS as readonly string[]).includes(shortcut ?? "")) {
-            return reply.header("cache-control", "no-store").redirect(`/auth?${SHORTCUT_NEW_PARAM}=${shortcut}`, 303);
-          }
+          // An app icon shortcut (/?new=task) or a share (/?share_title=…) followed signed out: the
+          // student signs in and comes back to it (the auth screen keeps the parameters), rather
+          // than reading the landing page.
+          const kept = returnParams(query.toString());
+          if (landing && kept.size > 0) return reply.header("cache-control", "no-store").redirect(`/auth?${kept}`, 303);
           if (landing) {
             reply.header("content-language", landing.locale);
             const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;

@@ -62,7 +62,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses, provid
             <DialogTitle>{t("settings.title")}</DialogTitle>
             <DialogDescription>{t("settings.description")}</DialogDescription>
           </DialogHeader>
-          <OnlineOnlyNotice message={t("auth.settings_offline_notice")} />
+          <OnlineOnlyNotice message={t("settings.offline_notice")} />
           <AccountLanguagePicker />
           <ThemePicker />
           <EveningSummarySetting />

@@ -14,7 +14,7 @@ import { LanguageSwitch } from "@/components/language-switch";
 import { useT } from "@/lib/i18n";
 import { ROUTES } from "@/lib/routes";
 import { dropSearchParams } from "@/lib/search-params";
-import { SHORTCUT_NEW_KINDS, SHORTCUT_NEW_PARAM } from "@core/app-icon";
+import { returnParams } from "@core/app-icon";
 
 const BLURBS = [
   { icon: ListChecks, title: "auth.blurb_tasks_title", text: "auth.blurb_tasks_text" },
@@ -58,11 +58,10 @@ function SignInOrRegister() {
   useDocumentTitle(screenTitle(heading));
 
   const toggleShowPassword = () => setShowPassword((v) => !v);
-  // Sent here by an app icon shortcut followed signed out (/?new=task, decision 119): back to it.
-  const shortcut = new URLSearchParams(search).get(SHORTCUT_NEW_PARAM);
-  const home = (SHORTCUT_NEW_KINDS as readonly (string | null)[]).includes(shortcut)
-    ? `${ROUTES.home}?${SHORTCUT_NEW_PARAM}=${shortcut}`
-    : ROUTES.home;
+  // Sent here by an app icon shortcut (/?new=task, decision 119) or a share (decision 118) followed
+  // signed out: back to it.
+  const kept = returnParams(search).toString();
+  const home = kept ? `${ROUTES.home}?${kept}` : ROUTES.home;
   const goHome = () => navigate(home, { replace: true });
 
   return (

@@ -11,7 +11,7 @@ import { UrgentTasksCard } from "@/features/tasks/components/urgent-tasks-card";
 import { useToday } from "@/hooks/use-today";
 import { useLocale, useT } from "@/lib/i18n";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
-import { openedByShare } from "@/lib/share-params";
+import { openedByShare } from "@core/app-icon";
 import { whenIdle } from "@/lib/when-idle";
 
 // Quick add's field comes once the first screen is up and the browser idle (decision 102's budget),

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useT } from "@/lib/i18n";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
-import { openedByShare } from "@/lib/share-params";
+import { openedByShare } from "@core/app-icon";
 import type { QuickAddFieldState, QuickAddRequest } from "../types/quick-add";
 import type { TaskUser } from "../types/task-user";
 import type * as ShareTarget from "@/lib/share-target";

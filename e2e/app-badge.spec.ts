@@ -114,4 +114,24 @@ test.describe("the app icon's badge", () => {
       supported ? 0 : 1,
     );
   });
+
+  test("signing out clears the count: the next person on a shared device does not see it", async ({ page, user }) => {
+    await seedTasks(user, [{ title: "Lab report", dueDate: schoolDate(-2) }]);
+    // Recorded in the test, not the page: signing out leaves the page (and clears its storage).
+    const calls: Array<number | "clear"> = [];
+    await page.exposeFunction("recordBadge", (call: number | "clear") => void calls.push(call));
+    await page.addInitScript(() => {
+      const record = (window as unknown as { recordBadge: (call: number | "clear") => Promise<void> }).recordBadge;
+      Object.defineProperty(Navigator.prototype, "setAppBadge", { configurable: true, value: (count?: number) => record(count ?? 0) });
+      Object.defineProperty(Navigator.prototype, "clearAppBadge", { configurable: true, value: () => record("clear") });
+    });
+    await signIn(page, user);
+    await openHomeTab(page);
+    await expect.poll(() => calls.at(-1)).toBe(1);
+
+    const settings = await openSettings(page, true);
+    await settings.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("link", { name: /sign in/i }).first()).toBeVisible();
+    expect(calls.at(-1)).toBe("clear");
+  });
 });

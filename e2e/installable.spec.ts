@@ -1,6 +1,6 @@
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { E2E_OWN_SERVER_PORT } from "../playwright.config";
-import { expect, signIn, test as base } from "./fixtures";
+import { expect, type SeededUser, signIn, test as base } from "./fixtures";
 import { activeWorker, profileContext, startOwnServer } from "./installed-app";
 import { seedTask } from "./task-helpers";
 
@@ -24,6 +24,24 @@ async function installabilityErrors(client: CDPSession) {
     installabilityErrors: Array<{ errorId: string }>;
   };
   return installabilityErrors.map((error) => error.errorId);
+}
+
+/**
+ * The signed-in student's page with its worker active and allowed to notify: the CDP session that
+ * hands pushes to the worker, and the registration and origin it hands them to.
+ */
+async function signedInWorker(page: Page, context: BrowserContext, user: SeededUser) {
+  await signIn(page, user);
+  await context.grantPermissions(["notifications"]);
+  const client = await context.newCDPSession(page);
+  const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+  client.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => registrations.push(...updated));
+  await client.send("ServiceWorker.enable");
+  await page.goto("/");
+  await activeWorker(page);
+  await expect.poll(() => registrations.find((r) => r.scopeURL.endsWith("/"))?.registrationId).toBeTruthy();
+  const { registrationId } = registrations.find((r) => r.scopeURL.endsWith("/"))!;
+  return { client, registrationId, origin: new URL(page.url()).origin };
 }
 
 test.describe("the installable app", () => {
@@ -103,14 +121,7 @@ test.describe("the installable app", () => {
     user,
     profile: { page, context },
   }) => {
-    await signIn(page, user);
-    await context.grantPermissions(["notifications"]);
-    const client = await context.newCDPSession(page);
-    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
-    client.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => registrations.push(...updated));
-    await client.send("ServiceWorker.enable");
-    await page.goto("/");
-    await activeWorker(page);
+    const { client, registrationId, origin } = await signedInWorker(page, context, user);
     // The worker's own view: in this Chromium the worker that ran the install may still see no
     // active registration (and could not show a notification) for a moment after activating.
     await expect
@@ -123,9 +134,6 @@ test.describe("the installable app", () => {
           : null;
       })
       .toBe("activated");
-    await expect.poll(() => registrations.find((r) => r.scopeURL.endsWith("/"))?.registrationId).toBeTruthy();
-    const { registrationId } = registrations.find((r) => r.scopeURL.endsWith("/"))!;
-    const origin = new URL(page.url()).origin;
 
     const push = (payload: object) =>
       client.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
@@ -169,17 +177,7 @@ test.describe("the app icon's badge from a push", () => {
     user,
     profile: { page, context },
   }) => {
-    await signIn(page, user);
-    await context.grantPermissions(["notifications"]);
-    const client = await context.newCDPSession(page);
-    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
-    client.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => registrations.push(...updated));
-    await client.send("ServiceWorker.enable");
-    await page.goto("/");
-    await activeWorker(page);
-    await expect.poll(() => registrations.find((r) => r.scopeURL.endsWith("/"))?.registrationId).toBeTruthy();
-    const { registrationId } = registrations.find((r) => r.scopeURL.endsWith("/"))!;
-    const origin = new URL(page.url()).origin;
+    const { client, registrationId, origin } = await signedInWorker(page, context, user);
     await expect.poll(() => context.serviceWorkers().length).toBeGreaterThan(0);
     const worker = context.serviceWorkers().at(-1)!;
     await worker.evaluate(() => {

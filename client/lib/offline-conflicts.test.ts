@@ -1,4 +1,4 @@
-import { task as buildTask } from "@core/test/builders";
+import { event as buildEvent, task as buildTask } from "@core/test/builders";
 import { MutationObserver, onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CalendarEvent } from "@core/schemas/event";
@@ -245,29 +245,7 @@ describe("the row an event change is made on", () => {
   });
 
   it("keeps its ETag on the list while an edit of it waits, so a second edit is made on the version read", () => {
-    const event = {
-      id: 4,
-      userId: 1,
-      title: "Swim",
-      description: null,
-      subject: null,
-      date: "2026-11-30",
-      time: null,
-      eventType: "custom",
-      recurring: "none",
-      customWhenToRepeat: null,
-      customDays: [],
-      customEndDate: null,
-      isCompleted: false,
-      createdAt: "2026-11-26T12:00:00.000Z",
-      notificationEnabled: false,
-      notificationTiming: null,
-      parentEventId: null,
-      isException: false,
-      exceptionDate: null,
-      originalDate: null,
-      etag: '"v4-1"',
-    } as CalendarEvent & { etag: string };
+    const event = { ...buildEvent({ id: 4, title: "Swim", date: "2026-11-30", createdAt: "2026-11-26T12:00:00.000Z" }), etag: '"v4-1"' };
     const [edited] = withPendingEventEdits([event], [{ target: { eventId: 4 }, input: { title: "Swim meet", date: "2026-11-30" } }]);
     expect(edited).toMatchObject({ title: "Swim meet", etag: '"v4-1"' });
   });
@@ -285,30 +263,19 @@ function seriesServer() {
     title: "Swim",
     received: [] as Array<{ method: string; url: string; ifMatch: string | undefined; status: number }>,
   };
-  const series = (): CalendarEvent & { etag: string } =>
-    ({
+  const series = (): CalendarEvent & { etag: string } => ({
+    ...buildEvent({
       id: 4,
-      userId: 1,
       title: state.title,
-      description: null,
-      subject: null,
       date: "2026-11-02",
       time: "15:30",
       eventType: "practice",
       recurring: "weekly",
-      customWhenToRepeat: null,
       customDays: ["monday"],
       customEndDate: state.version > 1 ? "2026-12-06" : null,
-      isCompleted: false,
-      createdAt: "2026-11-26T12:00:00.000Z",
-      notificationEnabled: false,
-      notificationTiming: null,
-      parentEventId: null,
-      isException: false,
-      exceptionDate: null,
-      originalDate: null,
-      etag: `"s4-${state.version}"`,
-    }) as CalendarEvent & { etag: string };
+    }),
+    etag: `"s4-${state.version}"`,
+  });
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -36,6 +36,8 @@ const PRECACHE_PREFIX = "workbox-precache";
 export async function clearClientState(queryClient: QueryClient): Promise<void> {
   forgetSession();
   forgetDeviceDatabases();
+  // The app icon's count (decision 119) was the student's: the next person does not see it.
+  void (navigator as { clearAppBadge?: () => Promise<void> }).clearAppBadge?.().catch(() => undefined);
   queryClient.clear();
   try {
     // The theme is the device's, not the account's (decision 075): it outlives the clear.

@@ -59,6 +59,7 @@ test("words that leave no title are not saved: the field says a title is needed"
   await field.fill("fri 3pm");
   await field.press("Enter");
   await expect(page.getByRole("alert")).toHaveText("Title is required");
+  await expect(field).toHaveAccessibleDescription("Title is required");
   await expect(field).toHaveValue("fri 3pm");
   expect(await storedTasks(user)).toEqual([]);
 });

@@ -11,7 +11,13 @@ import { toastTaskError, toastTaskSuccess } from "../hooks/task-toasts";
 import type { QuickAddFieldState } from "../types/quick-add";
 import type { TaskUser } from "../types/task-user";
 
-type QuickAddAssistProps = { user: TaskUser; timeZone: string; field: QuickAddFieldState };
+type QuickAddAssistProps = {
+  user: TaskUser;
+  timeZone: string;
+  field: QuickAddFieldState;
+  /** The field's id: the error's is made from it, which the field names as its description. */
+  idPrefix: string;
+};
 
 type Chip = { key: string; label: string; remove: () => void };
 
@@ -21,7 +27,7 @@ type Chip = { key: string; label: string; remove: () => void };
  * works offline too; the task goes through the same create as the dialog's (optimistic, queued
  * offline, one Idempotency-Key per submission).
  */
-export function QuickAddAssist({ user, timeZone, field }: QuickAddAssistProps) {
+export function QuickAddAssist({ user, timeZone, field, idPrefix }: QuickAddAssistProps) {
   const t = useT();
   const locale = useLocale();
   const [ignore, setIgnore] = useState<ReadonlySet<QuickAddKind>>(new Set());
@@ -84,7 +90,7 @@ export function QuickAddAssist({ user, timeZone, field }: QuickAddAssistProps) {
   return (
     <>
       {untitled === field.text && (
-        <p role="alert" className="text-sm text-destructive">
+        <p id={`${idPrefix}-error`} role="alert" className="text-sm text-destructive">
           {t("tasks.title_required")}
         </p>
       )}

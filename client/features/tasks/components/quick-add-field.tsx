@@ -90,6 +90,8 @@ export function QuickAddField({ user, timeZone, request, onRequestTaken }: Quick
         </label>
         <Input
           id={id}
+          // Why a save was refused (the assist's message), read with the field.
+          aria-describedby={`${id}-error`}
           ref={input}
           value={text}
           placeholder={t("tasks.quick_add_placeholder")}
@@ -105,7 +107,7 @@ export function QuickAddField({ user, timeZone, request, onRequestTaken }: Quick
           <PlusIcon aria-hidden="true" />
         </Button>
       </div>
-      {assist && <assist.QuickAddAssist user={user} timeZone={timeZone} field={field} />}
+      {assist && <assist.QuickAddAssist user={user} timeZone={timeZone} field={field} idPrefix={id} />}
     </form>
   );
 }

@@ -51,6 +51,13 @@ test("a chip removed puts its words back in the title: nothing is guessed silent
   await expect
     .poll(async () => (await storedTasks(user)).map((t) => [t.title, t.due_date, t.priority]))
     .toEqual([["read act 2 tomorrow", null, "low"]]);
+  // A chip removed counts for those words only: the field emptied, the next words are read afresh.
+  await field.fill("poster tomorrow");
+  await understood.getByRole("button", { name: "Remove Tue, Dec 1, 2026" }).click();
+  await expect(understood).toHaveCount(0);
+  await field.fill("");
+  await field.fill("poster tomorrow");
+  await expect(understood.getByRole("listitem")).toHaveText(["Tue, Dec 1, 2026"], { useInnerText: true });
 });
 
 test("words that leave no title are not saved: the field says a title is needed", async ({ signedInPage: page, user }) => {

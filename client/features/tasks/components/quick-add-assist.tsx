@@ -31,6 +31,8 @@ export function QuickAddAssist({ user, timeZone, field, idPrefix }: QuickAddAssi
   const t = useT();
   const locale = useLocale();
   const [ignore, setIgnore] = useState<ReadonlySet<QuickAddKind>>(new Set());
+  // A chip removed counts for the words it was removed from: once they are gone, the next task's are read afresh.
+  if (!field.text && ignore.size > 0) setIgnore(new Set());
   // The words a save was refused for (no title left): said until they change.
   const [untitled, setUntitled] = useState<string | null>(null);
   const classes = useMemo(() => quickAddClasses(user.userClasses, t), [user.userClasses, t]);

@@ -1,20 +1,13 @@
-import { event as buildEvent, task as buildTask } from "@core/test/builders";
-import { MutationObserver, onlineManager, QueryClient } from "@tanstack/react-query";
+import { event as buildEvent } from "@core/test/builders";
+import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CalendarEvent } from "@core/schemas/event";
 import type { Task } from "@core/schemas/task";
 import { EVENT_MUTATION_KEY, getEventsQueryOptions } from "@/api/events/get-events";
-import { getTasksQueryOptions, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
+import { getTasksQueryOptions } from "@/api/tasks/get-tasks";
 import { forgetSession } from "@/lib/api/session-expiry";
-import {
-  type Conflict,
-  type ConflictChoice,
-  editedRow,
-  type OfflineEditsOptions,
-  pendingEdits,
-  startOfflineEdits,
-  withPendingEventEdits,
-} from "@/lib/offline-edits";
+import { change, healthPasses, memoryStorage, task } from "@/test/offline-edits";
+import { type Conflict, type ConflictChoice, editedRow, pendingEdits, startOfflineEdits, withPendingEventEdits } from "@/lib/offline-edits";
 
 /**
  * A server with ETags (decision 114): each task has a version; a write whose If-Match names
@@ -69,29 +62,6 @@ function serverWithEtags(rows: Task[]) {
   );
   return { state, answered, changeElsewhere };
 }
-
-/** A task as the list answers it (core/test/builders.ts), with this id. */
-const task = (id: number, changes: Partial<Task> = {}): Task => buildTask({ id, createdAt: "2026-11-26T12:00:00.000Z", ...changes });
-
-function memoryStorage(): OfflineEditsOptions["storage"] {
-  const map = new Map<string, string>();
-  return {
-    getItem: async (key) => map.get(key) ?? null,
-    setItem: async (key, value) => void map.set(key, value),
-    removeItem: async (key) => void map.delete(key),
-    keys: async () => [...map.keys()],
-  };
-}
-
-/** A task change through the mutation defaults (as one restored after a reload is sent). */
-function change(client: QueryClient, variables: unknown) {
-  return new MutationObserver<unknown, Error, unknown>(client, { mutationKey: TASK_MUTATION_KEY })
-    .mutate(variables)
-    .catch((error: unknown) => error);
-}
-
-const healthPasses = (client: QueryClient) =>
-  client.fetchQuery({ queryKey: ["/api/health"], queryFn: async () => ({ status: "ok" }), staleTime: 0, networkMode: "always" });
 
 const tasksKey = getTasksQueryOptions().queryKey;
 const stops: Array<() => void> = [];
@@ -301,13 +271,6 @@ function seriesServer() {
   return { state, series };
 }
 
-/** An event change through the mutation defaults (as one restored after a reload is sent). */
-function eventChange(client: QueryClient, variables: unknown) {
-  return new MutationObserver<unknown, Error, unknown>(client, { mutationKey: EVENT_MUTATION_KEY })
-    .mutate(variables)
-    .catch((error: unknown) => error);
-}
-
 describe("changes to one date of a repeating event", () => {
   const eventsKey = getEventsQueryOptions().queryKey;
   const moved = { title: "Swim", date: "2026-12-07", time: "16:00", eventType: "practice", recurring: "weekly", customDays: ["monday"] };
@@ -318,8 +281,8 @@ describe("changes to one date of a repeating event", () => {
     const { asked } = await start(client, () => "theirs");
     client.setQueryData(eventsKey, [server.series()]);
     server.state.up = false;
-    void eventChange(client, { target: { eventId: 4, scope: { kind: "FUTURE_SERIES", date: "2026-12-07" } }, input: moved });
-    void eventChange(client, { eventId: 4, scope: { kind: "SINGLE_INSTANCE", date: "2026-11-16" } });
+    void change(client, { target: { eventId: 4, scope: { kind: "FUTURE_SERIES", date: "2026-12-07" } }, input: moved }, EVENT_MUTATION_KEY);
+    void change(client, { eventId: 4, scope: { kind: "SINGLE_INSTANCE", date: "2026-11-16" } }, EVENT_MUTATION_KEY);
     await vi.waitFor(() => expect(pendingEdits(client).every((m) => m.state.isPaused)).toBe(true), { timeout: 3000 });
 
     server.state.up = true;
@@ -338,7 +301,7 @@ describe("changes to one date of a repeating event", () => {
     const { asked } = await start(client, () => "mine");
     client.setQueryData(eventsKey, [server.series()]);
     server.state.up = false;
-    void eventChange(client, { eventId: 4, scope: { kind: "SINGLE_INSTANCE", date: "2026-11-16" } });
+    void change(client, { eventId: 4, scope: { kind: "SINGLE_INSTANCE", date: "2026-11-16" } }, EVENT_MUTATION_KEY);
     await vi.waitFor(() => expect(pendingEdits(client)[0]?.state.isPaused).toBe(true), { timeout: 3000 });
     server.state.version = 3;
     server.state.title = "Swim team";

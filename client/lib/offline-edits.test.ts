@@ -1,9 +1,9 @@
-import { task as buildTask } from "@core/test/builders";
 import { MutationObserver, onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "@core/schemas/task";
 import { getTasksQueryOptions, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
 import { forgetSession } from "@/lib/api/session-expiry";
+import { change, healthFails, healthPasses, memoryStorage, task } from "@/test/offline-edits";
 import { createQueryClient } from "@/lib/query-client";
 import {
   cacheKeeper,
@@ -34,43 +34,6 @@ function fakeServer() {
   vi.stubGlobal("fetch", fetchMock);
   return state;
 }
-
-/** A task as the list answers it (core/test/builders.ts), with this id. */
-const task = (id: number, changes: Partial<Task> = {}): Task => buildTask({ id, createdAt: "2026-11-26T12:00:00.000Z", ...changes });
-
-function memoryStorage(): OfflineEditsOptions["storage"] & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: async (key) => map.get(key) ?? null,
-    setItem: async (key, value) => void map.set(key, value),
-    removeItem: async (key) => void map.delete(key),
-    keys: async () => [...map.keys()],
-  };
-}
-
-/** Makes a task change as a screen does, through the mutation defaults only (as after a reload). */
-function change(client: QueryClient, variables: unknown) {
-  return new MutationObserver<unknown, Error, unknown>(client, { mutationKey: TASK_MUTATION_KEY })
-    .mutate(variables)
-    .catch((error: unknown) => error);
-}
-
-/** The health check answering: the server can be reached again. */
-const healthPasses = (client: QueryClient) =>
-  client.fetchQuery({ queryKey: ["/api/health"], queryFn: async () => ({ status: "ok" }), staleTime: 0, networkMode: "always" });
-
-/** The health check failing: the server cannot be reached. */
-const healthFails = (client: QueryClient) =>
-  client
-    .fetchQuery({
-      queryKey: ["/api/health"],
-      queryFn: async () => Promise.reject(new TypeError("Failed to fetch")),
-      staleTime: 0,
-      retry: false,
-      networkMode: "always",
-    })
-    .catch(() => undefined);
 
 const stops: Array<() => void> = [];
 beforeEach(() => {

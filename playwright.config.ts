@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from "./server/test/oidc-provider";
 
@@ -27,9 +28,19 @@ export const E2E_SSO_DOMAIN = "lincoln.example";
 
 const E2E_SSO_DB_FILE = `test-results/e2e-${E2E_SSO_PORT}.db`;
 
-/** A fresh SQLite database, and the server built from this checkout into `dir` and run as `npm start` runs it. */
-function serverCommand(dbFile: string, dir: string): string {
-  return `rm -f ${dbFile} ${dbFile}-wal ${dbFile}-shm && node scripts/build-server.mjs --outdir ${dir} && exec node ${dir}/main.js`;
+/**
+ * The server, built once per run from this checkout's code into a folder of the run's own, as
+ * `npm start` runs it (docs/decisions/103): both servers below run this one build. The config is
+ * read again in every worker process; the variable tells them the build is done.
+ */
+if (!process.env.E2E_SERVER_BUILT) {
+  execFileSync(process.execPath, ["scripts/build-server.mjs", "--outdir", E2E_SERVER_DIR], { stdio: "inherit" });
+  process.env.E2E_SERVER_BUILT = E2E_SERVER_DIR;
+}
+
+/** A fresh SQLite database, and the server run as `npm start` runs it. */
+function serverCommand(dbFile: string): string {
+  return `rm -f ${dbFile} ${dbFile}-wal ${dbFile}-shm && exec node ${E2E_SERVER_DIR}/main.js`;
 }
 
 const SERVER_ENV = {
@@ -79,9 +90,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
     {
-      // A fresh SQLite database for every run, and the server compiled as `npm start` runs it
-      // (docs/decisions/103), built now from this checkout's code into a folder of this run's own.
-      command: serverCommand(E2E_DB_FILE, E2E_SERVER_DIR),
+      // A fresh SQLite database for every run.
+      command: serverCommand(E2E_DB_FILE),
       url: `http://localhost:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -97,7 +107,7 @@ export default defineConfig({
     {
       // The same app as a school with single sign-on runs it: Google and Microsoft buttons, both
       // served by the suite's own provider, and only the school's domain let in.
-      command: serverCommand(E2E_SSO_DB_FILE, `${E2E_SERVER_DIR}-sso`),
+      command: serverCommand(E2E_SSO_DB_FILE),
       url: `http://localhost:${E2E_SSO_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -39,7 +39,7 @@ const result = await build({
   external: LOADED_FROM_NODE_MODULES,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   // Code shared by the entry points is in chunks: the tools load only what they use.
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",

@@ -167,6 +167,9 @@ function reportingUnavailability(pool: pg.Pool, noteError: (error: unknown) => v
       return wrapped as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
+    // Kysely opens a separate control connection with these to cancel a statement that timed out.
+    options: pool.options,
+    Client: pg.Client as unknown as PostgresPool["Client"],
   };
 }
 

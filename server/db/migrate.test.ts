@@ -1,4 +1,5 @@
-import { Migrator, sql } from "kysely";
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterAll, expect, it } from "vitest";
 import { describeEachEngine, freshDatabase } from "../test/harness";
 import { createDb } from "./connection";

@@ -1,4 +1,4 @@
-import { type Migration, Migrator } from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
 import type { Db } from "./connection";
 import * as m01 from "./migrations/2026-11-22-01-users-sessions-settings";
 import * as m02 from "./migrations/2026-11-22-02-tasks";

@@ -1,0 +1,18 @@
+// The component layer's set-up (docs/decisions/120), run before each test file in the DOM environment.
+import "@testing-library/jest-dom/vitest";
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+import { installMatchMedia } from "./media-queries";
+import { finishRender } from "./render";
+
+installMatchMedia();
+
+// A lazily loaded screen arrives with its words in a few hundred milliseconds on a loaded 2-core machine.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(async () => {
+  cleanup();
+  await finishRender();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

@@ -42,6 +42,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["server/**/*.test.ts"],
+          // One database per engine migrated once per run; each test's is a copy of it (server/test/harness.ts).
+          globalSetup: ["server/test/template-databases.ts"],
           environment: "node",
           testTimeout: 20_000,
           hookTimeout: 60_000,

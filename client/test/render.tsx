@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, type RenderResult } from "@testing-library/react";
-import userEvent, { type UserEvent } from "@testing-library/user-event";
+import userEvent, { PointerEventsCheckLevel, type UserEvent } from "@testing-library/user-event";
 import type { ReactElement, ReactNode } from "react";
 import { vi } from "vitest";
 import { Router } from "wouter";
@@ -39,6 +39,13 @@ export interface Rendered extends RenderResult {
 }
 
 const ALL_WORDS = ["app", "calendar", "classes", "admin", "auth", "sso"] as const;
+
+/**
+ * A person at the keyboard and mouse. Without the pointer-events check: it reads every ancestor's
+ * computed style on each click (seconds per dialog in jsdom), and jsdom has no stylesheet to find
+ * `pointer-events: none` in anyway; the browser suite clicks through real CSS.
+ */
+const person = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 let current: FakeServer | undefined;
 
 async function prepare(options: RenderOptions): Promise<FakeServer> {
@@ -67,7 +74,7 @@ export async function renderApp(path = "/", options: RenderOptions = {}): Promis
   const server = await prepare(options);
   window.history.replaceState(null, "", path);
   const view = render(<App />);
-  return { ...view, server, user: userEvent.setup() };
+  return { ...view, server, user: person() };
 }
 
 /** One component with the app's providers: a fresh query client, the words, a router at `path`. */
@@ -85,7 +92,7 @@ export async function renderComponent(
     </QueryClientProvider>
   );
   const view = render(ui, { wrapper });
-  return { ...view, server, user: userEvent.setup(), location: () => memory.history.at(-1) ?? "" };
+  return { ...view, server, user: person(), location: () => memory.history.at(-1) ?? "" };
 }
 
 /**

@@ -2,10 +2,12 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { fillDomGaps } from "./dom-gaps";
 import { installMatchMedia } from "./media-queries";
 import { finishRender } from "./render";
 
 installMatchMedia();
+fillDomGaps();
 
 // A lazily loaded screen arrives with its words in a few hundred milliseconds on a loaded 2-core machine.
 configure({ asyncUtilTimeout: 5000 });

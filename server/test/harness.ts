@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { KyselyPlugin } from "kysely";
 import pg from "pg";
-import { describe, expect } from "vitest";
+import { describe, expect, inject } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, type DatabaseConfig, loadConfig } from "../config";
 import { createDb, type Db, dbOptionsFrom } from "../db/connection";
@@ -66,6 +67,45 @@ export async function freshDatabase(engine: EngineName): Promise<{ config: Datab
   };
 }
 
+/**
+ * A fresh database of the engine already at the latest schema, copied from the run's template
+ * (server/test/template-databases.ts) rather than migrated: a file copy on SQLite, `CREATE DATABASE
+ * … TEMPLATE` on PostgreSQL. Without a template (a file run outside the API project) it migrates
+ * an empty one instead. `drop` removes it.
+ */
+export async function migratedCopy(engine: EngineName): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
+  const template = engine === "sqlite" ? inject("sqliteTemplate") : inject("postgresTemplate");
+  if (!template) {
+    const fresh = await freshDatabase(engine);
+    const db = createDb(fresh.config, { poolSize: 1 });
+    await migrateToLatest(db);
+    await db.destroy();
+    return fresh;
+  }
+  const name = `student_hub_test_${randomBytes(6).toString("hex")}`;
+  if (engine === "sqlite") {
+    const file = path.join(os.tmpdir(), `${name}.db`);
+    fs.copyFileSync(template, file);
+    return { config: { kind: "sqlite", file }, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: "postgres", url: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   /**
@@ -110,9 +150,8 @@ export async function migratedDatabase(
   engine: EngineName,
   options: { poolSize?: number } = {},
 ): Promise<{ db: Db; close: () => Promise<void> }> {
-  const { config, drop } = await freshDatabase(engine);
+  const { config, drop } = await migratedCopy(engine);
   const db = createDb(config, { poolSize: options.poolSize ?? 2 });
-  await migrateToLatest(db);
   return {
     db,
     close: async () => {
@@ -123,7 +162,7 @@ export async function migratedDatabase(
 }
 
 export async function buildTestApp(engine: EngineName, options: TestAppOptions = {}): Promise<TestApp> {
-  const { config: database, drop } = options.database ? { config: options.database, drop: async () => {} } : await freshDatabase(engine);
+  const { config: database, drop } = options.database ? { config: options.database, drop: async () => {} } : await migratedCopy(engine);
   const config: AppConfig = {
     ...loadConfig({ ...options.env }),
     database,

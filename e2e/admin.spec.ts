@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { clearAppSetting, e2eDb, expect, seedUser, serverNoticesOutsideWrite, signIn, test, type SeededUser } from "./fixtures";
+import { clearAppSetting, e2eDb, expect, seedUser, signIn, test } from "./fixtures";
 import { seedTasks, toast } from "./task-helpers";
 
 /** The passcode the browser suite's server runs with (playwright.config.ts). */
@@ -36,184 +36,108 @@ async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-for (const width of [1280, 375]) {
-  test.describe(`the admin panel at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-    // The app settings are app-wide: put them back for the suites that expect none (landing.spec.ts).
-    test.afterEach(async () => {
-      await clearAppSetting("instagramUrl");
-      await clearAppSetting("logoUrl");
+// One journey through the panel against the real server, on a phone. The gate's field, the wrong
+// passcode, promoting, the questions, toasts and copying are client/app/screens/admin.test.tsx's and
+// client/features/admin/components/*.test.tsx's (docs/decisions/120).
+test.describe("the admin panel at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 900 } });
+  // The app settings are app-wide: put them back for the suites that expect none (landing.spec.ts).
+  test.afterEach(async () => {
+    await clearAppSetting("instagramUrl");
+    await clearAppSetting("logoUrl");
+  });
+
+  test("from Settings through the passcode: reset a password the student then uses, delete a user, the audit log, a setting on the landing page, Exit Admin", async ({
+    page,
+    browser,
+  }) => {
+    test.slow(); // The whole panel, step by step.
+    const admin = await seedUser({ firstName: "Rosa", lastName: "Diaz", isAdmin: true });
+    const student = await seedUser({ firstName: "Sam", lastName: "Lee" });
+    const leaving = await seedUser({ firstName: "Lou", lastName: "Gone" });
+    await seedTasks(leaving, [{ title: "Old homework" }]);
+    await signIn(page, admin);
+
+    await test.step("Settings, in the menu drawer, leads an admin to the panel; the passcode unlocks it", async () => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
+      await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Admin Panel" }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+      await unlock(page);
+      await expect(page.getByText("Admin Access", { exact: true })).toBeVisible();
     });
 
-    test("passcode, promote and demote, reset and copy, the student's new password, delete, audit log, settings on the landing page, Exit Admin", async ({
-      page,
-      browser,
-      context,
-    }) => {
-      test.slow(); // The whole panel, step by step.
-      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      const admin = await seedUser({ firstName: "Rosa", lastName: "Diaz", isAdmin: true });
-      const student = await seedUser({ firstName: "Sam", lastName: "Lee" });
-      const leaving = await seedUser({ firstName: "Lou", lastName: "Gone" });
-      await seedTasks(leaving, [{ title: "Old homework" }]);
-      await signIn(page, admin);
+    let temporaryPassword = "";
+    await test.step("reset the student's password", async () => {
+      await searchFor(page, student.email);
+      const row = userRow(page, student.email);
+      await row.getByRole("button", { name: "Reset password for Sam Lee" }).click();
+      await page.getByRole("alertdialog", { name: "Reset Password" }).getByRole("button", { name: "Reset Password" }).click();
+      const shown = page.getByRole("dialog", { name: "Temporary Password" });
+      await expect(shown).toBeVisible();
+      temporaryPassword = (await shown.getByLabel("Temporary password").textContent()) ?? "";
+      expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
+      await shown.getByRole("button", { name: "Done" }).click();
+      await expect(row.getByText("Password reset pending")).toBeVisible();
+    });
 
-      await test.step("Settings leads an admin to the panel, which asks for the passcode", async () => {
-        await page.goto("/");
-        // On a phone Settings is in the menu drawer; on a desktop, in the sidebar.
-        if (width < 768) await page.getByRole("button", { name: "Open menu" }).click();
-        await page.getByRole("button", { name: "Settings" }).first().click();
-        await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Admin Panel" }).click();
-        await expect(page).toHaveURL(/\/admin$/);
-        await expect(page.getByLabel("Admin Passcode")).toHaveAttribute("type", "password");
-        await expect(page.getByLabel("Admin Passcode")).toHaveAttribute("maxlength", "4");
-        await page.getByRole("button", { name: "Show passcode" }).click();
-        await expect(page.getByLabel("Admin Passcode")).toHaveAttribute("type", "text");
-      });
+    await test.step("the student signs in with it and sets a new password", async () => {
+      const studentPage = await freshPage(browser);
+      await studentPage.goto("/auth");
+      await studentPage.getByLabel("Email").fill(student.email);
+      await studentPage.getByLabel("Password", { exact: true }).fill(temporaryPassword);
+      await studentPage.getByRole("button", { name: "Sign In" }).click();
+      await expect(studentPage).toHaveURL(/\/password-reset$/);
+      await studentPage.getByLabel("Temporary Password", { exact: true }).fill(temporaryPassword);
+      await studentPage.getByLabel("New Password", { exact: true }).fill(NEW_PASSWORD);
+      await studentPage.getByLabel("Confirm New Password", { exact: true }).fill(NEW_PASSWORD);
+      await studentPage.getByRole("button", { name: "Update Password" }).click();
+      await expect(toast(studentPage, "Password Updated", /updated successfully/)).toBeVisible();
+      await expect(studentPage).toHaveURL(/\/$/);
+      await studentPage.context().close();
+    });
 
-      await test.step("a wrong passcode is refused, the right one unlocks", async () => {
-        await unlock(page, "ZZZZ");
-        await expect(toast(page, "Admin Login Failed", /.+/)).toBeVisible();
-        await expect(page.getByRole("alert").filter({ hasText: /passcode/i })).toBeVisible();
-        await unlock(page);
-        await expect(toast(page, "Admin Access Granted", "You now have admin privileges")).toBeVisible();
-        await expect(page.getByText("Admin Access", { exact: true })).toBeVisible();
-        for (const tab of ["User Management", "Notifications", "Push Debug", "Audit Log", "App Settings"]) {
-          await expect(page.getByRole("tab", { name: tab })).toBeVisible();
-        }
-      });
+    await test.step("delete a user and everything they had", async () => {
+      await searchFor(page, leaving.email);
+      await userRow(page, leaving.email).getByRole("button", { name: "Delete Lou Gone" }).click();
+      await page.getByRole("alertdialog", { name: "Delete User" }).getByRole("button", { name: "Delete" }).click();
+      await expect(page.getByText("No users found matching your criteria")).toBeVisible();
+      expect(await e2eDb().selectFrom("tasks").select("id").where("user_id", "=", leaving.id).execute()).toEqual([]);
+    });
 
-      await test.step("promote a student, then remove the role again", async () => {
-        await searchFor(page, student.email);
-        const row = userRow(page, student.email);
-        await expect(row).toHaveCount(1);
-        await row.getByRole("switch", { name: "Admin status for Sam Lee" }).click();
-        await page.getByRole("alertdialog", { name: "Make Admin" }).getByRole("button", { name: "Make Admin" }).click();
-        await expect(toast(page, "Admin Status Updated", "User promoted to admin")).toBeVisible();
-        await expect(row.getByRole("switch", { name: "Admin status for Sam Lee" })).toBeChecked();
-        // An admin has no Reset Password.
-        await expect(row.getByRole("button", { name: /Reset password/i })).toHaveCount(0);
-        await row.getByRole("switch", { name: "Admin status for Sam Lee" }).click();
-        await page.getByRole("alertdialog", { name: "Remove Admin" }).getByRole("button", { name: "Remove Admin" }).click();
-        await expect(toast(page, "Admin Status Updated", "User removed from admin")).toBeVisible();
-        await expect(row.getByRole("switch", { name: "Admin status for Sam Lee" })).not.toBeChecked();
-      });
+    await test.step("the audit log lists what was done, in Eastern time", async () => {
+      await page.getByRole("tab", { name: "Audit Log" }).click();
+      const entries = page.getByRole("list", { name: "Audit log entries" }).getByRole("listitem");
+      await expect(entries.first()).toContainText("Account Deleted");
+      await expect(entries.first()).toContainText(leaving.email);
+      await expect(entries.first()).toContainText(admin.email);
+      await expect(entries.first()).toContainText(/E[SD]T$/);
+      await expect(entries.filter({ hasText: "Password Reset" }).filter({ hasText: student.email })).toHaveCount(1);
+    });
 
-      let temporaryPassword = "";
-      await test.step("reset the student's password and copy the temporary one", async () => {
-        const row = userRow(page, student.email);
-        await row.getByRole("button", { name: "Reset password for Sam Lee" }).click();
-        await page.getByRole("alertdialog", { name: "Reset Password" }).getByRole("button", { name: "Reset Password" }).click();
-        const shown = page.getByRole("dialog", { name: "Temporary Password" });
-        await expect(shown).toBeVisible();
-        temporaryPassword = (await shown.getByLabel("Temporary password").textContent()) ?? "";
-        expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
-        await shown.getByRole("button", { name: "Copy" }).click();
-        await expect(shown.getByRole("button", { name: "Copied!" })).toBeVisible();
-        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(temporaryPassword);
-        await shown.getByRole("button", { name: "Done" }).click();
-        await expect(row.getByText("Password reset pending")).toBeVisible();
-      });
+    await test.step("app settings: a change the landing page shows at once", async () => {
+      await page.getByRole("tab", { name: "App Settings" }).click();
+      await page.getByLabel("Social Profile URL").fill("https://www.instagram.com/lincoln_high");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(toast(page, "Settings Updated", "App settings have been saved successfully")).toBeVisible();
 
-      await test.step("the student signs in with it and sets a new password", async () => {
-        const studentPage = await freshPage(browser);
-        await studentPage.goto("/auth");
-        await studentPage.getByLabel("Email").fill(student.email);
-        await studentPage.getByLabel("Password", { exact: true }).fill(temporaryPassword);
-        await studentPage.getByRole("button", { name: "Sign In" }).click();
-        await expect(studentPage).toHaveURL(/\/password-reset$/);
-        await studentPage.getByLabel("Temporary Password", { exact: true }).fill(temporaryPassword);
-        await studentPage.getByLabel("New Password", { exact: true }).fill(NEW_PASSWORD);
-        await studentPage.getByLabel("Confirm New Password", { exact: true }).fill(NEW_PASSWORD);
-        await studentPage.getByRole("button", { name: "Update Password" }).click();
-        await expect(toast(studentPage, "Password Updated", /updated successfully/)).toBeVisible();
-        await expect(studentPage).toHaveURL(/\/$/);
-        await studentPage.context().close();
-      });
+      const visitor = await freshPage(browser);
+      await visitor.goto("/");
+      await expect(visitor.locator('a[href="https://www.instagram.com/lincoln_high"]').first()).toBeVisible();
+      await visitor.context().close();
+    });
 
-      await test.step("delete a user and everything they had", async () => {
-        await searchFor(page, leaving.email);
-        const row = userRow(page, leaving.email);
-        await row.getByRole("button", { name: "Delete Lou Gone" }).click();
-        await page.getByRole("alertdialog", { name: "Delete User" }).getByRole("button", { name: "Delete" }).click();
-        await expect(toast(page, "Account Deleted", "User account has been permanently deleted")).toBeVisible();
-        await expect(page.getByText("No users found matching your criteria")).toBeVisible();
-        expect(await e2eDb().selectFrom("tasks").select("id").where("user_id", "=", leaving.id).execute()).toEqual([]);
-        // The admin's own row offers no delete and no role change.
-        await searchFor(page, admin.email);
-        await expect(userRow(page, admin.email).getByRole("button", { name: /Delete/ })).toHaveCount(0);
-        await expect(userRow(page, admin.email).getByRole("switch")).toBeDisabled();
-      });
-
-      await test.step("the audit log lists what was done, in Eastern time", async () => {
-        await page.getByRole("tab", { name: "Audit Log" }).click();
-        const entries = page.getByRole("list", { name: "Audit log entries" }).getByRole("listitem");
-        await expect(entries.first()).toContainText("Account Deleted");
-        await expect(entries.first()).toContainText(leaving.email);
-        await expect(entries.first()).toContainText(admin.email);
-        await expect(entries.first()).toContainText(/E[SD]T$/);
-        await expect(entries.filter({ hasText: "Password Reset" }).filter({ hasText: student.email })).toHaveCount(1);
-        await page.getByRole("button", { name: "Copy Logs" }).click();
-        await expect(toast(page, "Logs Copied", /copied/)).toBeVisible();
-        expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`Account Deleted | target: ${leaving.email}`);
-      });
-
-      await test.step("app settings: the server's field error, then a change the landing page shows at once", async () => {
-        await page.getByRole("tab", { name: "App Settings" }).click();
-        const social = page.getByLabel("Social Profile URL");
-        await expect(social).toBeVisible();
-        await social.fill("javascript:alert(1)");
-        await page.getByRole("button", { name: "Save Settings" }).click();
-        await expect(toast(page, "Update Failed", /.+/)).toBeVisible();
-        await expect(social).toHaveAttribute("aria-invalid", "true");
-        await social.fill("https://www.instagram.com/lincoln_high");
-        await page.getByLabel("Logo URL").fill("https://invalid.example/logo.png");
-        await expect(page.getByText("Unable to load image. Please check the URL.")).toBeVisible();
-        await page.getByLabel("Logo URL").fill("");
-        await page.getByRole("button", { name: "Save Settings" }).click();
-        await expect(toast(page, "Settings Updated", "App settings have been saved successfully")).toBeVisible();
-
-        const visitor = await freshPage(browser);
-        await visitor.goto("/");
-        await expect(visitor.locator('a[href="https://www.instagram.com/lincoln_high"]').first()).toBeVisible();
-        await visitor.context().close();
-      });
-
-      await test.step("Exit Admin locks the panel and goes home", async () => {
-        await page.getByRole("tab", { name: "User Management" }).click();
-        await page.getByRole("button", { name: "Exit Admin" }).click();
-        await expect(page).toHaveURL(/\/$/);
-        await openPanel(page);
-        await expect(page.getByLabel("Admin Passcode")).toBeVisible();
-      });
+    await test.step("Exit Admin locks the panel and goes home", async () => {
+      await page.getByRole("button", { name: "Exit Admin" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await openPanel(page);
+      await expect(page.getByLabel("Admin Passcode")).toBeVisible();
     });
   });
-}
+});
 
 test.describe("the panel's guard rails", () => {
-  test("a student opening /admin goes to the dashboard; Settings offers them no Admin Panel", async ({ signedInPage: page }) => {
-    await page.goto("/admin");
-    await expect(page).toHaveURL(/\/$/);
-    await page.getByRole("button", { name: "Settings" }).first().click();
-    await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Admin Panel" })).toHaveCount(0);
-  });
-
-  test("when the 30 minutes end, the next call shows the gate again and the tab is kept", async ({ page }) => {
-    const admin = await seedUser({ isAdmin: true });
-    await signIn(page, admin);
-    await unlocked(page);
-    await page.getByRole("tab", { name: "App Settings" }).click();
-    await expect(page).toHaveURL(/tab=settings/);
-    await expect(page.getByLabel("Logo URL")).toBeVisible();
-    await endUnlock(admin);
-    await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(page.getByLabel("Admin Passcode")).toBeVisible();
-    await expect(page).toHaveURL(/tab=settings/);
-    await unlock(page);
-    await expect(page.getByRole("tab", { name: "App Settings", selected: true })).toBeVisible();
-  });
-
   test("the user list becomes cards at 320 px, nothing scrolls sideways, and more users load as the admin scrolls", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 700 });
     const admin = await seedUser({ isAdmin: true });
@@ -259,11 +183,4 @@ for (const colorScheme of ["light", "dark"] as const) {
       }
     });
   });
-}
-
-/** Moves the admin's step-up 31 minutes into the past, as if half an hour had gone by. */
-async function endUnlock(admin: SeededUser) {
-  const past = new Date(Date.now() - 31 * 60 * 1000).toISOString();
-  await e2eDb().updateTable("sessions").set({ admin_unlocked_at: past }).where("user_id", "=", admin.id).execute();
-  await serverNoticesOutsideWrite();
 }

@@ -5,8 +5,12 @@ import { expectNoAxeViolations } from "./axe";
 import { e2eDb, expect, PASSWORD, seedUser, signIn, test, type SeededUser } from "./fixtures";
 import { openHomeTab, toast } from "./task-helpers";
 
-// Issue 32's defects a student and a staff member trip over on a phone (items 3, 6, 7 and 9), one
-// test each at the size where it showed (each failed before its fix).
+// Issue 32's defects a student and a staff member trip over on a phone (items 3, 6, 7 and 9), at the
+// size where each showed (each failed before its fix). What only a browser shows is here: layout,
+// push in a private window, axe, a number field's arrow keys. The passcode gate's rules, User
+// Management's count and the chooser's note are component tests (docs/decisions/120) in
+// client/features/admin/components/admin-panel.daily-driver.test.tsx; the School Day step's number
+// fields in client/features/classes/components/school-day-step.daily-driver.test.tsx.
 
 /** The passcode the browser suite's server runs with (playwright.config.ts). */
 const PASSCODE = "K7QM";
@@ -59,11 +63,6 @@ async function clearByHand(field: Locator) {
   await field.press("Backspace");
 }
 
-async function storedSchedule(user: SeededUser): Promise<{ rotation?: { days: string[] } } | null> {
-  const row = await e2eDb().selectFrom("users").select("school_schedule").where("id", "=", user.id).executeTakeFirstOrThrow();
-  return row.school_schedule ? (JSON.parse(row.school_schedule) as { rotation?: { days: string[] } }) : null;
-}
-
 async function markResetPending(email: string) {
   await e2eDb().updateTable("users").set({ password_reset_required: 1 }).where("email", "=", email).execute();
 }
@@ -73,106 +72,7 @@ const userRows = (page: Page) => page.getByRole("list", { name: "Users" }).getBy
 test.describe("on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test("the passcode gate: focus starts in the field, Unlock waits for 4 characters, a wrong passcode empties and refocuses the field, the toggle says what it will do", async ({
-    page,
-  }) => {
-    const admin = await seedUser({ isAdmin: true });
-    await signIn(page, admin);
-    await openGate(page);
-    const field = page.getByLabel("Admin Passcode");
-    const unlock = page.getByRole("button", { name: "Unlock Admin Panel" });
-    await expect(field).toBeFocused();
-
-    for (const typed of ["", "Z", "ZZ", "ZZZ"]) {
-      await field.fill(typed);
-      await expect(unlock, `${typed.length} characters`).toBeDisabled();
-    }
-    // Enter with 3 characters sends nothing either.
-    await field.press("Enter");
-    await expect(toast(page, "Admin Login Failed", /.+/)).toHaveCount(0);
-    await field.fill("ZZZZ");
-    await expect(unlock).toBeEnabled();
-
-    await page.getByRole("button", { name: "Show passcode" }).click();
-    await expect(field).toHaveAttribute("type", "text");
-    await page.getByRole("button", { name: "Hide passcode" }).click();
-    await expect(field).toHaveAttribute("type", "password");
-    await expect(page.getByRole("button", { name: "Show passcode" })).toBeVisible();
-
-    await unlock.click();
-    await expect(toast(page, "Admin Login Failed", "Invalid passcode")).toBeVisible();
-    await expect(field).toHaveValue("");
-    await expect(field).toBeFocused();
-    await expect(unlock).toBeDisabled();
-
-    // Typed straight into the focused field.
-    await page.keyboard.type(PASSCODE);
-    await page.keyboard.press("Enter");
-    await expect(toast(page, "Admin Access Granted", "You now have admin privileges")).toBeVisible();
-  });
-
-  test("School Day numbers: a field may be empty while typing, so clearing and typing 50 gives 50; leaving it empty or out of range says so and keeps the value", async ({
-    signedInPage: page,
-    user,
-  }) => {
-    const step = await openSchoolDayStep(page);
-    const period = step.getByLabel("Period (minutes)");
-    await clearByHand(period);
-    await expect(period).toHaveValue("");
-    await page.keyboard.type("45");
-    await expect(period).toHaveValue("45");
-    await clearByHand(period);
-    await page.keyboard.type("50");
-    await expect(period).toHaveValue("50");
-    // The arrow keys still step it.
-    await period.press("ArrowUp");
-    await expect(period).toHaveValue("51");
-    await period.press("ArrowDown");
-    await expect(period).toHaveValue("50");
-    await step.getByRole("button", { name: "Fill Bell Times" }).click();
-    await expect(step.getByLabel("1st period · Mathematics ends")).toHaveValue("08:50");
-
-    // Left empty: an error on leaving, and Fill keeps the bell times as they were.
-    await clearByHand(period);
-    await expect(step.getByText("Enter a whole number from 1 to 240.")).toHaveCount(0);
-    await period.press("Tab");
-    await expect(period).toHaveAttribute("aria-invalid", "true");
-    await expect(period).toHaveAccessibleDescription("Enter a whole number from 1 to 240.");
-    await step.getByRole("button", { name: "Fill Bell Times" }).click();
-    await expect(step.getByLabel("1st period · Mathematics ends")).toHaveValue("08:50");
-    await clearByHand(period);
-    await page.keyboard.type("400");
-    await period.press("Tab");
-    await expect(period).toHaveAccessibleDescription("Enter a whole number from 1 to 240.");
-    await clearByHand(period);
-    await page.keyboard.type("45");
-    await expect(step.getByText("Enter a whole number from 1 to 240.")).toHaveCount(0);
-
-    await step.getByLabel("Timetable").selectOption("cycle");
-    const cycle = step.getByLabel("Days in the cycle");
-    await expect(cycle).toHaveValue("6");
-    await clearByHand(cycle);
-    await expect(cycle).toHaveValue("");
-    await page.keyboard.type("8");
-    await expect(cycle).toHaveValue("8");
-    await expect(step.getByLabel("it is").getByRole("option")).toHaveCount(8);
-    await clearByHand(cycle);
-    await cycle.press("Tab");
-    await expect(cycle).toHaveAccessibleDescription("Enter a whole number from 2 to 10.");
-    // Saved from the empty field: refused, nothing stored.
-    await step.getByLabel("On this date").fill("2026-12-07");
-    await step.getByRole("button", { name: "Save School Day" }).click();
-    await expect(step.getByRole("alert")).toHaveText("Please fix the highlighted fields.");
-    expect(await storedSchedule(user)).toBeNull();
-    await cycle.fill("8");
-    await step.getByRole("button", { name: "Save School Day" }).click();
-    await expect(toast(page, "Success!", "Your school day has been saved.")).toBeVisible();
-    expect((await storedSchedule(user))?.rotation?.days).toHaveLength(8);
-  });
-
-  test("User Management: compact rows with their actions on one line, how many users match, newest first; the Notifications chooser says search finds the rest", async ({
-    page,
-  }) => {
+  test("User Management: compact rows with their actions on one line, a pending reset's badge in the role's place", async ({ page }) => {
     test.slow(); // 64 users, all loaded.
     const tag = `dd3-${Date.now().toString(36)}`;
     const emails = await seedStudents(tag, 64);
@@ -181,13 +81,9 @@ test.describe("on a 375 px phone", () => {
     await signIn(page, await seedUser({ isAdmin: true }));
     await unlocked(page, tag);
 
-    await expect(page.getByRole("status").filter({ hasText: /^64 users$/ })).toBeVisible();
-    await expect(userRows(page).first()).toContainText(emails[63]!);
     await expect(userRows(page).first().getByText("Password reset pending")).toBeVisible();
-    await expect(userRows(page).nth(1)).toContainText(emails[62]!);
     await page.getByRole("button", { name: "Load more users" }).scrollIntoViewIfNeeded();
     await expect(userRows(page)).toHaveCount(64);
-    await expect(userRows(page).last()).toContainText(emails[0]!);
 
     const rows = await userRows(page).evaluateAll((items) =>
       items.map((item) => {
@@ -210,24 +106,6 @@ test.describe("on a 375 px phone", () => {
       expect(row.actionLines, row.text!).toBe(1);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-
-    // A search narrows the count with the list.
-    await page.getByLabel("Search users").fill(`${tag}-6`);
-    await expect(page.getByRole("status").filter({ hasText: /^4 users$/ })).toBeVisible();
-    await page.getByLabel("Search users").fill(`${tag}-63`);
-    await expect(page.getByRole("status").filter({ hasText: /^1 user$/ })).toBeVisible();
-
-    await page.getByRole("tab", { name: "Notifications" }).click();
-    const chooser = page.getByRole("list", { name: "Matching users" });
-    await page.getByLabel("Search users").fill(tag);
-    await expect(chooser.getByRole("radio")).toHaveCount(8);
-    await expect(chooser.getByRole("listitem").first()).toContainText(emails[63]!);
-    await expect(page.getByText("Showing 8 of 64 users. Search to find others.")).toBeVisible();
-    await expect(page.getByLabel("Search users")).toHaveAccessibleDescription("Showing 8 of 64 users. Search to find others.");
-    // Every match listed: nothing to say.
-    await page.getByLabel("Search users").fill(`${tag}-6`);
-    await expect(chooser.getByRole("radio")).toHaveCount(4);
-    await expect(page.getByText(/^Showing \d+ of/)).toHaveCount(0);
   });
 });
 
@@ -278,18 +156,15 @@ for (const colorScheme of ["light", "dark"] as const) {
       });
     });
 
-    test("the passcode gate, its passcode shown", async ({ page }) => {
-      const admin = await seedUser({ isAdmin: true });
-      await signIn(page, admin);
-      await openGate(page);
-      await page.getByLabel("Admin Passcode").fill("ZZ");
-      await page.getByRole("button", { name: "Show passcode" }).click();
-      await expect(page.getByRole("button", { name: "Hide passcode" })).toBeVisible();
-      await expectNoAxeViolations(page, "the passcode gate");
-    });
-
     test("the School Day step with a number field's error", async ({ signedInPage: page }) => {
       const step = await openSchoolDayStep(page);
+      // The arrow keys still step a number field that may be empty while typing.
+      const period = step.getByLabel("Period (minutes)");
+      await period.fill("50");
+      await period.press("ArrowUp");
+      await expect(period).toHaveValue("51");
+      await period.press("ArrowDown");
+      await expect(period).toHaveValue("50");
       await step.getByLabel("Timetable").selectOption("cycle");
       await clearByHand(step.getByLabel("Days in the cycle"));
       await step.getByLabel("Days in the cycle").press("Tab");
@@ -297,12 +172,19 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectNoAxeViolations(page, "the School Day step");
     });
 
-    test("User Management's compact rows and count, and the Notifications chooser's note", async ({ page }) => {
-      test.slow(); // Two axe scans over 50 rows.
+    test("the passcode gate with its passcode shown, User Management's compact rows and count, and the Notifications chooser's note", async ({
+      page,
+    }) => {
+      test.slow(); // Three axe scans, two over 50 rows.
       const tag = `dd3axe-${Date.now().toString(36)}`;
       const emails = await seedStudents(tag, 64);
       await markResetPending(emails[63]!);
       await signIn(page, await seedUser({ isAdmin: true }));
+      await openGate(page);
+      await page.getByLabel("Admin Passcode").fill("ZZ");
+      await page.getByRole("button", { name: "Show passcode" }).click();
+      await expect(page.getByRole("button", { name: "Hide passcode" })).toBeVisible();
+      await expectNoAxeViolations(page, "the passcode gate");
       await unlocked(page, tag);
       await expect(page.getByRole("status").filter({ hasText: /^64 users$/ })).toBeVisible();
       await expectNoAxeViolations(page, "User Management");

@@ -149,12 +149,17 @@ test.describe("the installable app", () => {
     // and, once, with the third). A repeat is harmless only because a tag replaces its
     // notification, so the exact lists below still fail if tags stopped replacing.
     const pushUntilShown = (payload: object, expected: string[]) =>
+      // Each poll reads what the pushes so far showed and, until it is there, hands the push over
+      // again: once it shows, no further push is in flight.
       expect
-        .poll(async () => {
-          await push(payload);
-          await page.waitForTimeout(500);
-          return bodies();
-        })
+        .poll(
+          async () => {
+            const shownNow = await bodies();
+            if (JSON.stringify(shownNow) !== JSON.stringify(expected)) await push(payload);
+            return shownNow;
+          },
+          { intervals: [500] },
+        )
         .toEqual(expected);
     await pushUntilShown({ title: "Assembly", body: "Gym at 10", url: "/#calendar", tag: "message-a" }, ["Gym at 10"]);
     await pushUntilShown({ title: "Assembly", body: "Gym at 10:30", url: "/#calendar", tag: "message-a" }, ["Gym at 10:30"]);
@@ -205,11 +210,18 @@ test.describe("the app icon's badge from a push", () => {
     // repeat only sets the same count again.
     const pushUntil = (payload: object, expected: Array<number | "clear">) =>
       expect
-        .poll(async () => {
-          await client.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
-          await page.waitForTimeout(300);
-          return [...new Set((await calls()).map(String))];
-        })
+        .poll(
+          async () => {
+            // Read first, and hand the push over again only while its effect is missing: once the
+            // count shows, nothing is left in flight to change it after.
+            const seen = [...new Set((await calls()).map(String))];
+            if (JSON.stringify(seen) !== JSON.stringify(expected.map(String))) {
+              await client.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
+            }
+            return seen;
+          },
+          { intervals: [300] },
+        )
         .toEqual(expected.map(String));
     const reminder = { title: "Lab report · 11:30 PM, in 1 hour", body: "Task due", url: "/?task=1#todo" };
     await pushUntil({ ...reminder, tag: "reminder-task-1", badge: 3 }, [3]);
@@ -218,15 +230,20 @@ test.describe("the app icon's badge from a push", () => {
     const before = (await calls()).length;
     const tags = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag));
     await expect
-      .poll(async () => {
-        await client.send("ServiceWorker.deliverPushMessage", {
-          origin,
-          registrationId,
-          data: JSON.stringify({ ...reminder, tag: "message-c" }),
-        });
-        await page.waitForTimeout(300);
-        return tags();
-      })
+      .poll(
+        async () => {
+          const shownTags = await tags();
+          if (!shownTags.includes("message-c")) {
+            await client.send("ServiceWorker.deliverPushMessage", {
+              origin,
+              registrationId,
+              data: JSON.stringify({ ...reminder, tag: "message-c" }),
+            });
+          }
+          return shownTags;
+        },
+        { intervals: [300] },
+      )
       .toContain("message-c");
     expect((await calls()).length).toBe(before);
   });

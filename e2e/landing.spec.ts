@@ -1,22 +1,12 @@
 import { budgetedScripts, chunkOf, recordScripts } from "./bundles";
 import { clearAppSetting, collectCspViolations, expect, setAppSetting, test } from "./fixtures";
 
-/** The fallback social profile when the admins have not set instagramUrl (docs/product.md#landing-page). */
-const DEFAULT_INSTAGRAM_URL = "https://www.instagram.com/";
+// The landing page's words, links and the school's Instagram link and logo fallback in the app are
+// component tests (client/app/screens/landing.test.tsx); the server's filling in of the school's
+// links, server/static-landing.test.ts (docs/decisions/120). Here what only the built, prerendered
+// page in a browser shows.
 
 test.describe("the landing page for a signed-out visitor", () => {
-  test("shows the tagline, the account links and the 2025 footer", async ({ page }) => {
-    await page.goto("/");
-
-    await expect(page.getByRole("heading", { level: 1, name: "Your Student Productivity Hub" })).toBeVisible();
-    const account = page.getByRole("navigation", { name: "Account" });
-    await expect(account.getByRole("link", { name: "Sign In" })).toBeVisible();
-    await expect(account.getByRole("link", { name: "Create Account" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Get Started for Free" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Follow us on Instagram" })).toBeVisible();
-    await expect(page.getByRole("contentinfo")).toHaveText("© 2025 Student Hub. All rights reserved.");
-  });
-
   test("its scripts, styles and page arrive brotli-compressed from the build", async ({ page }) => {
     const encodings = new Map<string, string | undefined>();
     page.on("response", async (response) => {
@@ -52,32 +42,7 @@ test.describe("the landing page for a signed-out visitor", () => {
     }
   });
 
-  test("Sign In opens the sign-in form", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("link", { name: "Sign In" }).click();
-
-    await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
-    await expect(page.getByLabel("Email")).toBeVisible();
-  });
-
-  test("Create Account opens the create-account form", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Create Account" }).click();
-
-    await expect(page).toHaveURL(/\/auth\?mode=register$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
-    await expect(page.getByLabel("First Name")).toBeVisible();
-  });
-
-  test("Get Started for Free opens the create-account form", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("link", { name: "Get Started for Free" }).click();
-
-    await expect(page).toHaveURL(/\/auth\?mode=register$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
-  });
-
+  // Also the one journey from the prerendered page into the app: Sign In opens the sign-in form.
   test("loads without any Content Security Policy violation", async ({ page }) => {
     const violations = await collectCspViolations(page);
     await page.goto("/");
@@ -90,51 +55,12 @@ test.describe("the landing page for a signed-out visitor", () => {
   });
 });
 
-// instagramUrl and logoUrl are app-wide, so these tests take turns and put the settings back.
+// logoUrl is app-wide, so these tests take turns and put the setting back.
 test.describe("the landing page with the school's app settings", () => {
   test.describe.configure({ mode: "serial" });
 
   test.afterEach(async () => {
-    await clearAppSetting("instagramUrl");
     await clearAppSetting("logoUrl");
-  });
-
-  test("without settings, the Instagram button opens the default profile and the bundled logo shows", async ({ page, context }) => {
-    await context.route("https://www.instagram.com/**", (route) =>
-      route.fulfill({ contentType: "text/html", body: "<title>Instagram</title>" }),
-    );
-    await page.goto("/");
-
-    const logo = page.getByRole("link", { name: "Student Hub" }).locator("img");
-    await expect(logo).toHaveAttribute("src", "/logo.svg");
-
-    const instagram = page.getByRole("link", { name: "Follow us on Instagram" });
-    await expect(instagram).toHaveAttribute("target", "_blank");
-    await expect(instagram).toHaveAttribute("rel", /noopener/);
-    const popupOpened = page.waitForEvent("popup");
-    await instagram.click();
-    const popup = await popupOpened;
-    await popup.waitForLoadState();
-
-    expect(popup.url()).toBe(DEFAULT_INSTAGRAM_URL);
-    await expect(page).toHaveURL(/\/$/);
-  });
-
-  test("the Instagram button opens the configured instagramUrl in a new page", async ({ page, context }) => {
-    const schoolProfile = "https://www.instagram.com/myschool";
-    await setAppSetting("instagramUrl", schoolProfile);
-    await context.route("https://www.instagram.com/**", (route) =>
-      route.fulfill({ contentType: "text/html", body: "<title>My School on Instagram</title>" }),
-    );
-    await page.goto("/");
-
-    const popupOpened = page.waitForEvent("popup");
-    await page.getByRole("link", { name: "Follow us on Instagram" }).click();
-    const popup = await popupOpened;
-    await popup.waitForLoadState();
-
-    expect(popup.url()).toBe(schoolProfile);
-    await expect(popup).toHaveTitle("My School on Instagram");
   });
 
   test("the configured logoUrl is used for the logo", async ({ page }) => {

@@ -1,9 +1,9 @@
-import { e2eDb, expect, openSettings, seedUser, signIn, test } from "./fixtures";
-import { expectSpanish } from "./spanish";
+import { expect, openSettings, seedUser, signIn, test } from "./fixtures";
 
 /**
  * Settings, the account and the admin screens stay online-only (decision 116, issue 37): offline,
- * they say so where the changes are made, not only in the app's connection banner.
+ * they say so where the changes are made, not only in the app's connection banner. Their words in
+ * Spanish are component tests (client/components/states/online-only-notice.test.tsx).
  */
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -25,21 +25,7 @@ test("Settings says offline that its changes need a connection, and stops saying
   await expect(settings.getByText(SETTINGS_NOTICE)).toHaveCount(0);
 });
 
-test("in Spanish, Settings' notice reads in Spanish", async ({ page, context }) => {
-  const student = await seedUser({ firstName: "Lucía", lastName: "Gómez" });
-  await e2eDb().updateTable("users").set({ locale: "es" }).where("id", "=", student.id).execute();
-  await signIn(page, student);
-  await page.goto("/");
-  await page.getByRole("button", { name: "Abrir menú" }).click();
-  await page.getByRole("dialog", { name: "Menú" }).getByRole("button", { name: "Configuración" }).click();
-  const settings = page.getByRole("dialog", { name: "Configuración" });
-  await context.setOffline(true);
-  await expect(settings.getByText(/^Estás sin conexión\. Los ajustes y los cambios de la cuenta necesitan conexión/)).toBeVisible();
-  await expectSpanish(page, "Settings offline");
-  await context.setOffline(false);
-});
-
-test("the admin panel says so when its server cannot be reached (the health check fails), in English and in Spanish", async ({ page }) => {
+test("the admin panel says so when its server cannot be reached (the health check fails)", async ({ page }) => {
   test.slow();
   const admin = await seedUser({ firstName: "Rosa", lastName: "Diaz", isAdmin: true });
   await signIn(page, admin);
@@ -51,13 +37,4 @@ test("the admin panel says so when its server cannot be reached (the health chec
   await expect(page.getByText(ADMIN_NOTICE)).toBeVisible({ timeout: 30_000 });
   await page.unroute("**/api/health");
   await expect(page.getByText(ADMIN_NOTICE)).toHaveCount(0, { timeout: 15_000 });
-
-  await e2eDb().updateTable("users").set({ locale: "es" }).where("id", "=", admin.id).execute();
-  await page.goto("/admin/school");
-  await expect(page.getByRole("heading", { level: 1, name: "Jornada escolar" })).toBeVisible();
-  await page.context().setOffline(true);
-  await expect(
-    page.getByText("Estás sin conexión. Los cambios de esta página necesitan conexión: aquí no se guarda nada hasta que vuelva."),
-  ).toBeVisible();
-  await page.context().setOffline(false);
 });

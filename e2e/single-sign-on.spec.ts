@@ -14,28 +14,6 @@ async function signInAtProvider(page: Page, login: string) {
   await page.getByRole("button", { name: "Sign-in" }).click();
 }
 
-test("a student signs in with the school's Google account on the first try", async ({ page }) => {
-  const login = `maya${Date.now()}`;
-  await page.goto("/auth");
-  await expect(page.getByRole("link", { name: "Sign in with Microsoft" })).toBeVisible();
-  await page.getByRole("link", { name: "Sign in with Google" }).click();
-  await signInAtProvider(page, login);
-  // Back in the app, signed in: a new account is asked to set up its classes.
-  await expect(page).toHaveURL(`http://localhost:${E2E_SSO_PORT}/`);
-  await expect(page.getByRole("dialog", { name: "Complete Your Setup" })).toBeVisible();
-  const me = await page.request.get("/api/user");
-  expect(await me.json()).toMatchObject({ email: `${login}@lincoln.example`, lastName: "Test", locale: "en" });
-});
-
-test("an account from outside the school is turned back with a message, and nobody is signed in", async ({ page }) => {
-  await page.goto("/auth");
-  await page.getByRole("link", { name: "Sign in with Google" }).click();
-  await signInAtProvider(page, "outsider");
-  await expect(page).toHaveURL(`http://localhost:${E2E_SSO_PORT}/auth`);
-  await expect(page.getByRole("alert")).toHaveText("That account isn't from your school. Sign in with your school account.");
-  expect((await page.request.get("/api/user")).status()).toBe(401);
-});
-
 test.describe("in Spanish", () => {
   test.use({ locale: "es-US" });
 
@@ -46,6 +24,9 @@ test.describe("in Spanish", () => {
     await page.getByRole("link", { name: "Inicia sesión con Google" }).click();
     await signInAtProvider(page, "outsider");
     await expect(page.getByRole("alert")).toHaveText("Esa cuenta no es de tu escuela. Inicia sesión con tu cuenta de la escuela.");
+    // Turned back: nobody is signed in.
+    await expect(page).toHaveURL(`http://localhost:${E2E_SSO_PORT}/auth`);
+    expect((await page.request.get("/api/user")).status()).toBe(401);
     await expectSpanish(page, "the auth screen after a refused sign-in");
 
     // The provider remembers who signed in there last: another student on this computer starts afresh.
@@ -58,15 +39,23 @@ test.describe("in Spanish", () => {
   });
 });
 
-test("an account without a password is deleted after signing in again through the provider", async ({ page }) => {
+test("a student signs in with the school's Google account on the first try, and deletes the account after signing in again there", async ({
+  page,
+}) => {
   const login = `ana${Date.now()}`;
   await page.goto("/auth");
+  await expect(page.getByRole("link", { name: "Sign in with Microsoft" })).toBeVisible();
   await page.getByRole("link", { name: "Sign in with Google" }).click();
   await signInAtProvider(page, login);
+  // Back in the app, signed in: a new account is asked to set up its classes.
+  await expect(page).toHaveURL(`http://localhost:${E2E_SSO_PORT}/`);
   await expect(page.getByRole("dialog", { name: "Complete Your Setup" })).toBeVisible();
-  const { id } = await (await page.request.get("/api/user")).json();
+  const me = await (await page.request.get("/api/user")).json();
+  expect(me).toMatchObject({ email: `${login}@lincoln.example`, lastName: "Test", locale: "en" });
+  const { id } = me;
 
-  // The delete dialog's link (e2e/sso.spec.ts checks the dialog offers it): the provider asks to sign in again.
+  // The delete dialog's link (its component test, delete-account-dialog.test.tsx, checks the dialog
+  // offers it): the provider asks to sign in again.
   await page.goto("/auth/sso/google?purpose=confirm-deletion");
   await signInAtProvider(page, login);
   const confirm = page.getByRole("alertdialog", { name: "Delete your account?" });

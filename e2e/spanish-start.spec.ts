@@ -1,4 +1,4 @@
-import { expect, openSettings, seedUser, signIn, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { expectSpanish, WIDTHS } from "./spanish";
 
 /**
@@ -8,7 +8,10 @@ import { expectSpanish, WIDTHS } from "./spanish";
 test.describe("a Spanish-speaking visitor", () => {
   test.use({ locale: "es-MX" });
 
-  for (const size of WIDTHS) {
+  // At phone width only, for axe in Spanish: the words at both widths, the refusal from the server,
+  // switching languages, the 404 page and Settings → Language are component tests
+  // (client/app/screens/auth-spanish.test.tsx).
+  for (const size of WIDTHS.filter(({ name }) => name === "phone")) {
     test(`reads the auth screen, its two forms and their messages in Spanish (${size.name})`, async ({ page }) => {
       await page.setViewportSize(size);
       await page.goto("/auth");
@@ -33,35 +36,6 @@ test.describe("a Spanish-speaking visitor", () => {
     });
   }
 
-  test("hears a wrong password refused in Spanish, from the server", async ({ page }) => {
-    const user = await seedUser();
-    await page.goto("/auth");
-    await page.getByLabel("Correo electrónico").fill(user.email);
-    await page.getByLabel("Contraseña", { exact: true }).fill("Wr0ng!Password");
-    await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await expect(page.getByRole("alert")).toBeVisible();
-    await expectSpanish(page, "a refused sign-in", [user.email]);
-  });
-
-  test("switches to English, and this device keeps the choice", async ({ page }) => {
-    await page.goto("/auth");
-    await page.getByText("English", { exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await page.reload();
-    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
-    await page.getByText("Español", { exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
-  });
-
-  test("finds the 404 page in Spanish", async ({ page }) => {
-    await page.goto("/no-such-page");
-    await expect(page.getByRole("heading", { name: "404 Página no encontrada" })).toBeVisible();
-    await expectSpanish(page, "the 404 page");
-  });
-
   test("registers in Spanish, and the account keeps Spanish on a device whose browser is English", async ({ page, browser }) => {
     await page.goto("/auth?mode=register");
     const email = `es-${Date.now()}@example.com`;
@@ -82,32 +56,5 @@ test.describe("a Spanish-speaking visitor", () => {
     await other.getByRole("button", { name: "Sign In" }).click();
     await expect(other.locator("html")).toHaveAttribute("lang", "es");
     await english.close();
-  });
-});
-
-test.describe("Settings → Language", () => {
-  test("switches the app at once, is kept with the account, and follows it to the next load", async ({ page }) => {
-    const user = await seedUser();
-    await signIn(page, user);
-    await page.goto("/");
-    const settings = await openSettings(page, false);
-    await settings.getByText("Español", { exact: true }).click();
-    const ajustes = page.getByRole("dialog", { name: "Configuración" });
-    await expect(ajustes).toBeVisible();
-    await expect(ajustes.getByRole("radio", { name: "Español" })).toBeChecked();
-    await expect(ajustes.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
-    await expect(page.locator("html")).toHaveAttribute("lang", "es");
-
-    await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    // Back to English for the account: the next load is English again.
-    await page
-      .getByRole("complementary")
-      .getByRole("button", { name: /Settings|Configuración/ })
-      .click();
-    await page.getByRole("dialog", { name: "Configuración" }).getByText("English", { exact: true }).click();
-    await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
-    await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 });

@@ -100,6 +100,8 @@ export async function renderComponent(
  * and a request the test's FakeServer had no answer for fails the test.
  */
 export async function finishRender(): Promise<void> {
+  // The toast library keeps its toasts module-wide: one left over would show in the next test.
+  (await import("sonner")).toast.dismiss();
   queryClient.clear();
   forgetSession();
   document.cookie = `${LOCALE_COOKIE}=; path=/; max-age=0`;

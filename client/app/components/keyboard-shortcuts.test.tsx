@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { student } from "@/test/fake-server";
+import { findGreeting } from "@/test/classes";
+import { renderApp } from "@/test/render";
+
+// Moved from e2e/shortcuts.spec.ts (issue 14, docs/decisions/120): what the "?" list says, that a
+// key typed in a field is text, and that a key with a modifier is the browser's. The browser keeps
+// the journey through the tabs and dialogs by keyboard.
+
+const tab = (name: "Home" | "Tasks" | "Calendar") =>
+  within(screen.getByRole("tablist", { name: "Dashboard sections" })).getByRole("tab", { name });
+
+async function onHome() {
+  const rendered = await renderApp("/#home", { user: student() });
+  await findGreeting();
+  return rendered;
+}
+
+describe("keyboard shortcuts", () => {
+  it("? lists every shortcut by name, and Escape closes the list", async () => {
+    const { user } = await onHome();
+    await user.keyboard("?");
+    const help = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
+    for (const label of ["New task", "New event", "Go to Home", "Go to Tasks", "Go to Calendar", "Show keyboard shortcuts"]) {
+      expect(within(help).getByText(label, { exact: true })).toBeVisible();
+    }
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).toBeNull());
+  });
+
+  it("n opens Home's quick add, where keys are text: no shortcut fires while typing", async () => {
+    const { user } = await onHome();
+    await user.keyboard("n");
+    const quickAdd = await screen.findByRole("textbox", { name: "Quick add" });
+    await waitFor(() => expect(quickAdd).toHaveFocus());
+    expect(window.location.hash).not.toMatch(/#(todo|calendar)$/);
+    await user.keyboard("net 123 ?");
+    expect(quickAdd).toHaveValue("net 123 ?");
+    expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).toBeNull();
+    expect(screen.queryByRole("dialog", { name: "Add New Event" })).toBeNull();
+    expect(tab("Home")).toHaveAttribute("aria-selected", "true");
+  });
+
+  it("1, 2 and 3 switch the tabs and write the hash", async () => {
+    const { user } = await onHome();
+    await user.keyboard("2");
+    await waitFor(() => expect(tab("Tasks")).toHaveAttribute("aria-selected", "true"));
+    expect(window.location.hash).toBe("#todo");
+    await user.keyboard("3");
+    await waitFor(() => expect(tab("Calendar")).toHaveAttribute("aria-selected", "true"));
+    await user.keyboard("1");
+    await waitFor(() => expect(tab("Home")).toHaveAttribute("aria-selected", "true"));
+  });
+
+  it("leaves a key with Ctrl, Cmd or Alt held to the browser", async () => {
+    const { user } = await onHome();
+    await user.keyboard("{Control>}n{/Control}{Meta>}e{/Meta}{Alt>}2{/Alt}");
+    expect(screen.queryByRole("textbox", { name: "Quick add" })).not.toHaveFocus();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(tab("Home")).toHaveAttribute("aria-selected", "true");
+  });
+});

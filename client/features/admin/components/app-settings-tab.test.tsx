@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { admin, adminNetwork, findToast } from "@/test/admin";
+import { englishOnScreen } from "@/test/english-on-screen";
+import { FakeServer, reply } from "@/test/fake-server";
+import { renderApp } from "@/test/render";
+
+// Moved from e2e/admin.spec.ts and e2e/spanish-admin-account.spec.ts (docs/decisions/120): App
+// Settings' refusal, logo preview and save. The server's checks are server/routes/admin.test.ts's
+// ("refuses anything else with 400 and field errors"); the landing page showing a saved link stays
+// in e2e/admin.spec.ts's journey.
+
+const WORDS = {
+  en: {
+    social: "Social Profile URL",
+    logo: "Logo URL",
+    save: "Save Settings",
+    refused: "Social profile URL must be a full http:// or https:// address",
+    failed: "Update Failed",
+    unreachable: "Unable to load image. Please check the URL.",
+    saved: ["Settings Updated", "App settings have been saved successfully"],
+  },
+  es: {
+    social: "URL del perfil social",
+    logo: "URL del logo",
+    save: "Guardar configuración",
+    refused: "La URL del perfil social debe ser una dirección completa http:// o https://",
+    failed: "No se pudo actualizar",
+    unreachable: "No se pudo cargar la imagen. Revisa la URL.",
+    saved: ["Configuración actualizada", "Se guardó la configuración de la app"],
+  },
+} as const;
+
+describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
+  const words = WORDS[locale];
+
+  it("says the server's refusal under the field and in a toast, previews the logo or says it does not load, and saves", async () => {
+    const server = new FakeServer();
+    adminNetwork(server);
+    const { user } = await renderApp("/admin?tab=settings", { user: admin({ locale }), server, locale, width: 375 });
+    const social = await screen.findByLabelText(words.social);
+    if (locale === "es") {
+      expect(social).toHaveAttribute("placeholder", "https://instagram.com/tuescuela");
+      expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
+    }
+
+    server.answer("PUT /api/admin/settings", reply(400, { message: words.refused, errors: { instagramUrl: [words.refused] } }));
+    await user.type(social, "javascript:alert(1)");
+    await user.click(screen.getByRole("button", { name: words.save }));
+    expect(await findToast(words.failed, words.refused)).toBeVisible();
+    await waitFor(() => expect(social).toHaveAttribute("aria-invalid", "true"));
+    expect(screen.getAllByText(words.refused).length).toBeGreaterThan(0);
+    expect(server.body("PUT /api/admin/settings")).toEqual({ instagramUrl: "javascript:alert(1)", logoUrl: null });
+    if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", "javascript:alert(1)"])).toEqual([]);
+
+    await user.clear(social);
+    await user.type(social, "https://www.instagram.com/lincoln_high");
+    expect(social).not.toHaveAttribute("aria-invalid", "true");
+    const logo = screen.getByLabelText(words.logo);
+    await user.type(logo, "https://invalid.example/logo.png");
+    // jsdom loads no image: the browser's answer for an address that does not load.
+    fireEvent.error(await screen.findByRole("img"));
+    expect(await screen.findByText(words.unreachable)).toBeVisible();
+    if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
+
+    await user.clear(logo);
+    server.on("PUT /api/admin/settings", ({ body }) => body);
+    await user.click(screen.getByRole("button", { name: words.save }));
+    expect(await findToast(words.saved[0], words.saved[1])).toBeVisible();
+    expect(server.sent("PUT /api/admin/settings").at(-1)!.body).toEqual({
+      instagramUrl: "https://www.instagram.com/lincoln_high",
+      logoUrl: null,
+    });
+    if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
+  });
+});

@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { admin, adminNetwork, adminUser, findToast } from "@/test/admin";
+import { englishOnScreen } from "@/test/english-on-screen";
+import { FakeServer, reply } from "@/test/fake-server";
+import { renderApp } from "@/test/render";
+
+// Moved from e2e/admin.spec.ts and e2e/spanish-admin-account.spec.ts (docs/decisions/120): User
+// Management's rows, questions, toasts and states. Promoting, resetting and deleting against the
+// real server are server/routes/admin.test.ts's; one reset and one delete stay in e2e/admin.spec.ts's journey.
+
+const ROSA = adminUser({ id: 1, email: "rosa@example.com", firstName: "Rosa", lastName: "Diaz", isAdmin: true });
+const SAM = adminUser({ id: 2, email: "sam@example.com", firstName: "Sam", lastName: "Lee" });
+const LOU = adminUser({ id: 3, email: "lou@example.com", firstName: "Lou", lastName: "Gone" });
+
+async function usersTab(options: { locale?: "en" | "es"; width?: number; path?: string } = {}) {
+  const server = new FakeServer();
+  const network = adminNetwork(server, { users: [ROSA, SAM, LOU] });
+  const locale = options.locale ?? "en";
+  const rendered = await renderApp(options.path ?? "/admin", { user: admin({ locale }), server, locale, width: options.width });
+  return { ...rendered, network };
+}
+
+/** The list's one row for `email`, once the list shows it (a search runs as typing pauses). */
+function row(email: string, name = "Users") {
+  return waitFor(() => {
+    const found = within(screen.getByRole("list", { name }))
+      .getAllByRole("listitem")
+      .filter((item) => item.textContent?.includes(email));
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  });
+}
+
+describe("User Management", () => {
+  it("searches as the admin types, the search kept in the address", async () => {
+    const { user, server } = await usersTab();
+    await screen.findByRole("list", { name: "Users" });
+    await user.type(screen.getByLabelText("Search users"), "sam@example.com");
+    await waitFor(() => expect(window.location.search).toContain("search=sam%40example.com"));
+    await waitFor(() => expect(within(screen.getByRole("list", { name: "Users" })).getAllByRole("listitem")).toHaveLength(1));
+    expect(server.sent("GET /api/admin/users").at(-1)!.query.get("search")).toBe("sam@example.com");
+  });
+
+  it("promotes a student after asking, and removes the role again, each said in a toast", async () => {
+    const { user, server } = await usersTab();
+    const sam = await row("sam@example.com");
+    await user.click(within(sam).getByRole("switch", { name: "Admin status for Sam Lee" }));
+    await user.click(within(await screen.findByRole("alertdialog", { name: "Make Admin" })).getByRole("button", { name: "Make Admin" }));
+    expect(await findToast("Admin Status Updated", "User promoted to admin")).toBeVisible();
+    await waitFor(() => expect(within(sam).getByRole("switch", { name: "Admin status for Sam Lee" })).toBeChecked());
+    // An admin has no Reset Password.
+    expect(within(sam).queryByRole("button", { name: /Reset password/i })).toBeNull();
+
+    await user.click(within(sam).getByRole("switch", { name: "Admin status for Sam Lee" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog", { name: "Remove Admin" })).getByRole("button", { name: "Remove Admin" }),
+    );
+    expect(await findToast("Admin Status Updated", "User removed from admin")).toBeVisible();
+    await waitFor(() => expect(within(sam).getByRole("switch", { name: "Admin status for Sam Lee" })).not.toBeChecked());
+    expect(server.sent("PATCH /api/admin/users/2/admin-status").map((request) => request.body)).toEqual([
+      { isAdmin: true },
+      { isAdmin: false },
+    ]);
+  });
+
+  it("resets a password after asking: the temporary password shown once, copied, and the row says a reset is pending", async () => {
+    const { user, server } = await usersTab();
+    const sam = await row("sam@example.com");
+    await user.click(within(sam).getByRole("button", { name: "Reset password for Sam Lee" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog", { name: "Reset Password" })).getByRole("button", { name: "Reset Password" }),
+    );
+    const shown = await screen.findByRole("dialog", { name: "Temporary Password" });
+    expect(within(shown).getByLabelText("Temporary password")).toHaveTextContent("Kp7m-Rt4x-Wq9z");
+    await user.click(within(shown).getByRole("button", { name: "Copy" }));
+    expect(await within(shown).findByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await navigator.clipboard.readText()).toBe("Kp7m-Rt4x-Wq9z");
+    await user.click(within(shown).getByRole("button", { name: "Done" }));
+    expect(await within(sam).findByText("Password reset pending")).toBeVisible();
+    expect(server.sent("POST /api/admin/users/2/reset-password")).toHaveLength(1);
+  });
+
+  it("deletes a user after asking; the admin's own row has no Delete and a switch that cannot change", async () => {
+    const { user, server } = await usersTab({ path: "/admin?search=lou" });
+    await user.click(within(await row("lou@example.com")).getByRole("button", { name: "Delete Lou Gone" }));
+    await user.click(within(await screen.findByRole("alertdialog", { name: "Delete User" })).getByRole("button", { name: "Delete" }));
+    expect(await findToast("Account Deleted", "User account has been permanently deleted")).toBeVisible();
+    expect(await screen.findByText("No users found matching your criteria")).toBeVisible();
+    expect(server.sent("DELETE /api/admin/users/3")).toHaveLength(1);
+
+    await user.type(screen.getByRole("searchbox", { name: "Search users" }), "{Control>}a{/Control}rosa");
+    const rosa = await row("rosa@example.com");
+    expect(within(rosa).queryByRole("button", { name: /Delete/ })).toBeNull();
+    expect(within(rosa).getByRole("switch")).toBeDisabled();
+  });
+});
+
+describe.each([375, 1280])("User Management in Spanish at %i px", (width) => {
+  const typed = ["Rosa", "Diaz", "rosa@example.com", "Mateo", "Hernández", "mateo@example.com", "Valentina", "Ruiz", "vale@example.com"];
+
+  it("reads in Spanish: the count, the filter, the questions, the temporary password, a pending reset, an empty search", async () => {
+    const server = new FakeServer();
+    adminNetwork(server, {
+      users: [
+        ROSA,
+        adminUser({ id: 2, email: "mateo@example.com", firstName: "Mateo", lastName: "Hernández" }),
+        adminUser({ id: 3, email: "vale@example.com", firstName: "Valentina", lastName: "Ruiz" }),
+      ],
+    });
+    const { user } = await renderApp("/admin?search=mateo", { user: admin({ locale: "es" }), server, locale: "es", width });
+    const mateo = await row("mateo@example.com", "Usuarios");
+    expect(screen.getAllByRole("status").find((status) => status.textContent === "1 usuario")).toBeVisible();
+    expect(within(mateo).getByText("Usuario normal")).toBeVisible();
+    expect(englishOnScreen(typed)).toEqual([]);
+
+    await user.click(screen.getByRole("combobox", { name: "Mostrar" }));
+    expect(await screen.findByRole("option", { name: "Solo admins" })).toBeVisible();
+    expect(englishOnScreen(typed)).toEqual([]);
+    await user.keyboard("{Escape}");
+
+    await user.click(within(mateo).getByRole("switch", { name: "Permisos de admin de Mateo Hernández" }));
+    const promote = await screen.findByRole("alertdialog", { name: "Hacer admin" });
+    expect(promote).toHaveTextContent("será admin y podrá abrir el panel de administración");
+    expect(englishOnScreen(typed)).toEqual([]);
+    await user.click(within(promote).getByRole("button", { name: "Hacer admin" }));
+    expect(await findToast("Permisos actualizados", "El usuario ahora es admin")).toBeVisible();
+    await waitFor(() => expect(within(mateo).getByRole("switch")).toBeChecked());
+    await user.click(within(mateo).getByRole("switch", { name: "Permisos de admin de Mateo Hernández" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog", { name: "Quitar admin" })).getByRole("button", { name: "Quitar admin" }),
+    );
+    expect(await findToast("Permisos actualizados", "El usuario ya no es admin")).toBeVisible();
+
+    await user.click(await within(mateo).findByRole("button", { name: "Restablecer contraseña de Mateo Hernández" }));
+    const reset = await screen.findByRole("alertdialog", { name: "Restablecer contraseña" });
+    expect(englishOnScreen(typed)).toEqual([]);
+    await user.click(within(reset).getByRole("button", { name: "Restablecer contraseña" }));
+    const shown = await screen.findByRole("dialog", { name: "Contraseña temporal" });
+    expect(shown).toHaveTextContent("Dale esta contraseña a Mateo Hernández, con los guiones.");
+    expect(englishOnScreen([...typed, "Kp7m-Rt4x-Wq9z"])).toEqual([]);
+    await user.click(within(shown).getByRole("button", { name: "Copiar" }));
+    expect(await within(shown).findByRole("button", { name: "¡Copiada!" })).toBeVisible();
+    expect(await findToast("¡Copiada!", "La contraseña temporal está en el portapapeles.")).toBeVisible();
+    expect(englishOnScreen([...typed, "Kp7m-Rt4x-Wq9z"])).toEqual([]);
+    await user.click(within(shown).getByRole("button", { name: "Listo" }));
+    expect(await within(mateo).findByText("Cambio de contraseña pendiente")).toBeVisible();
+    expect(englishOnScreen(typed)).toEqual([]);
+
+    await user.clear(screen.getByRole("searchbox", { name: "Buscar usuarios" }));
+    await user.type(screen.getByRole("searchbox", { name: "Buscar usuarios" }), "vale");
+    await user.click(within(await row("vale@example.com", "Usuarios")).getByRole("button", { name: "Eliminar a Valentina Ruiz" }));
+    const remove = await screen.findByRole("alertdialog", { name: "Eliminar usuario" });
+    expect(remove).toHaveTextContent("No se puede deshacer.");
+    expect(englishOnScreen(typed)).toEqual([]);
+    await user.click(within(remove).getByRole("button", { name: "Eliminar" }));
+    expect(await findToast("Cuenta eliminada", "La cuenta del usuario se eliminó para siempre")).toBeVisible();
+    expect(await screen.findByText("Ningún usuario coincide con tu búsqueda")).toBeVisible();
+    expect(englishOnScreen(typed)).toEqual([]);
+  });
+
+  it("says in Spanish that the list could not be read, with Try again", async () => {
+    const server = new FakeServer();
+    adminNetwork(server);
+    server.answer("GET /api/admin/users", reply(503));
+    await renderApp("/admin?search=nadie-aqui", { user: admin({ locale: "es" }), server, locale: "es", width });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Error al cargar los usuarios: 503");
+    expect(screen.getByRole("button", { name: "Intentar de nuevo" })).toBeVisible();
+    expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
+  });
+});

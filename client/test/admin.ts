@@ -1,0 +1,116 @@
+import { waitFor } from "@testing-library/react";
+import type { User } from "@core/api-types";
+import { TOTAL_COUNT_HEADER, type AdminUser, type AuditLogEntry } from "@core/schemas/admin";
+import { type FakeServer, reply, student } from "./fake-server";
+
+// What the admin area's component tests share (moved from e2e/admin*.spec.ts, docs/decisions/120):
+// an admin, the panel's lists as the API answers them, and the toasts the panel says things in.
+
+/** An admin as GET /api/session answers one: Rosa Diaz. */
+export function admin(fields: Partial<User> = {}): User {
+  return student({ id: 1, email: "rosa@example.com", firstName: "Rosa", lastName: "Diaz", isAdmin: true, ...fields });
+}
+
+/** A row of GET /api/admin/users. */
+export function adminUser(fields: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: 2,
+    email: "sam@example.com",
+    firstName: "Sam",
+    lastName: "Lee",
+    isAdmin: false,
+    passwordResetRequired: false,
+    createdAt: "2026-11-20T15:00:00.000Z",
+    hasPassword: true,
+    providers: [],
+    ...fields,
+  };
+}
+
+/** An entry of GET /api/admin/audit-logs. */
+export function auditEntry(fields: Partial<AuditLogEntry> = {}): AuditLogEntry {
+  return {
+    id: 1,
+    action: "USER_DELETED",
+    targetUserEmail: "lou@example.com",
+    adminUserEmail: "rosa@example.com",
+    actorEmail: "rosa@example.com",
+    details: null,
+    createdAt: "2026-11-30T15:00:00.000Z",
+    ...fields,
+  };
+}
+
+/** Half an hour from now: the passcode's step-up, as GET /api/session answers it after an unlock. */
+export const unlockedUntil = () => new Date(Date.now() + 30 * 60 * 1000).toISOString();
+
+/**
+ * The admin's network: GET /api/session says unlocked (unless `locked`), and the panel's lists are
+ * answered from `users` (searched by email or name, as the server does), `logs` and `settings`.
+ * POST /api/admin/login unlocks when the passcode is `passcode`, else 401 with the server's words.
+ */
+export function adminNetwork(
+  server: FakeServer,
+  options: { users?: AdminUser[]; logs?: AuditLogEntry[]; locked?: boolean; passcode?: string } = {},
+) {
+  const state = {
+    until: options.locked ? null : unlockedUntil(),
+    users: options.users ?? [adminUser({ id: 1, email: "rosa@example.com", firstName: "Rosa", lastName: "Diaz", isAdmin: true })],
+    logs: options.logs ?? [],
+    settings: { instagramUrl: null as string | null, logoUrl: null as string | null },
+  };
+  server.on("GET /api/session", () => ({ user: server.user, adminUnlockedUntil: state.until }));
+  server.on("POST /api/admin/login", ({ body }) => {
+    if ((body as { passcode: string }).passcode !== (options.passcode ?? "K7QM")) {
+      return reply(401, { message: "Invalid passcode", code: "server.wrong_passcode" });
+    }
+    state.until = unlockedUntil();
+    return { adminUnlockedUntil: state.until };
+  });
+  server.on("POST /api/admin/logout", () => {
+    state.until = null;
+    return { ok: true };
+  });
+  server.on("GET /api/admin/users", ({ query }) => {
+    const search = (query.get("search") ?? "").toLowerCase();
+    const isAdmin = query.get("isAdmin");
+    const found = state.users.filter(
+      (user) =>
+        `${user.email} ${user.firstName} ${user.lastName}`.toLowerCase().includes(search) &&
+        (isAdmin === null || String(user.isAdmin) === isAdmin),
+    );
+    const limit = Number(query.get("limit") ?? 50);
+    return reply(200, found.slice(0, limit), { [TOTAL_COUNT_HEADER]: String(found.length) });
+  });
+  const row = (id: string) => state.users.find((user) => user.id === Number(id));
+  const change = (id: string, fields: Partial<AdminUser>) =>
+    (state.users = state.users.map((user) => (user.id === Number(id) ? { ...user, ...fields } : user)));
+  server.on("PATCH /api/admin/users/:id/admin-status", ({ params, body }) => {
+    change(params.id!, { isAdmin: (body as { isAdmin: boolean }).isAdmin });
+    return row(params.id!);
+  });
+  server.on("POST /api/admin/users/:id/reset-password", ({ params }) => {
+    change(params.id!, { passwordResetRequired: true });
+    return { temporaryPassword: "Kp7m-Rt4x-Wq9z" };
+  });
+  server.on("DELETE /api/admin/users/:id", ({ params }) => {
+    state.users = state.users.filter((user) => user.id !== Number(params.id));
+    return reply(204);
+  });
+  server.on("GET /api/admin/audit-logs", () => state.logs);
+  server.on("GET /api/admin/settings", () => state.settings);
+  return state;
+}
+
+/** The toast with this title and text (the toast library's items: the panel's Notifications tab is a region of that name too). */
+export function findToast(title: string, text: string | RegExp): Promise<HTMLElement> {
+  return waitFor(() => {
+    const items = [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]")];
+    const found = items.find((item) => {
+      const words = item.textContent ?? "";
+      return words.includes(title) && (typeof text === "string" ? words.includes(text) : text.test(words));
+    });
+    if (!found) throw new Error(`No toast "${title}" / ${String(text)}; toasts: ${items.map((item) => item.textContent).join(" | ")}`);
+    return found;
+  });
+}

@@ -68,6 +68,30 @@ describe("a Spanish-speaking visitor", () => {
   });
 });
 
+describe("document titles in Spanish", () => {
+  it.each([
+    ["/", "Student Hub: Tu centro de productividad estudiantil"],
+    ["/auth", "Iniciar sesión · Student Hub"],
+    ["/auth?mode=register", "Crear cuenta · Student Hub"],
+    ["/password-reset", "Elige una nueva contraseña · Student Hub"],
+    ["/no/such/page", "404 Página no encontrada · Student Hub"],
+  ])("a visitor at %s reads %s", async (path, title) => {
+    await renderApp(path, { locale: "es" });
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it.each([
+    ["/", "Inicio · Student Hub"],
+    ["/#todo", "Tareas · Student Hub"],
+    ["/#calendar", "Calendario · Student Hub"],
+    ["/admin/push-debug", "Depuración de notificaciones · Student Hub"],
+  ])("a signed-in student at %s reads %s", async (path, title) => {
+    const { server } = await renderApp(path, { user: student({ locale: "es" }), locale: "es" });
+    server.answer("GET /api/push/subscriptions", []);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+});
+
 describe("Settings → Language", () => {
   it("switches the app at once and keeps the choice with the account; back to English the same way", async () => {
     const { server, user } = await renderApp("/", { user: student() });

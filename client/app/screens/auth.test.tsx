@@ -84,6 +84,15 @@ describe("document titles", () => {
   });
 
   it.each([
+    ["/", "Home · Student Hub"],
+    ["/#todo", "Tasks · Student Hub"],
+    ["/#calendar", "Calendar · Student Hub"],
+  ])("a signed-in student's dashboard at %s reads %s", async (path, title) => {
+    await renderApp(path, { user: student() });
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it.each([
     ["/password-reset", "Set a New Password", "Set a New Password · Student Hub"],
     ["/admin/push-debug", "Push Debug", "Push Debug · Student Hub"],
   ])("a signed-in student at %s reads %s", async (path, heading, title) => {

@@ -40,6 +40,9 @@ describe("focus after a dialog of the dashboard closes", () => {
     const settings = await screen.findByRole("dialog", { name: "Settings" });
     await user.click(await within(settings).findByRole("button", { name: "Edit Classes" }));
     const editor = await screen.findByRole("dialog", { name: "Edit Classes" });
+    // Its fields first: the editor's part loads on demand, and an Escape before it has focused
+    // them leaves no focus inside the dialog to hand back.
+    await within(editor).findAllByRole("textbox");
     await user.keyboard("{Escape}");
     await closed(editor);
     await waitFor(() => expect(opener).toHaveFocus());

@@ -6,6 +6,9 @@
 # A Node.js 22 or newer already on PATH is left alone. .ci/run sources it; see the README's set-up.
 _student_hub_node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 if [ "$(_student_hub_node_major)" -lt 22 ]; then
+  # npm finds its global npmrc beside the Node that runs it: keep the machine's (its registry, proxy
+  # and CA settings) once that Node is another one.
+  _globalconfig="$(npm config get globalconfig 2>/dev/null || true)"
   _os="$(uname -s | tr '[:upper:]' '[:lower:]')"
   case "$(uname -m)" in
     x86_64 | amd64) _arch=x64 ;;
@@ -29,9 +32,10 @@ if [ "$(_student_hub_node_major)" -lt 22 ]; then
     export PATH="$_home/bin:$PATH"
     # node-gyp builds native modules against these headers, not an older system Node's.
     export npm_config_nodedir="$_home"
+    if [ -f "$_globalconfig" ]; then export npm_config_globalconfig="$_globalconfig"; fi
     hash -r
   fi
-  unset _os _arch _home _tmp
+  unset _os _arch _home _tmp _globalconfig
 fi
 unset -f _student_hub_node_major
 echo "Node.js $(node -v) ($(command -v node))" >&2

@@ -20,6 +20,20 @@ function focusedElement(page: Page) {
 }
 
 test.describe("focus after a dialog closes", () => {
+  // Back in the browser from the component layer: whether the Settings button counts as displayed
+  // is read from the real layout, which jsdom's stand-in got right only when not under load.
+  test("Edit Classes opened from Settings gives the focus back to the Settings button", async ({ signedInPage: page }) => {
+    await page.goto("/");
+    const opener = page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" });
+    await opener.click();
+    await page.getByRole("dialog", { name: "Settings" }).getByRole("button", { name: "Edit Classes" }).click();
+    const editor = page.getByRole("dialog", { name: "Edit Classes" });
+    await expect(editor).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(editor).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
   test("after a task is deleted from Edit Task, the focus lands on the next row", async ({ signedInPage: page, user }) => {
     await seedTasks(user, [{ title: "Essay outline" }, { title: "Lab report" }, { title: "Math worksheet" }]);
     await openTasksTab(page);

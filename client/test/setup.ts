@@ -14,8 +14,9 @@ fillDomGaps();
 // teardown. Their behaviour has unit tests (client/lib/offline-edits.test.ts) and browser tests.
 vi.mock("@/app/offline-edits", () => ({}));
 
-// A lazily loaded screen arrives with its words in a few hundred milliseconds on a loaded 2-core machine.
-configure({ asyncUtilTimeout: 5000 });
+// A lazily loaded screen arrives with its words in a few hundred milliseconds, and in seconds for the
+// first of a file while the other worker compiles too (CI on 2 cores): a query waits up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(async () => {
   cleanup();

@@ -79,7 +79,7 @@ describe("the landing page for a signed-out visitor", () => {
 describe("the landing page in Spanish", () => {
   it("reads in Spanish, with no English catalog text", async () => {
     await visitLanding(new FakeServer(), "es");
-    expect(document.title).toBe("Student Hub: Tu centro de productividad estudiantil");
+    await waitFor(() => expect(document.title).toBe("Student Hub: Tu centro de productividad estudiantil"));
     expect(document.documentElement).toHaveAttribute("lang", "es");
     const account = screen.getByRole("navigation", { name: "Cuenta" });
     expect(within(account).getByRole("link", { name: "Iniciar sesión" })).toBeVisible();

@@ -33,21 +33,6 @@ describe("focus after a dialog of the dashboard closes", () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
-  it("Edit Classes opened from Settings gives the focus back to the Settings button", async () => {
-    const { user } = await openDashboard();
-    const opener = await sidebarSettings();
-    await user.click(opener);
-    const settings = await screen.findByRole("dialog", { name: "Settings" });
-    await user.click(await within(settings).findByRole("button", { name: "Edit Classes" }));
-    const editor = await screen.findByRole("dialog", { name: "Edit Classes" });
-    // Its fields first: the editor's part loads on demand, and an Escape before it has focused
-    // them leaves no focus inside the dialog to hand back.
-    await within(editor).findAllByRole("textbox");
-    await user.keyboard("{Escape}");
-    await closed(editor);
-    await waitFor(() => expect(opener).toHaveFocus());
-  });
-
   it("the day detail, and an event edited from it, give the focus back to the day", async () => {
     const { user, server } = await openDashboard("/#calendar");
     server.events = [event({ id: 9, title: "Chess club", date: TODAY, time: "15:30" })];

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Task } from "@core/api-types";
 import { task } from "@core/test/builders";
 import { englishOnScreen } from "@/test/english-on-screen";
@@ -45,6 +45,10 @@ async function openInSpanish(path: string, tasks: Task[] = spanishTasks()) {
 const noEnglish = () => expect(englishOnScreen(TYPED)).toEqual([]);
 
 beforeAll(loadTaskScreens);
+
+// A completion's burst draws on a canvas, which jsdom has not (its context is null); the burst's
+// own tests are client/features/tasks/hooks/confetti.test.ts and tasks-tab.test.tsx's.
+vi.mock("@/features/tasks/hooks/confetti", () => ({ fireCompletionConfetti: () => {} }));
 
 describe("the Home tab in Spanish at desktop width", () => {
   it("greets Lucía, names the tab in the title, and writes the date in Spanish", async () => {

@@ -49,10 +49,15 @@ export async function freshDatabase(engine: EngineName): Promise<{ config: Datab
   if (engine === "sqlite") {
     return { config: { kind: "sqlite", file: path.join(os.tmpdir(), `${name}.db`) }, drop: async () => {} };
   }
+  return createPostgresDatabase(name);
+}
+
+/** A new PostgreSQL database on TEST_DATABASE_URL's server, empty or a copy of `template`; `drop` removes it. */
+async function createPostgresDatabase(name: string, template?: string): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -88,22 +93,7 @@ export async function migratedCopy(engine: EngineName): Promise<{ config: Databa
     fs.copyFileSync(template, file);
     return { config: { kind: "sqlite", file }, drop: async () => {} };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    config: { kind: "postgres", url: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createPostgresDatabase(name, template);
 }
 
 export interface TestApp {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import config from "../playwright.config";
+import config, { slotServerEnv } from "../playwright.config";
 import { expect } from "./fixtures";
 
 /*
@@ -55,8 +55,8 @@ export async function activeWorker(page: Page) {
  */
 export async function startOwnServer(port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    // The suite's main server's settings (its database: the student signed in there), on another port.
-    env: { ...process.env, ...[config.webServer].flat()[0]?.env, PORT: String(port) },
+    // This worker's server's settings (its database: the student signed in there), on another port.
+    env: { ...process.env, ...slotServerEnv(), PORT: String(port) },
     stdio: "ignore",
   });
   const origin = `http://localhost:${port}`;

@@ -319,12 +319,80 @@ describe.each(PROCESS_ZONES)("with the process in %s", (processZone, offset) => 
       expect([r.priority, r.title, r.parts.map((p) => p.kind)]).toEqual([priority, "essay", ["priority"]]);
     });
 
-    it.each(["essay !4", "essay !urgent", "essay wow!high", "essay !highest", "essay !1st"])("%s has none", (input) => {
+    it.each(["essay !4", "essay wow!high", "essay !highest", "essay !1st"])("%s has none", (input) => {
       expect([parse(input, "nyFriday").priority, parse(input, "nyFriday").title]).toEqual([null, input]);
     });
 
     it("the first priority counts; a second stays in the title", () => {
       expect(parse("essay !2 !low", "nyFriday")).toMatchObject({ priority: "medium", title: "essay !low" });
+    });
+  });
+
+  describe("what students type (issue 49)", () => {
+    it('"essay due fri 3pm high": the due goes with its date, the plain high at the end is the priority', () => {
+      const r = parse("essay due fri 3pm high", "nyFriday");
+      expect([r.title, r.dueDate, r.dueTime, r.priority]).toEqual(["essay", "2025-11-21", "15:00", "high"]);
+      expect(r.parts.map((p) => [p.kind, p.text])).toEqual([
+        ["date", "due fri"],
+        ["time", "3pm"],
+        ["priority", "high"],
+      ]);
+    });
+
+    it('"read ch 5 for english next monday": the for goes with the class', () => {
+      const classes = quickAddClasses(["Algebra", "English", "Biology"]);
+      const r = parseQuickAdd("read ch 5 for english next monday", {
+        locale: "en",
+        now: new Date(NOW.nyFriday.instant),
+        timeZone: "America/New_York",
+        classes,
+      });
+      expect([r.title, r.subject, r.dueDate]).toEqual(["read ch 5", "English", "2025-11-17"]);
+      expect(r.parts.map((p) => [p.kind, p.text])).toEqual([
+        ["subject", "for english"],
+        ["date", "next monday"],
+      ]);
+    });
+
+    it.each([
+      ["en", "essay high", "high"],
+      ["en", "essay low", "low"],
+      ["en", "essay urgent", "high"],
+      ["en", "essay !urgent", "high"],
+      ["en", "essay URGENT!", "high"],
+      ["en", "essay high fri", "high"], // the last word once the date is taken
+      ["en", "bio essay by fri low", "low"],
+      ["es", "ensayo alta", "high"],
+      ["es", "ensayo baja", "low"],
+      ["es", "ensayo urgente", "high"],
+      ["es", "ensayo para el viernes urgente", "high"],
+      ["en", "essay alta", "high"], // either language's words, whatever the app's
+      ["es", "ensayo high", "high"],
+    ] as const)("%s: %s → %s", (locale, input, priority) => {
+      const r = parse(input, locale === "es" ? "madridFriday" : "nyFriday", locale);
+      expect(r.priority).toBe(priority);
+      expect(r.title).toBe(locale === "es" ? "ensayo" : "essay");
+    });
+
+    it.each(["high school essay", "essay on low tides", "high", "social media", "essay medium"])(
+      "%s keeps its words: a plain priority counts only as the last word of a title",
+      (input) => {
+        expect(parse(input, "nyFriday")).toMatchObject({ priority: null, title: input });
+      },
+    );
+
+    it.each([
+      ["essay para el viernes", "2025-11-21", null],
+      ["essay el lunes", "2025-11-17", null],
+      ["essay mañana a las 3 de la tarde", "2025-11-15", "15:00"],
+      ["essay pasado mañana", "2025-11-16", null],
+      ["essay 12 de diciembre", "2025-12-12", null],
+    ] as const)("Spanish dates in an English app: %s → %s %s", (input, date, time) => {
+      expect(when(input, "nyFriday")).toEqual([date, time, "essay"]);
+    });
+
+    it("an English date read first keeps its month-first order", () => {
+      expect(when("essay 12/11", "nyFriday")).toEqual(["2025-12-11", null, "essay"]);
     });
   });
 

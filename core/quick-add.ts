@@ -89,6 +89,8 @@ const BEFORE = "(?<![\\p{L}\\p{N}_])";
 const AFTER = "(?![\\p{L}\\p{N}_])";
 
 const PRIORITY_WORDS: Record<string, QuickAddPriority> = {
+  urgent: "high",
+  urgente: "high",
   high: "high",
   "1": "high",
   alta: "high",
@@ -99,7 +101,12 @@ const PRIORITY_WORDS: Record<string, QuickAddPriority> = {
   "3": "low",
   baja: "low",
 };
-const PRIORITY = new RegExp(`(?<![\\p{L}\\p{N}_!])!(high|medium|low|alta|media|baja|[123])${AFTER}`, "giu");
+const PRIORITY = new RegExp(`(?<![\\p{L}\\p{N}_!])!(urgent|urgente|high|medium|low|alta|media|baja|[123])${AFTER}`, "giu");
+/**
+ * A priority said without its "!": only as the last word ("essay due fri 3pm high"), so "high
+ * school essay" keeps its words. "medium" and "media" are left out: "social media" ends titles.
+ */
+const PLAIN_PRIORITY = new RegExp(`(?<=\\s)(urgent|urgente|high|low|alta|baja)[.!]*(?=\\s*$)`, "iu");
 
 const ORDINAL_WORDS: Record<string, number> = {
   first: 1,
@@ -146,8 +153,13 @@ const NOT_A_CLASS = new Set(
   ).split(" "),
 );
 
-/** A word that joins a date or time to the sentence ("at 3pm", "el viernes"): it goes with the date or time. */
-const LEAD_IN = { en: /(?:^|\s)(at|on|by)\s+$/iu, es: /(?:^|\s)(a|al|el|para(?:\s+el)?)\s+$/iu };
+/** A word that joins a date or time to the sentence ("due fri", "at 3pm", "el viernes"): it goes with the date or time. */
+const LEAD_IN = {
+  en: /(?:^|\s)((?:due\s+)?(?:at|on|by)|due|for)\s+$/iu,
+  es: /(?:^|\s)(a|al|el|para(?:\s+el)?)\s+$/iu,
+};
+/** The word that joins a class to the sentence ("for english", "para inglés"): it goes with the class. */
+const CLASS_LEAD_IN = /(?:^|\s)(for|para)\s+$/iu;
 /** Spanish says the half of the day after the hour: "a las 3 de la tarde". */
 const DAY_HALF_ES = new RegExp(`^\\s+de\\s+la\\s+(mañana|madrugada|tarde|noche)${AFTER}`, "iu");
 /** "pasado mañana" (the day after tomorrow): chrono-node's Spanish reads only its "mañana". */
@@ -200,9 +212,11 @@ class Reader {
 
   constructor(
     private readonly input: string,
-    private readonly options: QuickAddOptions,
+    options: QuickAddOptions,
+    /** The language whose words this reader reads: the app's, or Spanish in an English app (below). */
+    private readonly language: "en" | "es" = options.locale,
   ) {
-    this.chrono = options.locale === "es" ? chronoEs.casual : chronoEn.casual;
+    this.chrono = language === "es" ? chronoEs.casual : chronoEn.casual;
     const wall = zonedParts(options.now, options.timeZone);
     this.today = todayIn(options.timeZone, options.now);
     this.nowMinutes = wall.hour * 60 + wall.minute;
@@ -270,10 +284,10 @@ class Reader {
   private extend(span: Span, isTime: boolean): Span & { half: string | null } {
     let { start, end } = span;
     // Read on the masked text, so a word another chip took is not taken again.
-    const lead = LEAD_IN[this.options.locale].exec(this.masked.slice(0, start));
+    const lead = LEAD_IN[this.language].exec(this.masked.slice(0, start));
     if (lead) start -= lead[0].trimStart().length;
     let half: string | null = null;
-    if (isTime && this.options.locale === "es") {
+    if (isTime && this.language === "es") {
       const after = DAY_HALF_ES.exec(this.input.slice(end));
       if (after) {
         half = fold(after[1]!) === "manana" ? "mañana" : fold(after[1]!);
@@ -294,7 +308,7 @@ class Reader {
   read(masked: string): Reading {
     this.masked = masked;
     const reading: Reading = { dates: [], times: [] };
-    if (this.options.locale === "es") {
+    if (this.language === "es") {
       const m = DAY_AFTER_TOMORROW_ES.exec(masked);
       if (m) {
         const span = { start: m.index, end: m.index + m[0].length };
@@ -473,6 +487,16 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
   if (!ignore.has("date") || !ignore.has("time")) {
     const reader = new Reader(input, options);
     const reading = reader.read(masked);
+    if (options.locale === "en") {
+      // Spanish dates and times whatever the app's language: a bilingual student types "para el
+      // viernes" in an English app. Read after the English ones, from the words those left.
+      let rest = masked;
+      for (const span of [...reading.dates, ...reading.times]) rest = blank(rest, span);
+      const spanish = new Reader(input, options, "es").read(rest);
+      const taken = [...reading.dates, ...reading.times];
+      reading.dates.push(...spanish.dates.filter((d) => !overlaps(d, taken)));
+      reading.times.push(...spanish.times.filter((t) => !overlaps(t, taken)));
+    }
     const date = ignore.has("date") ? undefined : reading.dates.sort((a, b) => a.start - b.start)[0];
     // A time glued to its date's chip ("in 3 hours") goes when that chip goes.
     const times = reading.times.filter((t) => t.end > t.start || !ignore.has("date"));
@@ -488,6 +512,18 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
     }
   }
 
+  for (const part of parts) masked = blank(masked, part);
+  if (priority === null && !ignore.has("priority")) {
+    const m = PLAIN_PRIORITY.exec(masked);
+    // Never the whole title: "high" alone is a task called "high".
+    if (m && /[\p{L}\p{N}]/u.test(masked.slice(0, m.index))) {
+      const span = { start: m.index, end: m.index + m[0].length };
+      priority = PRIORITY_WORDS[m[1]!.toLowerCase()]!;
+      add("priority", span);
+      masked = blank(masked, span);
+    }
+  }
+
   let subject: string | null = null;
   if (!ignore.has("subject")) {
     const byName = classWords(masked, [...parts, ...periods.spans], options.classes);
@@ -496,7 +532,9 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
     )[0];
     if (found) {
       subject = found.value;
-      add("subject", found);
+      // "for english", "para inglés": the word that brought the class in goes with it.
+      const lead = CLASS_LEAD_IN.exec(masked.slice(0, found.start));
+      add("subject", lead ? { start: found.start - lead[0].trimStart().length, end: found.end } : found);
     }
   }
 

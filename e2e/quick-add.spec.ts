@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { e2eDb, expect, seedUser, serverNoticesOutsideWrite, signIn, test } from "./fixtures";
 import { storedTasks } from "./task-helpers";
 
 /**
@@ -22,7 +23,7 @@ test("'chem lab report thu 8am !high' becomes the task, with its class, due Thur
 }) => {
   await page.goto("/");
   const field = page.getByRole("textbox", { name: "Quick add" });
-  await expect(field).toHaveAttribute("placeholder", "Add a task… e.g. bio essay fri 3pm !high");
+  await expect(field).toHaveAttribute("placeholder", "e.g. bio essay fri 3pm high");
   await field.fill("chem lab report thu 8am !high");
   const understood = page.getByRole("list", { name: "Understood" });
   await expect(understood.getByRole("listitem")).toHaveText(["Chemistry", "Thu, Dec 3, 2026", "8:00 AM", "Priority: High"], {
@@ -36,4 +37,33 @@ test("'chem lab report thu 8am !high' becomes the task, with its class, due Thur
   await expect
     .poll(async () => (await storedTasks(user)).map((t) => [t.title, t.subject, t.due_date, t.due_time, t.priority]))
     .toEqual([["lab report", "Chemistry", "2026-12-03", "08:00", "high"]]);
+});
+
+/** How wide the field's placeholder is drawn in its own font, and the room its box leaves for text (px). */
+function placeholderRoom(field: Locator): Promise<{ text: number; room: number }> {
+  return field.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = style.font;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    return { text: context.measureText(input.placeholder).width, room: input.clientWidth - padding };
+  });
+}
+
+test("the example hint is read whole in a 375 px field, in English and in Spanish (issue 49)", async ({ page, user }) => {
+  await signIn(page, user);
+  await page.goto("/");
+  const field = page.getByRole("textbox", { name: "Quick add" });
+  const english = await placeholderRoom(field);
+  expect(english.text, `"${await field.getAttribute("placeholder")}" in ${english.room} px`).toBeLessThanOrEqual(english.room);
+
+  const estudiante = await seedUser({ firstName: "Lucía" });
+  await e2eDb().updateTable("users").set({ locale: "es" }).where("id", "=", estudiante.id).execute();
+  await serverNoticesOutsideWrite();
+  await page.context().clearCookies();
+  await signIn(page, estudiante);
+  await page.goto("/");
+  const campo = page.getByRole("textbox", { name: "Tarea rápida" });
+  const spanish = await placeholderRoom(campo);
+  expect(spanish.text, `"${await campo.getAttribute("placeholder")}" in ${spanish.room} px`).toBeLessThanOrEqual(spanish.room);
 });

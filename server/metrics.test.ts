@@ -273,13 +273,16 @@ describeEachEngine("metrics", (engine) => {
       fs.writeFileSync(path.join(dir, "logo.svg"), "<svg/>");
       const built = await buildTestApp(engine, { env: { METRICS_TOKEN: TOKEN }, clientDir: dir });
       try {
-        for (const url of ["/assets/index-abc123.js", "/logo.svg", "/auth", "/no/such/page"]) {
+        for (const url of ["/assets/index-abc123.js", "/logo.svg", "/auth", "/admin"]) {
           expect((await built.app.inject({ url })).statusCode, url).toBe(200);
         }
+        // The app's 404 page, for a path it has none for (issue 49).
+        expect((await built.app.inject({ url: "/no/such/page" })).statusCode).toBe(404);
         const res = await built.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
         const samples = parseSamples(res.body);
         const count = (route: string) => valueOf(samples, "studenthub_http_requests_total", { method: "GET", route, status_code: "200" });
         expect([count("(static file)"), count("(unmatched)")]).toEqual([2, 2]);
+        expect(valueOf(samples, "studenthub_http_requests_total", { method: "GET", route: "(unmatched)", status_code: "404" })).toBe(1);
         const routes = new Set(samples.map((s) => s.labels.route).filter(Boolean));
         expect([...routes].sort()).toEqual(["(static file)", "(unmatched)"]);
       } finally {

@@ -24,13 +24,16 @@ describe("serving the built client", () => {
     expect(logo.headers["cache-control"]).toBe("no-cache");
   });
 
-  it.each(["/", "/auth", "/password-reset", "/no/such/page"])("answers the page %s with the app shell", async (url) => {
-    const res = await t.app.inject({ url, headers: { accept: "text/html" } });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain("<title>Student Hub</title>");
-    expect(res.headers["cache-control"]).toBe("no-cache");
-    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
-  });
+  it.each(["/", "/auth", "/password-reset", "/reset-password?token=abc", "/admin/school"])(
+    "answers the page %s with the app shell",
+    async (url) => {
+      const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<title>Student Hub</title>");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    },
+  );
 
   // curl, uptime monitors and link previews send */* or no Accept at all; some clients ask for JSON.
   const ACCEPTS: Array<[string, Record<string, string>]> = [
@@ -38,7 +41,7 @@ describe("serving the built client", () => {
     ["no Accept", {}],
     ["Accept: application/json", { accept: "application/json" }],
   ];
-  const PAGES = ["/", "/auth", "/password-reset", "/admin", "/no/such/page", "/auth?mode=register"];
+  const PAGES = ["/", "/auth", "/password-reset", "/admin", "/auth?mode=register"];
 
   describe.each(ACCEPTS)("a page requested with %s", (_, headers) => {
     it.each(PAGES)("GET %s is the app shell", async (url) => {
@@ -54,6 +57,18 @@ describe("serving the built client", () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.body).toBe("");
+    });
+
+    // The app's 404 page, answered 404 (issue 49): a link checker or a monitor reads it as missing.
+    it.each(["/no/such/page", "/metrics", "/auth/", "/admin/schools"])("GET and HEAD %s are the app's 404 page, as a 404", async (url) => {
+      const get = await t.app.inject({ method: "GET", url, headers });
+      expect(get.statusCode).toBe(404);
+      expect(get.headers["content-type"]).toContain("text/html");
+      expect(get.body).toContain("<title>Student Hub</title>");
+      expect(get.headers["content-security-policy"]).toContain("script-src 'self'");
+      const head = await t.app.inject({ method: "HEAD", url, headers });
+      expect(head.statusCode).toBe(404);
+      expect(head.headers["content-type"]).toContain("text/html");
     });
 
     it.each(["/api", "/api/missing", "/assets/gone.js", "/favicon.ico", "/no/such/file.png"])(

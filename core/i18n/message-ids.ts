@@ -965,7 +965,6 @@ export interface MessageValues {
   "server.reset_needs_password": undefined;
   "server.school_alternate_unknown": undefined;
   "server.school_event_not_found": undefined;
-  "server.school_schedule_not_published": undefined;
   "server.service_unavailable": undefined;
   "server.shortcut_new_event": undefined;
   "server.shortcut_new_task": undefined;

@@ -13,6 +13,7 @@ import { type LandingVariants, landingLocale, loadStaticLanding, LOCALE_COOKIE_M
 import { isLocale, LOCALE_COOKIE, LOCALES } from "../../core/i18n/locale";
 import { LANDING_LOCALE_PARAM } from "../../core/static-landing";
 import { returnParams } from "../../core/app-icon";
+import { isAppPage } from "../../core/app-pages";
 import { webManifest } from "../web-manifest";
 
 export interface StaticClientOptions {
@@ -121,7 +122,12 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
     },
     async (request, reply) => {
       if (isPageLoad(request)) {
-        reply.code(200).header("cache-control", "no-cache").header("vary", "Accept-Encoding").type("text/html");
+        // A path the app has no page for gets the same shell, which shows the app's 404 page, as a 404.
+        reply
+          .code(isAppPage(routerPath(request.url)) ? 200 : 404)
+          .header("cache-control", "no-cache")
+          .header("vary", "Accept-Encoding")
+          .type("text/html");
         const accepted = acceptedEncodings(request.headers["accept-encoding"]);
         if (staticLanding && request.url.split("?")[0] === "/") {
           // The landing page's language links (`/?lang=es`): the choice is kept on this device,
@@ -155,7 +161,7 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
             return encoding ? reply.header("content-encoding", encoding).send(landing[encoding]) : reply.send(landing.identity);
           }
         }
-        // Client routes (/auth, /password-reset, unknown paths) are the SPA's to render.
+        // Client routes (/auth, /password-reset, and the 404 page of unknown paths) are the SPA's to render.
         const encoded = indexEncoded.find((variant) => accepted.has(variant.encoding));
         return encoded ? reply.header("content-encoding", encoded.encoding).send(encoded.body) : reply.send(indexHtml);
       }

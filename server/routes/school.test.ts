@@ -2,12 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { ADMIN_LOCKED, ADMINS_ONLY } from "../../core/admin";
 import { messageRef } from "../../core/i18n/translate";
 import { MAX_SCHOOL_EVENTS, SCHOOL_EVENT_TOO_LONG } from "../../core/schemas/school";
-import {
-  SCHOOL_ALTERNATE_UNKNOWN,
-  SCHOOL_EVENT_NOT_FOUND,
-  SCHOOL_SCHEDULE_NOT_PUBLISHED,
-  TOO_MANY_SCHOOL_EVENTS,
-} from "../services/school";
+import { SCHOOL_ALTERNATE_UNKNOWN, SCHOOL_EVENT_NOT_FOUND, TOO_MANY_SCHOOL_EVENTS } from "../services/school";
 import { buildTestApp, describeEachEngine, expectConditionalGet, TestClient, type TestApp } from "../test/harness";
 import { refusal } from "../test/refusal";
 import { AB_SCHEDULE } from "../test/school-fixtures";
@@ -48,11 +43,15 @@ describeEachEngine("school schedule and events API", (engine) => {
   });
   const event = { title: "Snow day delay", date: "2027-01-12", eventType: "delay", alternateId: "delay" };
 
-  it("answers 404 until staff publish, to signed-in users only", async () => {
+  it("answers null until staff publish (a normal answer, not an error: issue 49), to signed-in users only", async () => {
     const { client } = await student();
     const res = await client.request("GET", "/api/school/schedule");
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual(refusal(SCHOOL_SCHEDULE_NOT_PUBLISHED));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("application/json");
+    expect(res.json()).toBeNull();
+    // Its version is in the ETag: a publish turns the kept null into the schedule.
+    const again = await client.request("GET", "/api/school/schedule", undefined, { "if-none-match": String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
     expect((await new TestClient(t.app).request("GET", "/api/school/schedule")).statusCode).toBe(401);
     expect((await new TestClient(t.app).request("GET", "/api/school/events?from=2027-01-01&to=2027-01-31")).statusCode).toBe(401);
   });

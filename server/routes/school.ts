@@ -16,7 +16,7 @@ import { setGuardDefaults } from "../plugins/route-guards";
 import { requireUser } from "../request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
-import { SCHOOL_EVENT_NOT_FOUND, SCHOOL_SCHEDULE_NOT_PUBLISHED } from "../services/school";
+import { SCHOOL_EVENT_NOT_FOUND } from "../services/school";
 
 const eventJson = responseSchema(schoolEventSchema);
 const eventListJson = responseSchema(z.array(schoolEventSchema));
@@ -56,11 +56,12 @@ export default async function schoolRoutes(app: FastifyInstance, { services }: {
   setGuardDefaults(app, { auth: "user" });
   const staff = { config: { auth: "admin-unlocked" as const } };
 
-  app.get("/api/school/schedule", async (request, reply): Promise<SchoolSchedule | typeof reply> => {
+  // Nothing published yet is an answer, not an error (issue 49): null, which every Home asks for
+  // without a console error until staff publish; the version in the ETag turns it into the schedule.
+  app.get("/api/school/schedule", async (request, reply): Promise<SchoolSchedule | null | typeof reply> => {
     const state = await schoolDay.state();
-    if (!state.schedule) throw notFound(SCHOOL_SCHEDULE_NOT_PUBLISHED);
     if (sendIfNotModified(request, reply, scheduleEtag(state.versionTag, null))) return reply;
-    return state.schedule;
+    return reply.type("application/json; charset=utf-8").send(state.schedule ? JSON.stringify(state.schedule) : "null");
   });
 
   app.put("/api/admin/school/schedule", staff, async (request): Promise<SchoolSchedule> => {

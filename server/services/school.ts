@@ -12,7 +12,6 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import { toPublicUser, type UsersRepository } from "../repositories/users";
 import { scheduleSourceOf } from "./preferences";
 
-export const SCHOOL_SCHEDULE_NOT_PUBLISHED = messageRef("server.school_schedule_not_published");
 export const SCHOOL_EVENT_NOT_FOUND = messageRef("server.school_event_not_found");
 export const TOO_MANY_SCHOOL_EVENTS = messageRef("server.too_many_school_events", { max: MAX_SCHOOL_EVENTS });
 export const SCHOOL_ALTERNATE_UNKNOWN = messageRef("server.school_alternate_unknown");

@@ -3,7 +3,6 @@ import type { SchoolSchedule } from "@core/school-day";
 import type { AnnouncementInput, AnnouncementProgress } from "@core/schemas/announcements";
 import type { SchoolEvent, SchoolEventInput } from "@core/schemas/school";
 import type { SchoolScheduleInput } from "@core/schemas/school-schedule";
-import { ApiError } from "@/lib/api/errors";
 import { apiJson } from "@/lib/api/transport";
 
 /** The staff side of the school's day (issue 36, decisions 112 and 113): /admin/school's reads and writes. */
@@ -50,20 +49,13 @@ export function useSendAnnouncement() {
 }
 
 /**
- * GET /api/school/schedule: the published school day, or null until the school publishes it (404).
+ * GET /api/school/schedule: the published school day, or null until the school publishes it.
  * Kept apart from the students' read of it (its own key), so the page's edits never race it.
  */
 export function usePublishedSchedule() {
   return useQuery({
     queryKey: schoolScheduleKey,
-    queryFn: async () => {
-      try {
-        return await apiJson<SchoolSchedule>("GET", "/api/school/schedule");
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => apiJson<SchoolSchedule | null>("GET", "/api/school/schedule"),
   });
 }
 

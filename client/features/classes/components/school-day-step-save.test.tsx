@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SCHOOL_SCHEDULE, type SchoolSchedule } from "@core/school-day";
-import { FakeServer, reply, student } from "@/test/fake-server";
+import { FakeServer, student } from "@/test/fake-server";
 import { renderApp } from "@/test/render";
 import { findToast } from "@/test/tasks";
 
@@ -10,10 +10,7 @@ import { findToast } from "@/test/tasks";
 // server/routes/classes.test.ts's and server/routes/agenda.test.ts's) and whose school day it offers.
 
 const NOW = "2026-11-30T10:00:00-05:00";
-const NOT_PUBLISHED = reply(404, {
-  message: "The school has not published its schedule yet.",
-  code: "server.school_schedule_not_published",
-});
+const NOT_PUBLISHED = null;
 const PUBLISHED = {
   bellTimes: [{ period: 1, start: "07:45", end: "09:15" }],
   schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],

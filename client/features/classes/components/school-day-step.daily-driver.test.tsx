@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SCHOOL_SCHEDULE, type SchoolSchedule } from "@core/school-day";
 import { NOW } from "@/test/daily-driver";
-import { FakeServer, reply, student } from "@/test/fake-server";
+import { FakeServer, student } from "@/test/fake-server";
 import { renderApp } from "@/test/render";
 
 // Moved from e2e/daily-driver-three.spec.ts and e2e/daily-driver-three-client.spec.ts
@@ -12,10 +12,7 @@ import { renderApp } from "@/test/render";
 async function openSchoolDayStep() {
   const server = new FakeServer();
   server.answer("GET /api/user/schedule", DEFAULT_SCHOOL_SCHEDULE);
-  server.answer(
-    "GET /api/school/schedule",
-    reply(404, { message: "The school has not published its schedule yet.", code: "server.school_schedule_not_published" }),
-  );
+  server.answer("GET /api/school/schedule", null);
   server.on("PUT /api/user/schedule", ({ body }) => body as SchoolSchedule);
   const rendered = await renderApp("/", { server, user: student(), now: NOW });
   const { user } = rendered;

@@ -133,8 +133,9 @@ export function DashboardScreen({ user }: { user: User }) {
   const { today } = useToday(timeZone);
   const overdue = useMemo(() => (tasks ? countTasks(tasks, today).overdue : 0), [tasks, today]);
   // "Complete Your Setup" opens by itself while the student has no classes (docs/product.md#class-setup);
-  // closed, it waits for Settings → Edit Classes or the next visit.
-  const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0 && !providerReturned);
+  // closed, it waits for Settings → Edit Classes or the next visit. Staff (an admin account) are not
+  // students and are not asked on every visit (issue 49): Settings → Edit Classes is theirs too.
+  const [classEditorOpen, setClassEditorOpen] = useState(() => user.userClasses.length === 0 && !user.isAdmin && !providerReturned);
   const [editorStep, setEditorStep] = useState<ClassEditorStart>("classes");
   const editor = useOnDemand(classEditor, classEditorOpen, () => {
     showDownloadFailed(t("dashboard.the_class_editor"));

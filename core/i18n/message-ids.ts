@@ -88,6 +88,8 @@ export interface MessageValues {
   "admin.day_off_label": undefined;
   "admin.day_off_to": undefined;
   "admin.days_off": undefined;
+  "admin.delay_usual_text": { "title": string | number };
+  "admin.delay_usual_title": undefined;
   "admin.delete_event": { "title": string | number };
   "admin.delete_failed": undefined;
   "admin.delete_name": { "name": string | number };
@@ -107,6 +109,7 @@ export interface MessageValues {
   "admin.edit_event": { "title": string | number };
   "admin.edit_school_event": undefined;
   "admin.error": undefined;
+  "admin.event_alternate_picked": { "name": string | number };
   "admin.event_bell_schedule": undefined;
   "admin.event_clear_end_date": undefined;
   "admin.event_date": undefined;
@@ -269,6 +272,7 @@ export interface MessageValues {
   "admin.rotation_anchor_date": undefined;
   "admin.rotation_anchor_day": undefined;
   "admin.rotation_days": undefined;
+  "admin.save_anyway": undefined;
   "admin.save_event": undefined;
   "admin.save_settings": undefined;
   "admin.schedule_not_published": undefined;
@@ -1106,6 +1110,7 @@ export interface MessageValues {
   "sync.conflict_title": undefined;
   "sync.done": undefined;
   "sync.keep_mine": undefined;
+  "sync.needs_choice": { "count": number };
   "sync.offline_waiting": { "count": number };
   "sync.status": undefined;
   "sync.theirs": { "summary": string | number };

@@ -20,7 +20,7 @@ const DELAY_DAY = "2026-12-07";
 const B_DAY = "2026-12-08";
 
 /**
- * The page's network: the admin unlocked, the school's schedule (404 until published), its events
+ * The page's network: the admin unlocked, the school's schedule (null until published), its events
  * and announcements kept in memory, so what a write changes shows on the next read.
  */
 function schoolNetwork(server: FakeServer, options: { schedule?: SchoolSchedule | null; events?: SchoolEvent[] } = {}) {
@@ -34,7 +34,7 @@ function schoolNetwork(server: FakeServer, options: { schedule?: SchoolSchedule 
     progress: (a: AnnouncementProgress): AnnouncementProgress => ({ ...a, total: 0, pending: 0 }),
   };
   let nextId = 50;
-  server.on("GET /api/school/schedule", () => state.schedule ?? reply(404, { message: "Not found" }));
+  server.on("GET /api/school/schedule", () => state.schedule);
   server.on("PUT /api/admin/school/schedule", ({ body }) => (state.schedule = body as SchoolSchedule));
   server.on("GET /api/school/events", () => state.events);
   server.on("POST /api/admin/school/events", ({ body }) => {
@@ -280,7 +280,7 @@ describe("the school's bell schedule", () => {
 });
 
 describe("the school's events", () => {
-  it("adds a delay event on the alternate: what it sends, and the list names the alternate", async () => {
+  it("adds a delay event: the type picks the delay alternate and says so; what it sends, and the list names the alternate", async () => {
     const schedule: SchoolSchedule = {
       schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
       bellTimes: [{ period: 1, start: "07:45", end: "09:15" }],
@@ -295,8 +295,9 @@ describe("the school's events", () => {
     await pickDate(user, within(dialog).getByRole("button", { name: /^Date/ }), DELAY_DAY);
     await user.click(within(dialog).getByRole("combobox", { name: "Type" }));
     await user.click(await screen.findByRole("option", { name: /delay/i }));
-    await user.click(within(dialog).getByRole("combobox", { name: "Bell schedule" }));
-    await user.click(await screen.findByRole("option", { name: "2-Hour Delay" }));
+    // The one alternate that starts later is the delay's (issue 49: it kept "The usual one").
+    expect(within(dialog).getByRole("combobox", { name: "Bell schedule" })).toHaveTextContent("2-Hour Delay");
+    expect(within(dialog).getByRole("status")).toHaveTextContent("Bell schedule set to “2-Hour Delay” for this event.");
     await user.click(within(dialog).getByRole("button", { name: "Save Event" }));
 
     expect(await findToast("Event Saved", "Event Saved")).toBeVisible();
@@ -309,6 +310,41 @@ describe("the school's events", () => {
     });
     const item = (await within(events).findByText("Snow: buses two hours late")).closest("li")!;
     expect(item).toHaveTextContent("2-Hour Delay");
+  });
+
+  it("asks before saving a delay on the usual bell times: Cancel sends nothing, Save Anyway saves it", async () => {
+    const schedule: SchoolSchedule = {
+      schoolDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+      bellTimes: [{ period: 1, start: "07:45", end: "09:15" }],
+      alternates: [{ id: "alternate-1", name: "2 hours later", bellTimes: [{ period: 1, start: "09:45", end: "11:15" }] }],
+    };
+    const { user, server } = await openSchoolPage({ schedule });
+    const events = screen.getByRole("region", { name: "School Events" });
+    await user.click(await within(events).findByRole("button", { name: "Add Event" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add Event" });
+    await user.type(within(dialog).getByLabelText("Title"), "Fog delay");
+    await pickDate(user, within(dialog).getByRole("button", { name: /^Date/ }), DELAY_DAY);
+    await user.click(within(dialog).getByRole("combobox", { name: "Type" }));
+    await user.click(await screen.findByRole("option", { name: /delay/i }));
+    await user.click(within(dialog).getByRole("combobox", { name: "Bell schedule" }));
+    await user.click(await screen.findByRole("option", { name: "The usual one" }));
+    expect(within(dialog).getByRole("status")).toHaveTextContent("");
+    await user.click(within(dialog).getByRole("button", { name: "Save Event" }));
+
+    const ask = await screen.findByRole("alertdialog", { name: "Keep the usual bell times?" });
+    expect(ask).toHaveTextContent(
+      "“Fog delay” is a 2-Hour Delay on the usual bell schedule: students will see the usual times that morning.",
+    );
+    await user.click(within(ask).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(server.sent("POST /api/admin/school/events")).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole("button", { name: "Save Event" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog", { name: "Keep the usual bell times?" })).getByRole("button", { name: "Save Anyway" }),
+    );
+    expect(await findToast("Event Saved", "Event Saved")).toBeVisible();
+    expect(server.body("POST /api/admin/school/events")).toMatchObject({ title: "Fog delay", eventType: "delay", alternateId: null });
   });
 
   it("takes an end date from the picker, 'Same day' until then; deleting asks first, and Cancel keeps the event", async () => {

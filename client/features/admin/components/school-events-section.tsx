@@ -6,6 +6,7 @@ import { addDaysToDate, todayIn } from "@core/dates";
 import { formatShortDate, formatTime12 } from "@core/format";
 import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX, EVENT_TYPES, type EventType } from "@core/schemas/event";
 import type { SchoolEvent } from "@core/schemas/school";
+import type { AlternateBellSchedule, SchoolSchedule } from "@core/school-day";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DateField } from "@/components/form/date-field";
 import { FormDialog, FormDialogFooter, FormDialogHeader } from "@/components/form/form-dialog";
@@ -25,6 +26,7 @@ import { useLocale, useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useDeleteSchoolEvent, usePublishedSchedule, useSaveSchoolEvent, useSchoolEvents } from "../api/school-admin";
 import { isAdminLocked } from "../utils/admin-errors";
+import { alternateForEventType } from "../utils/bell-times";
 
 /** How far ahead the list looks: the rest of a term. */
 const DAYS_AHEAD = 120;
@@ -153,7 +155,14 @@ export function SchoolEventsSection() {
       />
       <FormDialog formKey={editing?.key} busy={saving} onClose={() => setEditing(null)}>
         {editing && (
-          <EventForm event={editing.event} today={today} alternates={alternates} onSaving={setSaving} onDone={() => setEditing(null)} />
+          <EventForm
+            event={editing.event}
+            today={today}
+            usual={schedule.data ?? {}}
+            alternates={alternates}
+            onSaving={setSaving}
+            onDone={() => setEditing(null)}
+          />
         )}
       </FormDialog>
     </section>
@@ -163,14 +172,20 @@ export function SchoolEventsSection() {
 type EventFormProps = {
   event: SchoolEvent | null;
   today: string;
-  alternates: readonly { id: string; name: string }[];
+  /** The published schedule's usual times, against which a delay's alternate is found. */
+  usual: Pick<SchoolSchedule, "bellTimes" | "bellTimesByDay">;
+  alternates: readonly AlternateBellSchedule[];
   onSaving: (saving: boolean) => void;
   onDone: () => void;
 };
 
-function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProps) {
+function EventForm({ event, today, usual, alternates, onSaving, onDone }: EventFormProps) {
   const t = useT();
   const save = useSaveSchoolEvent();
+  // The alternate the event type chose by itself, said under the bell schedule (issue 49).
+  const [picked, setPicked] = useState<string | null>(null);
+  // A delay about to be saved on the usual bell times: asked first.
+  const [askUsual, setAskUsual] = useState<EventValues | null>(null);
   const form = useForm<EventValues>({
     defaultValues: {
       title: event?.title ?? "",
@@ -185,6 +200,11 @@ function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProp
   });
 
   const submit = form.handleSubmit((values) => {
+    if (values.eventType === "delay" && values.alternateId === USUAL && alternates.length > 0) setAskUsual(values);
+    else send(values);
+  });
+
+  function send(values: EventValues) {
     onSaving(true);
     save.mutate(
       {
@@ -214,7 +234,7 @@ function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProp
         onSettled: () => onSaving(false),
       },
     );
-  });
+  }
 
   const title = event ? t("admin.edit_school_event") : t("admin.add_school_event");
   const input = (name: "title" | "time", label: string, type: string, max?: number) => (
@@ -241,14 +261,25 @@ function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProp
     />
   );
 
-  const select = (name: "eventType" | "alternateId", label: string, options: readonly { value: string; label: string }[]) => (
+  const select = (
+    name: "eventType" | "alternateId",
+    label: string,
+    options: readonly { value: string; label: string }[],
+    chosen: (value: string) => void,
+  ) => (
     <FormField
       control={form.control}
       name={name}
       render={({ field }) => (
         <FormItem>
           <FormLabel>{label}</FormLabel>
-          <Select value={field.value} onValueChange={field.onChange}>
+          <Select
+            value={field.value}
+            onValueChange={(value) => {
+              field.onChange(value);
+              chosen(value);
+            }}
+          >
             <FormControl>
               <SelectTrigger className="w-full">
                 <SelectValue />
@@ -319,13 +350,27 @@ function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProp
             "eventType",
             t("admin.event_type"),
             EVENT_TYPES.map((type) => ({ value: type, label: t(EVENT_TYPE_LABELS[type]) })),
+            (type) => {
+              // A delay follows the school's delay schedule, an early dismissal its early one, when there is one.
+              const alternate = alternateForEventType(type, usual, alternates);
+              if (alternate) form.setValue("alternateId", alternate.id);
+              setPicked(alternate?.name ?? null);
+            },
           )}
         </div>
-        {alternates.length > 0 &&
-          select("alternateId", t("admin.event_bell_schedule"), [
-            { value: USUAL, label: t("admin.usual_bell_schedule") },
-            ...alternates.map((a) => ({ value: a.id, label: a.name })),
-          ])}
+        {alternates.length > 0 && (
+          <div className="grid gap-1">
+            {select(
+              "alternateId",
+              t("admin.event_bell_schedule"),
+              [{ value: USUAL, label: t("admin.usual_bell_schedule") }, ...alternates.map((a) => ({ value: a.id, label: a.name }))],
+              () => setPicked(null),
+            )}
+            <p role="status" className="text-sm text-muted-foreground">
+              {picked && t("admin.event_alternate_picked", { name: picked })}
+            </p>
+          </div>
+        )}
         <FormField
           control={form.control}
           name="description"
@@ -359,6 +404,19 @@ function EventForm({ event, today, alternates, onSaving, onDone }: EventFormProp
           pendingText={t("common.saving")}
         />
       </form>
+      <ConfirmDialog
+        open={askUsual !== null}
+        onOpenChange={(open) => !open && setAskUsual(null)}
+        title={t("admin.delay_usual_title")}
+        description={t("admin.delay_usual_text", { title: askUsual?.title.trim() ?? "" })}
+        confirmText={t("admin.save_anyway")}
+        pendingText={t("common.saving")}
+        pending={save.isPending}
+        onConfirm={() => {
+          if (askUsual) send(askUsual);
+          setAskUsual(null);
+        }}
+      />
     </Form>
   );
 }

@@ -170,8 +170,11 @@ describe("the Calendar in Spanish", { timeout: JOURNEY_TIMEOUT }, () => {
     ]);
     expect(englishIn(document.body, typed)).toEqual([]);
     await user.click(within(listbox).getByRole("option", { name: "Cada semana" }));
-    expect(within(within(form).getByRole("group", { name: "Repetir los" })).getByRole("checkbox", { name: "Lunes" })).toBeVisible();
+    // The start date's weekday comes ticked (today, a Monday: issue 49); unticked, the form asks for one.
+    const lunes = within(within(form).getByRole("group", { name: "Repetir los" })).getByRole("checkbox", { name: "Lunes" });
+    expect(lunes).toBeChecked();
     expect(within(form).getByText("Sin fecha de fin")).toBeVisible();
+    await user.click(lunes);
     await user.click(within(form).getByRole("button", { name: "Agregar evento" }));
     expect(await within(form).findByText("Elige al menos un día de la semana para un evento que se repite cada semana")).toBeVisible();
     expect(englishIn(document.body, typed)).toEqual([]);

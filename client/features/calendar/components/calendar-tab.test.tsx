@@ -123,13 +123,16 @@ describe("adding an event", { timeout: JOURNEY_TIMEOUT }, () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: longDate(TODAY) })).toBeNull());
   });
 
-  it("a weekly event asks for a weekday, then shows on exactly its Mondays and Wednesdays across a month change", async () => {
+  it("a weekly event starts on its date's weekday, asks for one when none is left, then shows on exactly its Mondays and Wednesdays across a month change", async () => {
     const { server, user } = await openCalendar();
     const form = await openEventForm(user);
     await fill(user, within(form).getByRole("textbox", { name: "Event Title" }), "Tutoring");
     await choose(user, within(form).getByRole("combobox", { name: "Recurring" }), "Weekly");
-    // No weekday comes ticked.
-    expect(within(form).getByRole("checkbox", { name: "Monday" })).not.toBeChecked();
+    // The start date's weekday comes ticked (today, a Monday; issue 49), and only it.
+    expect(within(form).getByRole("checkbox", { name: "Monday" })).toBeChecked();
+    expect(within(form).getByRole("checkbox", { name: "Wednesday" })).not.toBeChecked();
+    // With none left ticked, the form asks for one.
+    await user.click(within(form).getByRole("checkbox", { name: "Monday" }));
     await user.click(within(form).getByRole("button", { name: "Add Event" }));
     expect(await within(form).findByText("Please select at least one weekday for weekly recurring events")).toBeVisible();
     expect(server.sent("POST /api/events")).toHaveLength(0);

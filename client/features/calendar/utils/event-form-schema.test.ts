@@ -8,6 +8,7 @@ import { inEnglish } from "@core/test/in-english";
 import { event } from "@core/test/builders";
 import {
   dateOptionForRecurrence,
+  daysForRecurrence,
   emptyEventForm,
   eventFormSchema,
   type EventFormValues,
@@ -30,6 +31,21 @@ function messages(values: EventFormValues): Record<string, string> {
   for (const issue of result.error.issues) found[issue.path.join(".")] ??= issue.message;
   return found;
 }
+
+describe("the days a Recurring choice starts with", () => {
+  it.each([
+    ["daily", "2026-11-28", ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]],
+    ["weekly", "2026-11-30", ["monday"]], // the start date's weekday (issue 49)
+    ["weekly", "2026-11-28", ["saturday"]],
+    ["biweekly", "2026-12-03", ["thursday"]],
+    ["weekly", "", []], // no date yet
+    ["monthly", "2026-12-15", ["15"]],
+    ["monthly", "2026-11-30", []], // past the chooser's 28
+    ["none", "2026-11-30", []],
+  ] as const)("%s from %s: %j", (kind, date, days) => {
+    expect(daysForRecurrence(kind, date)).toEqual(days);
+  });
+});
 
 describe("the monthly date option (decision 083)", () => {
   it("refuses a monthly event with neither, with the spec's message on each field", () => {

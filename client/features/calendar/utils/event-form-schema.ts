@@ -7,6 +7,7 @@ import {
   type UpdateEventData,
   updateEventSchema,
 } from "@core/schemas/event";
+import { isCalendarDate, weekdayOfDate } from "@core/dates";
 import { WEEKDAY_NAMES } from "@core/day-numbers";
 import type { MessageId } from "@core/i18n/translate";
 import { isReminderTiming, type ReminderTiming } from "@core/reminder-timings";
@@ -102,6 +103,8 @@ export const eventFormSchema = z
 /** The days a newly chosen recurrence starts with (docs/product.md#calendar). */
 export function daysForRecurrence(kind: RecurringKind, date: string): string[] {
   if (kind === "daily") return [...WEEKDAY_NAMES];
+  // The start date's weekday (issue 49): left empty, Add Event failed on the weekday rule.
+  if (kind === "weekly" || kind === "biweekly") return isCalendarDate(date) ? [WEEKDAY_NAMES[weekdayOfDate(date)]!] : [];
   if (kind === "monthly") {
     const day = Number(date.slice(8, 10));
     // The chooser offers days 1 to 28 only.

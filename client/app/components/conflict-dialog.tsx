@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from "react";
+import { formatShortDate, formatTime12 } from "@core/format";
+import type { Locale } from "@core/i18n/locale";
 import type { CalendarEvent } from "@core/schemas/event";
 import type { Task } from "@core/schemas/task";
 import {
@@ -11,7 +13,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { useT } from "@/lib/i18n";
+import { useLocale, useT } from "@/lib/i18n";
 import type { Conflict, ConflictChoice } from "@/lib/offline-edits";
 
 /**
@@ -47,13 +49,25 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const first = () => asked[0];
+const waiting = () => asked.length;
 
-/** A row in a line: a task's title, due date and whether it is done; an event's title, date and time. */
-function summary(row: Partial<Task> | Partial<CalendarEvent>, done: string): string {
-  const parts =
-    "dueDate" in row
-      ? [row.title, row.dueDate, row.dueTime, row.completed ? done : null]
-      : [row.title, (row as CalendarEvent).date, (row as CalendarEvent).time];
+/** How many changes wait for the student's choice (the sync chip says so rather than "All changes saved"). */
+export function useConflictsWaiting(): number {
+  return useSyncExternalStore(subscribe, waiting, waiting);
+}
+
+/**
+ * A row in a line: a task's title, due date and whether it is done; an event's title, date and
+ * time; dates and times as the app writes them ("Dec 4, 2026 · 3:00 PM", not "2026-12-04 · 15:00").
+ */
+function summary(row: Partial<Task> | Partial<CalendarEvent>, done: string, locale: Locale): string {
+  const [date, time] = "dueDate" in row ? [row.dueDate, row.dueTime] : [(row as CalendarEvent).date, (row as CalendarEvent).time];
+  const parts = [
+    row.title,
+    date ? formatShortDate(date, locale) : null,
+    time ? formatTime12(time, locale) : null,
+    "dueDate" in row && row.completed ? done : null,
+  ];
   return parts.filter(Boolean).join(" · ");
 }
 
@@ -66,16 +80,17 @@ function mine(conflict: Conflict): Partial<Task> | Partial<CalendarEvent> | unde
 }
 
 /** What a delete made here took: the whole row, one date of a series, or the series from a date on. */
-function deletedHere(conflict: Conflict, t: ReturnType<typeof useT>): string {
+function deletedHere(conflict: Conflict, t: ReturnType<typeof useT>, locale: Locale): string {
   const scope = conflict.kind === "events" && !("input" in conflict.variables) ? conflict.variables.scope : undefined;
   if (!scope) return t("sync.conflict_deleted");
   return scope.kind === "SINGLE_INSTANCE"
-    ? t("sync.conflict_deleted_date", { date: scope.date })
-    : t("sync.conflict_deleted_from", { date: scope.date });
+    ? t("sync.conflict_deleted_date", { date: formatShortDate(scope.date, locale) })
+    : t("sync.conflict_deleted_from", { date: formatShortDate(scope.date, locale) });
 }
 
 export function ConflictDialog() {
   const t = useT();
+  const locale = useLocale();
   const current = useSyncExternalStore(subscribe, first, first);
   if (!current) return null;
   const { conflict, answer } = current;
@@ -92,8 +107,8 @@ export function ConflictDialog() {
           <AlertDialogDescription>{question}</AlertDialogDescription>
         </AlertDialogHeader>
         <ul className="space-y-1 text-sm">
-          <li>{yours ? t("sync.yours", { summary: summary(yours, t("sync.done")) }) : deletedHere(conflict, t)}</li>
-          <li>{t("sync.theirs", { summary: summary(conflict.current, t("sync.done")) })}</li>
+          <li>{yours ? t("sync.yours", { summary: summary(yours, t("sync.done"), locale) }) : deletedHere(conflict, t, locale)}</li>
+          <li>{t("sync.theirs", { summary: summary(conflict.current, t("sync.done"), locale) })}</li>
         </ul>
         <AlertDialogFooter>
           <AlertDialogCancel onClick={() => answer("theirs")}>{t("sync.use_theirs")}</AlertDialogCancel>

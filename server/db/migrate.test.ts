@@ -1,9 +1,10 @@
+import { spawn } from "node:child_process";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, expect, it } from "vitest";
 import { describeEachEngine, freshDatabase } from "../test/harness";
 import { createDb } from "./connection";
-import { MIGRATION_NAMES, MIGRATIONS, migrateToLatest } from "./migrate";
+import { MIGRATION_NAMES, MIGRATIONS, migrateToLatest, withSqliteMigrationLock } from "./migrate";
 
 describeEachEngine("migrations", (engine) => {
   const drops: Array<() => Promise<void>> = [];
@@ -28,6 +29,82 @@ describeEachEngine("migrations", (engine) => {
       for (const db of instances) await db.destroy();
     }
   });
+
+  // Issue 49: on SQLite, two processes started on one fresh file both ran a migration, and one
+  // failed ("duplicate column name: actor_email"). Processes, not instances in this process: only
+  // processes run truly side by side.
+  it("run once when four processes start together on one fresh database", async () => {
+    const { config, drop } = await freshDatabase(engine);
+    drops.push(drop);
+    const startAt = Date.now() + 2500;
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4].map(
+        () =>
+          new Promise<{ code: number | null; output: string }>((resolve) => {
+            const child = spawn(process.execPath, [
+              "--import",
+              "tsx",
+              "server/test/migrate-process.ts",
+              JSON.stringify(config),
+              String(startAt),
+            ]);
+            let output = "";
+            child.stdout.on("data", (chunk) => (output += chunk));
+            child.stderr.on("data", (chunk) => (output += chunk));
+            child.on("close", (code) => resolve({ code, output: output.trim() }));
+          }),
+      ),
+    );
+    expect(outcomes).toEqual(Array.from({ length: 4 }, () => ({ code: 0, output: "migrated" })));
+    const db = createDb(config);
+    try {
+      const applied = await db
+        .selectFrom("kysely_migration" as never)
+        .select("name" as never)
+        .execute();
+      expect(applied).toHaveLength(MIGRATION_NAMES.length);
+    } finally {
+      await db.destroy();
+    }
+  }, 60_000);
+
+  if (engine === "sqlite") {
+    // The race the four processes above seldom hit on a fast machine, made certain: an instance
+    // that starts while another migrates waits for it, then finds the work done. Without the lock it
+    // ran beside it, and a migration of both ("alter table … add column") failed in one of them.
+    it("wait while another instance holds the file's migration lock, then find the work done", async () => {
+      const { config, drop } = await freshDatabase(engine);
+      drops.push(drop);
+      if (config.kind !== "sqlite") throw new Error("sqlite only");
+      const first = createDb(config);
+      const second = createDb(config);
+      try {
+        let secondDone = false;
+        let waiting: Promise<void> | undefined;
+        await withSqliteMigrationLock(config.file, async () => {
+          waiting = migrateToLatest(second).then(() => {
+            secondDone = true;
+          });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          // Not a table of its own yet: the second instance has not begun.
+          const tables = await sql<{ name: string }>`select name from sqlite_master where name = 'users'`.execute(first);
+          expect([secondDone, tables.rows]).toEqual([false, []]);
+          const { error } = await new Migrator({ db: first, provider: { getMigrations: async () => MIGRATIONS } }).migrateToLatest();
+          expect(error).toBeUndefined();
+        });
+        await waiting;
+        expect(secondDone).toBe(true);
+        const applied = await first
+          .selectFrom("kysely_migration" as never)
+          .select("name" as never)
+          .execute();
+        expect(applied).toHaveLength(MIGRATION_NAMES.length);
+      } finally {
+        await first.destroy();
+        await second.destroy();
+      }
+    });
+  }
 
   it("make password_hash nullable and keep every user's data, keys, cascades and triggers (the SQLite rebuild)", async () => {
     const { config, drop } = await freshDatabase(engine);

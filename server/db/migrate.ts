@@ -1,5 +1,7 @@
+import SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
-import type { Db } from "./connection";
+import { type Db, isPostgres } from "./connection";
 import * as m01 from "./migrations/2026-11-22-01-users-sessions-settings";
 import * as m02 from "./migrations/2026-11-22-02-tasks";
 import * as m03 from "./migrations/2026-11-23-01-audit-log";
@@ -52,23 +54,71 @@ export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How long a starting instance waits for another's migrations before it gives up. */
+const MIGRATION_LOCK_WAIT_MS = 120_000;
+
 /**
- * Brings the schema up to date. PostgreSQL: Kysely's migrator holds an advisory lock, so
- * instances starting together take turns. SQLite: a second process can hit SQLITE_BUSY while
- * the first migrates; it waits and tries again, then finds the work done.
+ * Brings the schema up to date, once, however many instances start together. PostgreSQL:
+ * Kysely's migrator holds an advisory lock, so instances take turns. SQLite: Kysely's lock is a
+ * no-op there and its DDL runs outside a transaction, so two processes starting on one fresh file
+ * both ran a migration and one failed ("Migration 2026-11-25-01-admin-area failed: duplicate
+ * column name: actor_email", issue 49); each now takes the file's migration lock first
+ * (`withSqliteMigrationLock`), and the second finds the work done.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
+  const file = isPostgres(db) ? null : await sqliteFile(db);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
-    if (!error) return;
-    const busy = /SQLITE_BUSY|database is locked|already exists|UNIQUE constraint failed|duplicate key/i.test(
-      String((error as Error).message ?? error),
-    );
-    if (!busy || attempt >= 10) {
-      const failed = results?.find((r) => r.status === "Error");
-      throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${(error as Error).message ?? error}`);
+  const run = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const { error, results } = await migrator.migrateToLatest();
+      if (!error) return;
+      // PostgreSQL: two instances creating Kysely's own tables at once may collide before its lock
+      // exists; the second waits and finds them there.
+      const race = /already exists|duplicate key/i.test(String((error as Error).message ?? error));
+      if (!race || attempt >= 10) {
+        const failed = results?.find((r) => r.status === "Error");
+        throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${(error as Error).message ?? error}`);
+      }
+      await sleep(100 * attempt);
     }
-    await sleep(100 * attempt);
+  };
+  await (file ? withSqliteMigrationLock(file, run) : run());
+}
+
+/** The main database's file, or null in memory (one connection: nobody to take turns with). */
+async function sqliteFile(db: Db): Promise<string | null> {
+  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  return rows[0]?.file || null;
+}
+
+/**
+ * Runs `migrate` while holding `<file>-migrations.lock`: an immediate transaction on a database
+ * file of its own beside the app's. SQLite lets one process hold it; the file lock goes with a
+ * process that dies mid-migration, so a crash leaves nothing to clean up. On its own file, because
+ * a transaction on the app's database would silence the table rebuild's `pragma foreign_keys =
+ * off` (2026-11-26-02). Waited for without blocking the event loop (busy_timeout 0, polled), so
+ * instances in one process take turns as well.
+ */
+export async function withSqliteMigrationLock<T>(file: string, migrate: () => Promise<T>): Promise<T> {
+  const lock = new SQLite(`${file}-migrations.lock`);
+  try {
+    lock.pragma("busy_timeout = 0");
+    const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
+    for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+      try {
+        lock.exec("begin immediate");
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+        await sleep(wait);
+      }
+    }
+    try {
+      return await migrate();
+    } finally {
+      lock.exec("rollback");
+    }
+  } finally {
+    lock.close();
   }
 }

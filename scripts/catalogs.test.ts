@@ -1,9 +1,11 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../core/i18n/locale";
 import { CATALOG_AREAS } from "../core/i18n/groups";
+import { translateInEnglish, translateInSpanish } from "../core/test/in-english";
 import { readArea, readCatalog } from "./catalogs";
 
 type Part = string | [string, string?, Record<string, unknown>?];
@@ -23,8 +25,72 @@ function placeholders(message: string): string[] {
   return [...names].sort();
 }
 
+/**
+ * Values that are numbers a person reads, by name. Shown beside words that agree with them ("1
+ * fallaron", "quedan 1 min"), such a value goes through an ICU plural (issue 49).
+ */
+const NUMBER_VALUES = new Set(["count", "minutes", "hours", "days", "failed", "sent", "total", "pending", "devices", "delivered", "shown"]);
+
+/**
+ * Messages that show such a number plainly, and why no word there agrees with it. Keyed
+ * "locale:id"; anything else with a plain number fails the check.
+ */
+const PLAIN_NUMBERS_ALLOWED: Record<string, string> = {
+  "en:calendar.more": "+3 more",
+  "es:calendar.more": "+3 más",
+  "en:calendar.more_title": "3 more",
+  "es:calendar.more_title": "3 más",
+  "en:dashboard.more_classes": "+3 more",
+  "es:dashboard.more_classes": "+3 más",
+  "en:dashboard.overdue_count": "3 overdue: an adjective, the same for one",
+  "en:dashboard.class_now": "min: an abbreviation, the same for one",
+  "en:tasks.completed_count": "Completed (3): a count in brackets",
+  "es:tasks.completed_count": "Completadas (3): a count in brackets",
+  "en:admin.announcement_failed_count": "3 failed: a verb, the same for one",
+  "en:admin.announcement_pending": "3 still sending",
+  "en:server.rate_limited_ms": "ms: a unit symbol",
+  "es:server.rate_limited_ms": "ms: a unit symbol",
+  "en:server.summary_due_tomorrow": "3 due tomorrow",
+  "es:server.summary_due_tomorrow": "3 para mañana",
+  "en:server.summary_names_more": "A, B and 3 more",
+  "es:server.summary_names_more": "A, B y 3 más",
+  "en:admin.chooser_shortfall": "Showing 20 of …: the count after it is a plural",
+  "es:admin.chooser_shortfall": "Se muestran 20 de …: the count after it is a plural",
+  "en:server.summary_overdue": "3 overdue: an adjective, the same for one",
+  "en:admin.announcement_progress": "Sent to 3 of …: the count after it is a plural",
+  "es:admin.announcement_progress": "Enviado a 3 de …: the count after it is a plural",
+  "en:server.push_partly_delivered": "Delivered to 3 of …; 1 could not be reached: the count between is a plural",
+  "es:server.push_partly_delivered": "Se entregó en 3 de …; no se pudo llegar a 1: the count between is a plural",
+};
+
+/** The values a message shows as they are, outside any plural or select. */
+function plainValues(message: string): string[] {
+  return (compileMessage(message) as Part[])
+    .filter((part): part is [string] => typeof part !== "string" && part.length === 1)
+    .map(([name]) => name);
+}
+
 describe("the message catalogs (decision 108)", () => {
   const english = readCatalog("en");
+
+  it.each(LOCALES)("%s has no id twice in one file (the PO reader keeps one and hides the other)", (locale) => {
+    for (const area of CATALOG_AREAS) {
+      const ids = [...fs.readFileSync(path.resolve("locales", locale, `${area}.po`), "utf8").matchAll(/^msgid "(.+)"$/gm)].map(
+        (m) => m[1]!,
+      );
+      const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+      expect(twice, `locales/${locale}/${area}.po`).toEqual([]);
+    }
+  });
+
+  it.each(LOCALES)("%s puts a number a person reads through a plural where words agree with it", (locale) => {
+    const plain = Object.entries(readCatalog(locale)).flatMap(([id, message]) =>
+      plainValues(message)
+        .filter((name) => NUMBER_VALUES.has(name) && !(`${locale}:${id}` in PLAIN_NUMBERS_ALLOWED))
+        .map((name) => `${id}: {${name}}`),
+    );
+    expect(plain).toEqual([]);
+  });
 
   it("has messages, each with an id of the form area.name", () => {
     expect(Object.keys(english).length).toBeGreaterThan(50);
@@ -55,5 +121,15 @@ describe("the message catalogs (decision 108)", () => {
     });
     expect(ids.stderr).toBe("");
     expect(ids.status).toBe(0);
+  });
+
+  it("reads one as one (issue 49: “1 fallaron”, “quedan 1 min”)", () => {
+    expect(translateInSpanish("admin.announcement_failed_count", { failed: 1 })).toBe("1 falló");
+    expect(translateInSpanish("admin.announcement_failed_count", { failed: 2 })).toBe("2 fallaron");
+    expect(translateInSpanish("dashboard.class_now", { minutes: 1 })).toBe("Ahora · queda 1 min");
+    expect(translateInSpanish("dashboard.overdue_count", { count: 1 })).toBe("1 atrasada");
+    expect(translateInSpanish("admin.announcement_pending", { pending: 1 })).toBe("1 aún se está enviando");
+    expect(translateInEnglish("admin.announcement_progress", { sent: 1, total: 1 })).toBe("Sent to 1 of 1 device");
+    expect(translateInEnglish("server.mail_reset_expiry", { minutes: 1 })).toMatch(/expires in 1 minute\./);
   });
 });

@@ -24,7 +24,7 @@ export interface MessageValues {
   "admin.announcement_no_devices": undefined;
   "admin.announcement_not_sent": undefined;
   "admin.announcement_pending": { "pending": string | number };
-  "admin.announcement_progress": { "sent": string | number; "total": string | number };
+  "admin.announcement_progress": { "sent": string | number; "total": number };
   "admin.announcement_sent": undefined;
   "admin.announcement_title": undefined;
   "admin.announcement_title_required": undefined;
@@ -936,7 +936,7 @@ export interface MessageValues {
   "server.mail_greeting": { "name": string | number };
   "server.mail_not_you": undefined;
   "server.mail_reset_action": undefined;
-  "server.mail_reset_expiry": { "minutes": string | number };
+  "server.mail_reset_expiry": { "minutes": number };
   "server.mail_reset_intro": { "email": string | number };
   "server.mail_reset_subject": undefined;
   "server.mail_sso_action": undefined;
@@ -954,7 +954,7 @@ export interface MessageValues {
   "server.push_no_devices": undefined;
   "server.push_no_devices_plural": undefined;
   "server.push_not_accepted": { "count": number };
-  "server.push_partly_delivered": { "delivered": string | number; "devices": string | number; "failed": string | number };
+  "server.push_partly_delivered": { "delivered": string | number; "devices": number; "failed": string | number };
   "server.rate_limited_days": { "count": number };
   "server.rate_limited_hours": { "count": number };
   "server.rate_limited_minutes": { "count": number };

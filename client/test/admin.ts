@@ -1,4 +1,5 @@
 import { waitFor } from "@testing-library/react";
+import { expect } from "vitest";
 import type { User } from "@core/api-types";
 import { TOTAL_COUNT_HEADER, type AdminUser, type AuditLogEntry } from "@core/schemas/admin";
 import { type FakeServer, reply, student } from "./fake-server";
@@ -111,6 +112,9 @@ export function findToast(title: string, text: string | RegExp): Promise<HTMLEle
       return words.includes(title) && (typeof text === "string" ? words.includes(text) : text.test(words));
     });
     if (!found) throw new Error(`No toast "${title}" / ${String(text)}; toasts: ${items.map((item) => item.textContent).join(" | ")}`);
+    // Found as it mounts, a toast can be hidden for a moment (a question closing over it, under
+    // CI's load): waited for until shown, as a person would see it.
+    expect(found).toBeVisible();
     return found;
   });
 }

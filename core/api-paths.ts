@@ -13,12 +13,20 @@ export const SIGN_OUT_PATHS = ["/api/logout", "/api/auth/logout"] as const;
 /** Forgot password by email (decision 115): asking for the link, and setting the password with it. */
 export const FORGOT_PASSWORD_PATH = "/api/auth/forgot-password";
 export const RESET_PASSWORD_PATH = "/api/auth/reset-password";
+/** Whether a mailed link's token still works, asked as its page opens (issue 49): 204, or the reset's 400. */
+export const RESET_LINK_CHECK_PATH = "/api/auth/reset-password/check";
 
 /**
  * State-changing calls that carry no CSRF token: sign-in and registration create the session, so
  * there is no session to bind a token to yet; nor is there one when a password is forgotten.
  */
-export const CSRF_EXEMPT_PATHS: readonly string[] = [...SIGN_IN_PATHS, ...REGISTER_PATHS, FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH];
+export const CSRF_EXEMPT_PATHS: readonly string[] = [
+  ...SIGN_IN_PATHS,
+  ...REGISTER_PATHS,
+  FORGOT_PASSWORD_PATH,
+  RESET_PASSWORD_PATH,
+  RESET_LINK_CHECK_PATH,
+];
 
 /** The admin passcode step-up: a 401 there means a wrong passcode, not an ended session. */
 export const ADMIN_LOGIN_PATH = "/api/admin/login";

@@ -30,7 +30,7 @@ async function linkMailedTo(email: string): Promise<{ link: string; subject: str
     .poll(
       () => {
         const mail = smtp.received.find((m) => m.to === email);
-        const link = /(http\S+\/reset-password\?token=[\w-]+)/.exec(mail?.parsed.text ?? "")?.[1];
+        const link = /(http\S+\/reset-password\?token=[\w-]+(?:&lang=[a-z]+)?)/.exec(mail?.parsed.text ?? "")?.[1];
         if (mail && link) found = { link, subject: mail.parsed.subject ?? "" };
         return Boolean(found);
       },
@@ -78,7 +78,10 @@ test("a student who forgot the password asks for a link, sets a new password fro
 test.describe("in Spanish", () => {
   test.use({ locale: "es-MX" });
 
-  test("the two screens and the mail read in Spanish", async ({ page }) => {
+  test("the two screens and the mail read in Spanish, and the mailed link opens in Spanish on an English browser", async ({
+    page,
+    browser,
+  }) => {
     const user = await seedUser();
     await e2eDb().updateTable("users").set({ locale: "es" }).where("id", "=", user.id).execute();
     await page.goto("/auth");
@@ -92,16 +95,23 @@ test.describe("in Spanish", () => {
 
     const { link, subject } = await linkMailedTo(user.email);
     expect(subject).toBe("Restablece tu contraseña de Student Hub");
-    await page.goto(link);
-    await expect(page.getByRole("heading", { level: 1, name: "Elige una contraseña nueva" })).toBeVisible();
-    await page.getByLabel("Nueva contraseña", { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel("Confirmar nueva contraseña", { exact: true }).fill("Distinta!123");
-    await page.getByRole("button", { name: "Guardar contraseña nueva" }).click();
-    await expect(page.getByText("Las contraseñas no coinciden")).toBeVisible();
-    await expectSpanish(page, "/reset-password, refused");
-    await noSideways(page);
-    await page.getByLabel("Confirmar nueva contraseña", { exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "Guardar contraseña nueva" }).click();
-    await expect(page.getByRole("tab", { name: "Inicio", exact: true })).toBeVisible();
+    // Opened on a device whose browser is English (issue 49): the page reads in the mail's language.
+    const phone = await browser.newContext({ locale: "en-US", viewport: { width: 375, height: 812 } });
+    try {
+      const opened = await phone.newPage();
+      await opened.goto(link);
+      await expect(opened.getByRole("heading", { level: 1, name: "Elige una contraseña nueva" })).toBeVisible();
+      await opened.getByLabel("Nueva contraseña", { exact: true }).fill(NEW_PASSWORD);
+      await opened.getByLabel("Confirmar nueva contraseña", { exact: true }).fill("Distinta!123");
+      await opened.getByRole("button", { name: "Guardar contraseña nueva" }).click();
+      await expect(opened.getByText("Las contraseñas no coinciden")).toBeVisible();
+      await expectSpanish(opened, "/reset-password, refused");
+      await noSideways(opened);
+      await opened.getByLabel("Confirmar nueva contraseña", { exact: true }).fill(NEW_PASSWORD);
+      await opened.getByRole("button", { name: "Guardar contraseña nueva" }).click();
+      await expect(opened.getByRole("tab", { name: "Inicio", exact: true })).toBeVisible();
+    } finally {
+      await phone.close();
+    }
   });
 });

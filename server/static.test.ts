@@ -125,6 +125,18 @@ describe("serving the built client", () => {
     });
   });
 
+  it("keeps the language a mailed link names (?lang=es) on the device, for the page it opens (issue 49)", async () => {
+    const res = await t.app.inject({
+      url: "/reset-password?token=abc&lang=es",
+      headers: { accept: "text/html", "accept-language": "en-US" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>Student Hub</title>");
+    expect(String(res.headers["set-cookie"])).toMatch(/student-hub-locale=es;.*Path=\//);
+    const unknown = await t.app.inject({ url: "/reset-password?token=abc&lang=fr", headers: { accept: "text/html" } });
+    expect(unknown.headers["set-cookie"]).toBeUndefined();
+  });
+
   it("answers other methods on a page path with the JSON 404", async () => {
     const res = await t.app.inject({ method: "DELETE", url: "/auth", headers: { accept: "*/*" } });
     expect(res.statusCode).toBe(404);

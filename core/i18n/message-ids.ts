@@ -401,6 +401,7 @@ export interface MessageValues {
   "auth.registration_failed": undefined;
   "auth.reset_link_invalid": undefined;
   "auth.reset_password_ask_again": undefined;
+  "auth.reset_password_intro": undefined;
   "auth.reset_password_saving": undefined;
   "auth.reset_password_submit": undefined;
   "auth.reset_password_title": undefined;

@@ -114,9 +114,15 @@ export const RESET_LINK_INVALID = messageRef("auth.reset_link_invalid");
 const RESET_TOKEN_MAX = 100;
 
 /** POST /api/auth/reset-password: the link's token and the new password, with the registration rules and messages. */
+const resetToken = z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(RESET_TOKEN_MAX, RESET_LINK_INVALID);
+
+/** POST /api/auth/reset-password/check: a mailed link's token, asked about as its page opens. */
+export const resetLinkCheckSchema = z.object({ token: resetToken });
+export type ResetLinkCheckInput = z.infer<typeof resetLinkCheckSchema>;
+
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(RESET_TOKEN_MAX, RESET_LINK_INVALID),
+    token: resetToken,
     newPassword: strongPassword,
     confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }).trim(),
   })

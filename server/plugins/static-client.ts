@@ -129,7 +129,14 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
           .header("vary", "Accept-Encoding")
           .type("text/html");
         const accepted = acceptedEncodings(request.headers["accept-encoding"]);
-        if (staticLanding && request.url.split("?")[0] === "/") {
+        const page = routerPath(request.url);
+        if (page !== "/") {
+          // A page opened from a mail (`/reset-password?token=…&lang=es`) reads in the mail's
+          // language (issue 49): kept on this device, where the app reads it as it starts.
+          const chosen = new URL(request.url, "http://localhost").searchParams.get(LANDING_LOCALE_PARAM);
+          if (isLocale(chosen)) rememberLocale(request, reply, chosen);
+        }
+        if (staticLanding && page === "/") {
           // The landing page's language links (`/?lang=es`): the choice is kept on this device,
           // where the app reads it too, and the visitor comes back to / in it (decision 108).
           const query = new URL(request.url, "http://localhost").searchParams;
@@ -137,12 +144,7 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
           if (isLocale(chosen)) {
             query.delete(LANDING_LOCALE_PARAM);
             const rest = query.toString();
-            reply.setCookie(LOCALE_COOKIE, chosen, {
-              path: "/",
-              maxAge: LOCALE_COOKIE_MAX_AGE,
-              sameSite: "lax",
-              secure: request.protocol === "https",
-            });
+            rememberLocale(request, reply, chosen);
             return reply.header("cache-control", "no-store").redirect(rest ? `/?${rest}` : "/", 303);
           }
           // What / shows depends on the session: a visitor gets the landing page, with no
@@ -194,3 +196,13 @@ function acceptedEncodings(header: string | string[] | undefined): Set<string> {
 
 // Not encapsulated: the not-found handler and the static routes belong to the whole app.
 export default fp(staticClient, { name: "static-client", dependencies: ["@fastify/rate-limit"] });
+
+/** Keeps a language chosen through a link (`?lang=es`) on this device, as the app's own choice is kept. */
+function rememberLocale(request: FastifyRequest, reply: FastifyReply, locale: string): void {
+  reply.setCookie(LOCALE_COOKIE, locale, {
+    path: "/",
+    maxAge: LOCALE_COOKIE_MAX_AGE,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+  });
+}

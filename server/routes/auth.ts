@@ -4,6 +4,7 @@ import {
   ACCOUNT_PATH,
   FORGOT_PASSWORD_PATH,
   REGISTER_PATHS,
+  RESET_LINK_CHECK_PATH,
   RESET_PASSWORD_PATH,
   SIGN_IN_PATHS,
   SIGN_OUT_PATHS,
@@ -12,6 +13,7 @@ import {
   deleteAccountSchema,
   forgotPasswordSchema,
   registerSchema,
+  resetLinkCheckSchema,
   resetPasswordSchema,
   setNewPasswordSchema,
   signInSchema,
@@ -83,6 +85,12 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     const service = services.passwordReset;
     if (!service) throw notFound();
     return toPublicUser(await service.reset(request, reply, parseWith(resetPasswordSchema, request.body)));
+  });
+  app.post(RESET_LINK_CHECK_PATH, { config: forgotten }, async (request, reply) => {
+    const service = services.passwordReset;
+    if (!service) throw notFound();
+    await service.check(parseWith(resetLinkCheckSchema, request.body));
+    return reply.code(204).send();
   });
   // A user stuck on the password-reset page may still sign out, read who they are and fetch the token.
   for (const path of SIGN_OUT_PATHS) app.post(path, { config: { allowDuringPasswordReset: true } }, logout);

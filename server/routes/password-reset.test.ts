@@ -140,6 +140,45 @@ describeEachEngine("forgot password by email", (engine) => {
     }
   });
 
+  it("says whether a link still works as its page opens, without using it up (issue 49)", async () => {
+    const { body } = await new TestClient(t.app).register();
+    await forgot(body.email);
+    const token = tokenIn(mailsTo(body.email)[0]!.parsed.text);
+    const check = (value: unknown) => new TestClient(t.app).request("POST", "/api/auth/reset-password/check", { token: value });
+    expect((await check(token)).statusCode).toBe(204);
+    expect((await check(token)).statusCode).toBe(204);
+    expect((await reset(new TestClient(t.app), token)).statusCode).toBe(200);
+    for (const dead of [token, "A".repeat(43), "", 42]) {
+      const res = await check(dead);
+      expect(res.statusCode, String(dead)).toBe(400);
+      expect(res.json()).toEqual(refusal(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] }));
+    }
+  });
+
+  it("an expired link is said to be so as its page opens", async () => {
+    const { body } = await new TestClient(t.app).register();
+    await forgot(body.email);
+    const token = tokenIn(mailsTo(body.email)[0]!.parsed.text);
+    now += 60 * MINUTE;
+    try {
+      const res = await new TestClient(t.app).request("POST", "/api/auth/reset-password/check", { token });
+      expect(res.json()).toEqual(refusal(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] }));
+    } finally {
+      now -= 60 * MINUTE;
+    }
+  });
+
+  it("puts the mail's language in its link, so the page it opens reads in it (issue 49)", async () => {
+    const { user, body } = await new TestClient(t.app).register();
+    await t.db.updateTable("users").set({ locale: "es" }).where("id", "=", user.id).execute();
+    await forgot(body.email);
+    const [mail] = mailsTo(body.email);
+    expect(mail!.parsed.text).toMatch(/\/reset-password\?token=[\w-]+&lang=es(\s|$)/);
+    const english = await new TestClient(t.app).register();
+    await forgot(english.body.email);
+    expect(mailsTo(english.body.email)[0]!.parsed.text).toMatch(/&lang=en(\s|$)/);
+  });
+
   it("a newer request replaces the older link", async () => {
     const { body } = await new TestClient(t.app).register();
     await forgot(body.email);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type ForgotPasswordInput, RESET_LINK_INVALID, type ResetPasswordInput } from "../../core/schemas/auth";
+import { type ForgotPasswordInput, RESET_LINK_INVALID, type ResetLinkCheckInput, type ResetPasswordInput } from "../../core/schemas/auth";
 import type { UserRow } from "../db/schema";
 import { badRequest } from "../errors";
 import { userLocale } from "../i18n";
@@ -96,7 +96,8 @@ export function createPasswordResetService(options: PasswordResetOptions) {
       const token = randomBytes(32).toString("base64url");
       const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * MINUTE_MS);
       await tx.passwordResetTokens.replace(user.id, resetTokenHash(token), expiresAt, now);
-      const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      // In the mail's language: the page it opens reads in it too (issue 49), whatever the browser's.
+      const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}&lang=${userLocale(user.locale)}`;
       // A link that has expired is not worth delivering: the mail's time runs out with it.
       await writeMail(tx, user, "password-reset", { name, email: user.email, link, minutes: RESET_TOKEN_TTL_MINUTES }, expiresAt);
     });
@@ -120,6 +121,17 @@ export function createPasswordResetService(options: PasswordResetOptions) {
      * PASSWORD_RESET_BY_EMAIL, all in one transaction. A token that does not work (unknown,
      * replaced, used, expired) gets one message and changes nothing.
      */
+    /**
+     * POST /api/auth/reset-password/check: whether the link still works, asked as its page opens so
+     * that a used or expired link says so before the student types a password (issue 49). The same
+     * refusal as the reset's; nothing is changed or used up.
+     */
+    async check(input: ResetLinkCheckInput): Promise<void> {
+      if ((await passwordResetTokens.findUser(resetTokenHash(input.token), clock())) === undefined) {
+        throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
+      }
+    },
+
     async reset(request: FastifyRequest, reply: FastifyReply, input: ResetPasswordInput): Promise<UserRow> {
       const invalid = () => badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
       const tokenHash = resetTokenHash(input.token);

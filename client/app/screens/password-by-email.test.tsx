@@ -66,6 +66,29 @@ describe("/reset-password, opened from the mailed link", () => {
     expect(address()).toBe("/");
   });
 
+  it("says a link already used or expired as the page opens, before a password is typed, with the way to ask for another (issue 49)", async () => {
+    const server = new FakeServer();
+    server.answer(
+      "POST /api/auth/reset-password/check",
+      reply(400, { message: LINK_DEAD, code: "auth.reset_link_invalid", errors: { token: [LINK_DEAD] } }),
+    );
+    const { user } = await renderApp("/reset-password?token=used-token&lang=en", { server });
+    expect(await screen.findByRole("alert")).toHaveTextContent(new RegExp(`^${LINK_DEAD}$`));
+    expect(server.body("POST /api/auth/reset-password/check")).toEqual({ token: "used-token" });
+    expect(screen.queryByLabelText("New Password", { exact: true })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Save new password" })).toBeNull();
+    expect(address()).toBe("/reset-password");
+    await user.click(screen.getByRole("link", { name: "Ask for a new link" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
+  });
+
+  it("says the password rule once: under the field, not again as the page's intro (issue 49)", async () => {
+    await renderApp("/reset-password?token=abc-123");
+    await screen.findByLabelText("New Password", { exact: true });
+    expect(screen.getAllByText(/^At least 8 characters/)).toHaveLength(1);
+    expect(screen.getByText("Saving it signs you in here and signs you out on your other devices.")).toBeVisible();
+  });
+
   it("says a link already used in words, with the way to ask for another", async () => {
     const { user, server } = await renderApp("/reset-password?token=used-token");
     // The server's refusal of a used link (server/routes/password-reset.test.ts "a link works once").

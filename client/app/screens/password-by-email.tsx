@@ -37,12 +37,12 @@ function ForgotPasswordScreen() {
  */
 function ResetPasswordScreen() {
   const [token] = useState(() => new URLSearchParams(window.location.search).get("token") ?? "");
-  useEffect(() => dropSearchParams(["token"]), []);
+  useEffect(() => dropSearchParams(["token", "lang"]), []);
   const [, navigate] = useLocation();
   const t = useT();
   useDocumentTitle(screenTitle(t("auth.reset_password_title")));
   return (
-    <AuthCard title={t("auth.reset_password_title")} intro={t("auth.password_hint")}>
+    <AuthCard title={t("auth.reset_password_title")} intro={t("auth.reset_password_intro")}>
       {token ? (
         <ResetPasswordForm token={token} onSuccess={() => navigate(ROUTES.home, { replace: true })} />
       ) : (

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { RESET_PASSWORD_PATH } from "@core/api-paths";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { RESET_LINK_CHECK_PATH, RESET_PASSWORD_PATH } from "@core/api-paths";
 import type { ResetPasswordInput } from "@core/schemas/auth";
 import { forgetSession } from "@/lib/api/session-expiry";
 import { apiJson } from "@/lib/api/transport";
@@ -9,6 +9,19 @@ import type { User } from "@core/api-types";
 /** Sets a new password with a mailed link's token (issue 38); the answer is the account, now signed in here. */
 export function resetPassword(input: ResetPasswordInput): Promise<User> {
   return apiJson<User>("POST", RESET_PASSWORD_PATH, input);
+}
+
+/**
+ * Whether a mailed link still works, asked once as its page opens (issue 49): a used or expired link
+ * says so before the student types a password. Fails with the reset's own refusal.
+ */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: [RESET_LINK_CHECK_PATH, token],
+    queryFn: () => apiJson<null>("POST", RESET_LINK_CHECK_PATH, { token }),
+    retry: false,
+    staleTime: Infinity,
+  });
 }
 
 export function useResetPassword() {

@@ -6,7 +6,7 @@ import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
-import { useResetPassword } from "@/features/auth/api/reset-password";
+import { useResetLinkCheck, useResetPassword } from "@/features/auth/api/reset-password";
 import { prefetchAuthValidation, resetPasswordResolver } from "@/features/auth/hooks/auth-validation";
 import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
@@ -28,6 +28,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
     reValidateMode: "onSubmit",
   });
   const reset = useResetPassword();
+  const check = useResetLinkCheck(token);
   const [showPassword, setShowPassword] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const t = useT();
@@ -50,6 +51,16 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
   const field = { control: form.control, clearErrors };
   // The token is the link's: a refusal of it (the only one on `token`) needs a new link, not an edit.
   const linkDead = formError !== null && Boolean(reset.error && fieldErrorsOf(reset.error).token?.length);
+  // Found dead as the page opened (used, expired, replaced): said at once, with no fields to fill.
+  const deadOnArrival = Boolean(check.error && fieldErrorsOf(check.error).token?.length);
+  if (deadOnArrival) {
+    return (
+      <div className="grid gap-4">
+        <FormError message={errorMessage(check.error)} />
+        <AskAgainLink />
+      </div>
+    );
+  }
 
   return (
     <Form {...form}>
@@ -62,14 +73,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
         aria-label={t("auth.reset_password_title")}
       >
         {formError !== null && <FormError message={formError} />}
-        {linkDead && (
-          <Link
-            href={PASSWORD_BY_EMAIL_ROUTES.forgotPassword}
-            className="rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {t("auth.reset_password_ask_again")}
-          </Link>
-        )}
+        {linkDead && <AskAgainLink />}
         <TextField
           {...field}
           name="newPassword"
@@ -93,5 +97,18 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
         </SubmitButton>
       </form>
     </Form>
+  );
+}
+
+/** "Ask for a new link": back to /forgot-password. */
+function AskAgainLink() {
+  const t = useT();
+  return (
+    <Link
+      href={PASSWORD_BY_EMAIL_ROUTES.forgotPassword}
+      className="rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {t("auth.reset_password_ask_again")}
+    </Link>
   );
 }

@@ -98,8 +98,10 @@ export interface MessageValues {
   "admin.delete_user": undefined;
   "admin.delete_user_text": { "name": string | number; "email": string | number };
   "admin.demoted": undefined;
+  "admin.detail_audience": undefined;
   "admin.detail_count": undefined;
   "admin.detail_delivered": undefined;
+  "admin.detail_devices": undefined;
   "admin.detail_failed": undefined;
   "admin.detail_instagram_url": undefined;
   "admin.detail_logo_url": undefined;

@@ -68,6 +68,12 @@ describe("audit log text", () => {
     expect(actorText({ adminUserEmail: null, actorEmail: null })).toEqual({ asAdmin: false, email: null });
   });
 
+  it("words an announcement's details, its audience and devices too, in the reader's language (issue 49)", () => {
+    const details = JSON.stringify({ title: "Picture day", audience: "students", devices: 3 });
+    expect(detailsText(details, en)).toBe("title: Picture day, audience: Students, devices: 3");
+    expect(detailsText(details, es)).toBe("título: Picture day, destinatarios: Estudiantes, dispositivos: 3");
+  });
+
   it("labels a push that reached no device as not delivered", () => {
     expect(auditActionLabel("PUSH_NOT_DELIVERED", en)).toBe("Push Not Delivered");
     expect(detailsText(JSON.stringify({ title: "Assembly", reason: "no device" }), en)).toBe("title: Assembly, reason: no device");

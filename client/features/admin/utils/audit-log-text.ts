@@ -26,8 +26,14 @@ export function easternTime(iso: string, locale: Locale): string {
   return Number.isNaN(time) ? iso : easternFormat(locale).format(time);
 }
 
-/** The details the server records (server/services/admin-service.ts, push-service.ts; `count` is a roster import's), named in the reader's language. */
+/**
+ * The details the server records (server/services/admin-service.ts, push-service.ts, announcements.ts;
+ * `count` is a roster import's), named in the reader's language (issue 49: an announcement's
+ * "devices" and "audience" showed in English).
+ */
 const DETAIL_KEYS = {
+  audience: "admin.detail_audience",
+  devices: "admin.detail_devices",
   reason: "admin.detail_reason",
   title: "admin.detail_title",
   delivered: "admin.detail_delivered",
@@ -45,12 +51,21 @@ const REASONS = {
   "the push service did not accept it": "admin.reason_push_refused",
 } as const satisfies Record<string, MessageId>;
 
+/** Who an announcement went to, as the form words it. */
+const AUDIENCES = {
+  all: "admin.audience_all",
+  students: "admin.audience_students",
+  admins: "admin.audience_admins",
+} as const satisfies Record<string, MessageId>;
+
 const known = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.hasOwn(table, key);
 
 function detailValue(key: string, value: unknown, t: Translate): string {
   if (value === null) return t("admin.details_none");
   const text = String(value);
-  return key === "reason" && known(REASONS, text) ? t(REASONS[text]) : text;
+  if (key === "reason" && known(REASONS, text)) return t(REASONS[text]);
+  if (key === "audience" && known(AUDIENCES, text)) return t(AUDIENCES[text]);
+  return text;
 }
 
 /**

@@ -29,7 +29,20 @@ function placeholders(message: string): string[] {
  * Values that are numbers a person reads, by name. Shown beside words that agree with them ("1
  * fallaron", "quedan 1 min"), such a value goes through an ICU plural (issue 49).
  */
-const NUMBER_VALUES = new Set(["count", "minutes", "hours", "days", "failed", "sent", "total", "pending", "devices", "delivered", "shown"]);
+const NUMBER_VALUES = new Set([
+  "count",
+  "minutes",
+  "hours",
+  "days",
+  "failed",
+  "sent",
+  "total",
+  "pending",
+  "devices",
+  "delivered",
+  "shown",
+  "readers",
+]);
 
 /**
  * Messages that show such a number plainly, and why no word there agrees with it. Keyed

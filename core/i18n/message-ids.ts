@@ -25,6 +25,9 @@ export interface MessageValues {
   "admin.announcement_not_sent": undefined;
   "admin.announcement_pending": { "pending": string | number };
   "admin.announcement_progress": { "sent": string | number; "total": number };
+  "admin.announcement_readers_admins": { "readers": number };
+  "admin.announcement_readers_all": { "readers": number };
+  "admin.announcement_readers_students": { "readers": number };
   "admin.announcement_sent": undefined;
   "admin.announcement_title": undefined;
   "admin.announcement_title_required": undefined;

@@ -30,7 +30,7 @@ export const announcementInputSchema = z.object({
 });
 export type AnnouncementInput = z.output<typeof announcementInputSchema>;
 
-/** What staff read: the announcement and how its devices fared, counted in devices. */
+/** What staff read: the announcement, how many accounts read it in the app, and how its devices fared. */
 export const announcementProgressSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -38,6 +38,8 @@ export const announcementProgressSchema = z.object({
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   /** ISO-8601 UTC */
   createdAt: z.string(),
+  /** Accounts of its audience when it was sent: each sees it in the app (issue 49). Null when sent before this was counted. */
+  readers: z.number().int().nullable(),
   total: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),

@@ -24,6 +24,7 @@ import * as m19 from "./migrations/2026-11-26-07-mail-and-reset-tokens";
 import * as m20 from "./migrations/2026-11-26-08-lms-feeds";
 import * as m21 from "./migrations/2026-11-26-09-lms-feed-events";
 import * as m22 from "./migrations/2026-11-26-10-app-badge";
+import * as m23 from "./migrations/2026-11-29-01-announcement-readers";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-08-lms-feeds": m20,
   "2026-11-26-09-lms-feed-events": m21,
   "2026-11-26-10-app-badge": m22,
+  "2026-11-29-01-announcement-readers": m23,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

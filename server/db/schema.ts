@@ -250,6 +250,8 @@ export interface AnnouncementsTable {
   /** Devices sent to and failed whose outbox rows housekeeping pruned (decision 113): counted with the rows left. */
   pruned_sent: Generated<number>;
   pruned_failed: Generated<number>;
+  /** Accounts of its audience when it was sent, who read it in the app (issue 49); null before it was counted. */
+  readers: number | null;
 }
 
 export type AnnouncementDeliveryStatus = "pending" | "sent" | "failed";

@@ -9,6 +9,8 @@ export interface AnnouncementProgress {
   body: string;
   audience: AnnouncementAudience;
   createdAt: string;
+  /** Accounts of its audience when it was sent (issue 49); null before that was counted. */
+  readers: number | null;
   total: number;
   sent: number;
   failed: number;
@@ -54,6 +56,7 @@ export function createAnnouncementsRepository(db: Executor) {
       "created_at",
       "pruned_sent",
       "pruned_failed",
+      "readers",
     ]);
     const counted = (status: AnnouncementDeliveryStatus) =>
       sql<number | string>`coalesce(sum(case when d.status = ${status} then 1 else 0 end), 0)`;
@@ -68,11 +71,12 @@ export function createAnnouncementsRepository(db: Executor) {
         "a.created_at",
         "a.pruned_sent",
         "a.pruned_failed",
+        "a.readers",
         counted("sent").as("sent"),
         counted("failed").as("failed"),
         counted("pending").as("pending"),
       ])
-      .groupBy(["a.id", "a.title", "a.body", "a.audience", "a.created_at", "a.pruned_sent", "a.pruned_failed"])
+      .groupBy(["a.id", "a.title", "a.body", "a.audience", "a.created_at", "a.pruned_sent", "a.pruned_failed", "a.readers"])
       .orderBy("a.created_at", "desc")
       .orderBy("a.id", "desc")
       .execute();
@@ -86,6 +90,7 @@ export function createAnnouncementsRepository(db: Executor) {
         body: row.body,
         audience: row.audience,
         createdAt: row.created_at,
+        readers: row.readers === null ? null : Number(row.readers),
         total: sent + failed + pending,
         sent,
         failed,
@@ -101,6 +106,14 @@ export function createAnnouncementsRepository(db: Executor) {
      * many devices it goes to. Part of the transaction that creates it.
      */
     async create(input: { title: string; body: string; audience: AnnouncementAudience; createdBy: number | null }, now: Date) {
+      // The audience's accounts: users.is_admin for "students" and "admins", everyone for "all".
+      const isAdmin = input.audience === "all" ? null : input.audience === "admins" ? 1 : 0;
+      // Everyone in the audience reads it on Home, with a device for push or without.
+      const { readers } = await db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number | string>().as("readers"))
+        .$if(isAdmin !== null, (q) => q.where("users.is_admin", "=", isAdmin!))
+        .executeTakeFirstOrThrow();
       const row = await db
         .insertInto("announcements")
         .values({
@@ -109,6 +122,7 @@ export function createAnnouncementsRepository(db: Executor) {
           audience: input.audience,
           created_by: input.createdBy,
           created_at: now.toISOString(),
+          readers: Number(readers),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -121,13 +135,13 @@ export function createAnnouncementsRepository(db: Executor) {
           "push_subscriptions.id as subscription_id",
           sql<AnnouncementDeliveryStatus>`'pending'`.as("status"),
         ])
-        .$if(input.audience !== "all", (q) => q.where("users.is_admin", "=", input.audience === "admins" ? 1 : 0));
+        .$if(isAdmin !== null, (q) => q.where("users.is_admin", "=", isAdmin!));
       const result = await db
         .insertInto("announcement_deliveries")
         .columns(["announcement_id", "user_id", "subscription_id", "status"])
         .expression(devices)
         .executeTakeFirst();
-      return { id: row.id, devices: Number(result.numInsertedOrUpdatedRows ?? 0) };
+      return { id: row.id, devices: Number(result.numInsertedOrUpdatedRows ?? 0), readers: Number(readers) };
     },
 
     async find(id: number): Promise<AnnouncementProgress | undefined> {

@@ -142,12 +142,24 @@ describeEachEngine("announcements API", (engine) => {
     const pending = await client.request("GET", `/api/admin/announcements/${id}`);
     expect(pending.statusCode).toBe(200);
     expect(pending.headers["cache-control"]).toBe("no-store");
+    // Every student account reads it in the app, a device for push or not (issue 49).
+    const studentAccounts = Number(
+      (
+        await t.db
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .where("is_admin", "=", 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(studentAccounts).toBeGreaterThan(0);
     expect(pending.json()).toEqual({
       id,
       title: body.title,
       body: body.body,
       audience: "students",
       createdAt: expect.any(String),
+      readers: studentAccounts,
       total: studentDevices,
       sent: 0,
       failed: 0,
@@ -183,6 +195,31 @@ describeEachEngine("announcements API", (engine) => {
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.details!)).toEqual({ title: body.title, audience: "students", devices: studentDevices });
+  });
+
+  it("counts who reads it in the app by its audience, an account without a device too (issue 49)", async () => {
+    const { client } = await admin();
+    await new TestClient(t.app).register(); // a student with no device for push
+    const accounts = async (isAdmin?: 0 | 1) =>
+      Number(
+        (
+          await t.db
+            .selectFrom("users")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .$if(isAdmin !== undefined, (q) => q.where("is_admin", "=", isAdmin!))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const [audience, expected] of [
+      ["students", await accounts(0)],
+      ["admins", await accounts(1)],
+      ["all", await accounts()],
+    ] as const) {
+      const created = await client.request("POST", "/api/admin/announcements", { ...body, audience });
+      const { id } = created.json() as { id: number };
+      expect((await client.request("GET", `/api/admin/announcements/${id}`)).json().readers, audience).toBe(expected);
+    }
+    expect(await accounts(0)).toBeGreaterThan(0);
   });
 
   it("counts a device removed before its turn as failed, pushing nothing to it", async () => {

@@ -52,6 +52,7 @@ function schoolNetwork(server: FakeServer, options: { schedule?: SchoolSchedule 
     const sent: AnnouncementProgress = {
       id: nextId++,
       createdAt: "2026-11-30T15:00:00.000Z",
+      readers: 42,
       total: 0,
       sent: 0,
       failed: 0,
@@ -380,14 +381,16 @@ describe("the school's events", () => {
 });
 
 describe("announcements", () => {
-  it("says there is no device to send to, and lists the one sent", async () => {
+  it("says how many read it in the app when no device has notifications on, and lists the one sent (issue 49)", async () => {
     const { user, server } = await openSchoolPage();
     const section = screen.getByRole("region", { name: "Announcements" });
     await user.type(within(section).getByLabelText("Title"), "Snow tomorrow");
     await user.type(within(section).getByLabelText("Message"), "Buses run two hours late.");
     await user.click(within(section).getByRole("button", { name: "Send Announcement" }));
     expect(await findToast("Announcement Sent", "Announcement Sent")).toBeVisible();
-    expect(await within(section).findByRole("status")).toHaveTextContent("Snow tomorrow: No device to send to");
+    expect(await within(section).findByRole("status")).toHaveTextContent(
+      "Snow tomorrow: In the app: 42 people · No device has notifications on",
+    );
     const recent = await within(section).findByRole("list", { name: "Recent Announcements" });
     expect(within(recent).getAllByRole("listitem")[0]).toHaveTextContent("Snow tomorrow");
     expect(server.body("POST /api/admin/announcements")).toEqual({
@@ -416,8 +419,12 @@ describe("announcements", () => {
     });
 
     const status = await within(section).findByRole("status");
-    await waitFor(() => expect(status).toHaveTextContent("Early dismissal today: Sent to 0 of 3 devices, 3 still sending"));
-    await waitFor(() => expect(status).toHaveTextContent("Early dismissal today: Sent to 3 of 3 devices"), { timeout: 5000 });
+    await waitFor(() =>
+      expect(status).toHaveTextContent("Early dismissal today: In the app: 42 students · Sent to 0 of 3 devices, 3 still sending"),
+    );
+    await waitFor(() => expect(status).toHaveTextContent("Early dismissal today: In the app: 42 students · Sent to 3 of 3 devices"), {
+      timeout: 5000,
+    });
     expect(status.textContent).not.toContain("still sending");
     const recent = within(section).getByRole("list", { name: "Recent Announcements" });
     await waitFor(() => expect(within(recent).getAllByRole("listitem")[0]).toHaveTextContent("Sent to 3 of 3 devices"));

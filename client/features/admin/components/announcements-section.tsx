@@ -131,14 +131,27 @@ function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
   );
 }
 
-/** "Sent to 12 of 14 devices, 2 failed", as the counts come in. */
-export function progressText(t: ReturnType<typeof useT>, a: Pick<AnnouncementProgress, "total" | "sent" | "failed" | "pending">) {
-  if (a.total === 0) return t("admin.announcement_no_devices");
+/**
+ * "In the app: 42 students · Sent to 12 of 14 devices, 2 failed", as the counts come in: who reads it
+ * on Home, then how its push went (issue 49: "No device to send to" alone read as if nobody got it).
+ */
+export function progressText(
+  t: ReturnType<typeof useT>,
+  a: Pick<AnnouncementProgress, "audience" | "readers" | "total" | "sent" | "failed" | "pending">,
+) {
   const parts = [t("admin.announcement_progress", { sent: a.sent, total: a.total })];
   if (a.failed > 0) parts.push(t("admin.announcement_failed_count", { failed: a.failed }));
   if (a.pending > 0) parts.push(t("admin.announcement_pending", { pending: a.pending }));
-  return parts.join(", ");
+  const push = a.total === 0 ? t("admin.announcement_no_devices") : parts.join(", ");
+  return a.readers === null ? push : `${t(READERS[a.audience], { readers: a.readers })} · ${push}`;
 }
+
+/** "In the app: 42 students", worded for the audience. */
+const READERS = {
+  students: "admin.announcement_readers_students",
+  admins: "admin.announcement_readers_admins",
+  all: "admin.announcement_readers_all",
+} as const satisfies Record<AnnouncementProgress["audience"], MessageId>;
 
 /** The one just sent, read again every second until no device is pending. */
 function SendingProgress({ id }: { id: number }) {

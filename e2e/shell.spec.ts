@@ -240,6 +240,54 @@ test.describe("on a 375 px phone", () => {
   });
 });
 
+test.describe("the phone's add button (issue 49)", () => {
+  test.use({ viewport: { width: 320, height: 568 } });
+
+  // Floating over the page, it covered Add Event, Add Task and a task's edit button: it sits in the
+  // bottom bar's own room now, which the page never runs under.
+  test("sits inside the bottom bar beside the tabs, on Home, Tasks and the Calendar, at rest and scrolled to the end", async ({
+    signedInPage: page,
+    user,
+  }) => {
+    await seedTasks(
+      user,
+      Array.from({ length: 12 }, (_, i) => ({ title: `Reading ${i + 1}`, dueDate: schoolDate() })),
+    );
+    for (const [hash, add] of [
+      ["#home", "Add a task"],
+      ["#todo", "Add a task"],
+      ["#calendar", "Add an event"],
+    ] as const) {
+      await page.goto(`/${hash}`);
+      const button = page.locator("[data-floating-add]");
+      await expect(button).toHaveAccessibleName(add);
+      for (const scrolled of [false, true]) {
+        if (scrolled) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const [own, bar, tabs] = await Promise.all([
+          button.boundingBox(),
+          page.locator("[data-bottom-bar]").boundingBox(),
+          page
+            .getByRole("tablist", { name: "Dashboard sections" })
+            .getByRole("tab")
+            .evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().right)),
+        ]);
+        const where = `${hash}${scrolled ? ", scrolled to the end" : ""}`;
+        // Within the bar's height (the page ends above the bar), and clear of every tab.
+        expect(own!.y, where).toBeGreaterThanOrEqual(bar!.y);
+        expect(own!.y + own!.height, where).toBeLessThanOrEqual(bar!.y + bar!.height + 0.5);
+        expect(Math.max(...tabs), where).toBeLessThanOrEqual(own!.x);
+        // Still a thumb's target, and pressed at its centre it is what is hit.
+        expect(own!.width, where).toBeGreaterThanOrEqual(44);
+        const hit = await button.evaluate(
+          (el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)),
+          [own!.x + own!.width / 2, own!.y + own!.height / 2],
+        );
+        expect(hit, where).toBe(true);
+      }
+    }
+  });
+});
+
 test.describe("on a 1280 px desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

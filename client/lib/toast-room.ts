@@ -31,7 +31,6 @@ export function keepRoomForToasts(toasterHost: HTMLElement): () => void {
   const give = (next: number) => {
     const pageScroll = room ? document.body.scrollTop : window.scrollY;
     root.style.setProperty("--toast-room", `${next}px`);
-    root.style.setProperty("--toast-lift", `${next - bottomOffset() + GAP_PX}px`);
     if (!room) {
       root.dataset.toastRoom = "";
       document.body.scrollTop = pageScroll;
@@ -45,7 +44,6 @@ export function keepRoomForToasts(toasterHost: HTMLElement): () => void {
     const pageScroll = document.body.scrollTop;
     delete root.dataset.toastRoom;
     root.style.removeProperty("--toast-room");
-    root.style.removeProperty("--toast-lift");
     room = 0;
     window.scrollTo(0, pageScroll);
   };

@@ -132,7 +132,7 @@ export function DashboardLayout({
         </div>
         <TabsList
           data-bottom-bar
-          className="fixed inset-x-0 bottom-0 z-40 grid h-auto w-full grid-cols-3 rounded-none border-t bg-card p-1 pb-[calc(0.25rem+env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.05)] md:static md:z-auto md:flex md:flex-col md:items-stretch md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none"
+          className="fixed inset-x-0 bottom-0 z-40 grid h-auto w-full grid-cols-3 rounded-none border-t bg-card p-1 pr-[4.5rem] pb-[calc(0.25rem+env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.05)] md:static md:z-auto md:flex md:flex-col md:items-stretch md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none"
           aria-label={t("dashboard.sections")}
         >
           {tabs.map(({ id, label, icon: Icon, badge }) => (
@@ -196,9 +196,13 @@ export function DashboardLayout({
         </div>
       </main>
 
+      {/* The phone's add button sits in the bottom bar's own room, at its right end (issue 49: floating
+          over the page it covered Add Event, Add Task and a task's edit button). The page leaves room
+          for the bar, so nothing of it is ever under the button, and toasts rise above both. */}
       <Button
+        data-floating-add
         size="icon"
-        className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom)+var(--toast-lift,0px))] z-40 size-14 rounded-full shadow-lg md:hidden [&_svg]:size-6"
+        className="fixed right-2 bottom-[calc(0.25rem+env(safe-area-inset-bottom))] z-50 size-14 rounded-full shadow-md md:hidden [&_svg]:size-6"
         aria-label={add.label}
         onClick={add.onAdd}
       >

@@ -71,7 +71,7 @@ export function CalendarTab({ user, timeZone, createRequested, onCreateOpened }:
     return grouped;
   }, [events, tasks, gridFrom, gridTo, periodOf, schoolEntries]);
   // The rotation day ("A") or the day off ("Winter break") of each shown date.
-  const dayNotes = useMemo(() => agendaDayNotes(gridAgenda ?? []), [gridAgenda]);
+  const dayNotes = useMemo(() => agendaDayNotes(gridAgenda ?? [], t), [gridAgenda, t]);
 
   // Next 5 Days reads the agenda of today's month as the grid shows it: the same read as the grid's
   // on that month, and kept while the grid shows another, so turning months never empties the card.

@@ -34,16 +34,19 @@ const WEEK: AgendaDay[] = [
 
 describe("agendaDayNotes", () => {
   it("names a school day's rotation day and a named day off; a weekend says nothing", () => {
-    const notes = agendaDayNotes(WEEK);
+    const notes = agendaDayNotes(WEEK, en);
     expect(notes.get("2026-11-23")).toEqual({ text: "A", dayOff: false });
     expect(notes.get("2026-11-25")).toEqual({ text: "Day 3", dayOff: false });
+    // A numbered cycle's day in the reader's language (issue 49: "Day 3" on a Spanish Calendar).
+    expect(agendaDayNotes(WEEK, es).get("2026-11-25")).toEqual({ text: "Día 3", dayOff: false });
+    expect(agendaDayNotes(WEEK, es).get("2026-11-23")).toEqual({ text: "A", dayOff: false });
     expect(notes.get("2026-11-26")).toEqual({ text: "Thanksgiving Break", dayOff: true });
     expect(notes.has("2026-11-28")).toBe(false);
     expect(notes.size).toBe(5);
   });
 
   it("gives a day off no rotation day, whatever the agenda holds", () => {
-    expect(agendaDayNotes([day("2026-12-24", { schoolDay: false, rotationDay: "A" })]).size).toBe(0);
+    expect(agendaDayNotes([day("2026-12-24", { schoolDay: false, rotationDay: "A" })], en).size).toBe(0);
   });
 });
 
@@ -95,6 +98,7 @@ describe("agendaDayLine", () => {
     expect(agendaDayLine(WEEK[1], en)).toBe("B day · Early Dismissal schedule");
     expect(agendaDayLine(WEEK[1], es)).toBe("Día B · Horario de timbres: Early Dismissal");
     expect(agendaDayLine(WEEK[2], en)).toBe("Day 3");
+    expect(agendaDayLine(WEEK[2], es)).toBe("Día 3");
   });
 
   it("names a day off, and says nothing of a weekend, a plain day or a date outside the agenda", () => {

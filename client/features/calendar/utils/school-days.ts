@@ -9,16 +9,20 @@
 import { type CalendarEntry, schoolEventEntry } from "@core/calendar/entries";
 import type { Translate } from "@core/i18n/translate";
 import type { AgendaDay } from "@core/schemas/school";
+import { rotationDayName } from "@core/school-day";
 
 /** What a day cell says of the school day: its rotation day ("A"), or the name of a day off ("Thanksgiving Break"). */
 export type DayNote = { text: string; dayOff: boolean };
 
-/** The grid's note of each date the agenda names: a named day off, else a school day's rotation day. */
-export function agendaDayNotes(days: readonly AgendaDay[]): Map<string, DayNote> {
+/**
+ * The grid's note of each date the agenda names: a named day off, else a school day's rotation day,
+ * a numbered cycle's in the reader's language ("Día 3": stored "Day 3" in every language, issue 49).
+ */
+export function agendaDayNotes(days: readonly AgendaDay[], t: Translate): Map<string, DayNote> {
   const notes = new Map<string, DayNote>();
   for (const day of days) {
     if (!day.schoolDay && day.offLabel) notes.set(day.date, { text: day.offLabel, dayOff: true });
-    else if (day.schoolDay && day.rotationDay) notes.set(day.date, { text: day.rotationDay, dayOff: false });
+    else if (day.schoolDay && day.rotationDay) notes.set(day.date, { text: rotationDayName(day.rotationDay, t), dayOff: false });
   }
   return notes;
 }
@@ -60,7 +64,9 @@ export function agendaDayLine(day: AgendaDay | undefined, t: Translate): string 
   if (!day) return null;
   if (!day.schoolDay) return day.offLabel ? t("calendar.no_school", { label: day.offLabel }) : null;
   const parts: string[] = [];
-  if (day.rotationDay) parts.push(/day/i.test(day.rotationDay) ? day.rotationDay : t("calendar.rotation_day", { day: day.rotationDay }));
+  if (day.rotationDay) {
+    parts.push(/day/i.test(day.rotationDay) ? rotationDayName(day.rotationDay, t) : t("calendar.rotation_day", { day: day.rotationDay }));
+  }
   if (day.bellSchedule) parts.push(t("dashboard.bell_schedule_named", { name: day.bellSchedule.name }));
   return parts.length > 0 ? parts.join(" · ") : null;
 }

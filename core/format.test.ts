@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFullDate, formatShortDate, formatTime12, ordinal } from "./format";
+import { clockHour, formatFullDate, formatShortDate, formatTime12, ordinal } from "./format";
 
 const NY = "America/New_York";
 
@@ -48,5 +48,18 @@ describe("full date", () => {
     ["2028-02-29T12:00:00Z", NY, "Tuesday, February 29, 2028"],
   ])("%s in %s → %s", (instant, zone, expected) => {
     expect(formatFullDate(new Date(instant), zone)).toBe(expected);
+  });
+});
+
+describe("clockHour", () => {
+  it.each([
+    ["00:05", 12],
+    ["01:05", 1],
+    ["12:30", 12],
+    ["13:05", 1],
+    ["15:30", 3],
+    ["23:59", 11],
+  ] as const)("%s shows %i on a 12-hour clock", (time, hour) => {
+    expect(clockHour(time)).toBe(hour);
   });
 });

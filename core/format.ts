@@ -75,6 +75,14 @@ export function ordinal(n: number, locale: Locale = DEFAULT_LOCALE): string {
   }
 }
 
+/**
+ * The hour a 12-hour clock shows for an HH:mm time, 1 to 12: the value a message needs where the
+ * words before a time agree with it (Spanish "a la 1:05", "a las 3:30": issue 49).
+ */
+export function clockHour(time: string): number {
+  return Number(time.split(":")[0]) % 12 || 12;
+}
+
 /** "15:30" → "3:30 PM", "00:05" → "12:05 AM" (a wall-clock HH:mm time, 12-hour); Spanish "3:30 p. m.". */
 export function formatTime12(time: string, locale: Locale = DEFAULT_LOCALE): string {
   const [h, m] = time.split(":").map(Number);

@@ -144,5 +144,15 @@ describe("the message catalogs (decision 108)", () => {
     expect(translateInSpanish("admin.announcement_pending", { pending: 1 })).toBe("1 aún se está enviando");
     expect(translateInEnglish("admin.announcement_progress", { sent: 1, total: 1 })).toBe("Sent to 1 of 1 device");
     expect(translateInEnglish("server.mail_reset_expiry", { minutes: 1 })).toMatch(/expires in 1 minute\./);
+    // The article agrees with the hour: "hasta la 1:05", "hasta las 3:30" (issue 49).
+    expect(translateInSpanish("dashboard.class_until", { period: "3.º periodo", time: "1:05 p. m.", hour: 1 })).toBe(
+      "3.º periodo · hasta la 1:05 p. m.",
+    );
+    expect(translateInSpanish("dashboard.class_until", { period: "3.º periodo", time: "3:30 p. m.", hour: 3 })).toBe(
+      "3.º periodo · hasta las 3:30 p. m.",
+    );
+    expect(translateInEnglish("dashboard.class_until", { period: "3rd period", time: "1:05 PM", hour: 1 })).toBe(
+      "3rd period · until 1:05 PM",
+    );
   });
 });

@@ -546,8 +546,8 @@ export interface MessageValues {
   "calendar.recurring_disabled": undefined;
   "calendar.recurring_invalid": { "kinds": string | number };
   "calendar.reminder_hint": undefined;
-  "calendar.reminder_hint_evening": { "time": string | number };
-  "calendar.reminder_hint_morning": { "time": string | number };
+  "calendar.reminder_hint_evening": { "time": string | number; "hour": string | number };
+  "calendar.reminder_hint_morning": { "time": string | number; "hour": string | number };
   "calendar.reminder_needs_timing": undefined;
   "calendar.reminder_off_has_timing": undefined;
   "calendar.reminder_timing_invalid": { "timings": string | number };
@@ -799,7 +799,7 @@ export interface MessageValues {
   "dashboard.calendar_picker_failed": undefined;
   "dashboard.class": undefined;
   "dashboard.class_now": { "minutes": string | number };
-  "dashboard.class_until": { "period": string | number; "time": string | number };
+  "dashboard.class_until": { "period": string | number; "time": string | number; "hour": string | number };
   "dashboard.close_menu": undefined;
   "dashboard.dismiss_announcement": { "title": string | number };
   "dashboard.download_failed": { "part": string | number };
@@ -1021,7 +1021,7 @@ export interface MessageValues {
   "settings.evening_summary_not_saved": undefined;
   "settings.evening_summary_off": undefined;
   "settings.evening_summary_on": undefined;
-  "settings.evening_summary_sent_at": { "time": string | number };
+  "settings.evening_summary_sent_at": { "time": string | number; "hour": string | number };
   "settings.event_id_required": undefined;
   "settings.event_parents_broken": undefined;
   "settings.events_not_list": undefined;
@@ -1187,7 +1187,7 @@ export interface MessageValues {
   "tasks.quick_add_understood": undefined;
   "tasks.recurring_invalid": undefined;
   "tasks.reminder_at_due_time": undefined;
-  "tasks.reminder_hint": { "time": string | number };
+  "tasks.reminder_hint": { "time": string | number; "hour": string | number };
   "tasks.reminder_invalid": { "timings": string | number };
   "tasks.reminder_needs_due_date": undefined;
   "tasks.session_expired_draft_kept": undefined;

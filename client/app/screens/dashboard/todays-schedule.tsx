@@ -14,7 +14,7 @@ import {
 import { expandEvents } from "@core/calendar/recurrence";
 import { classPeriodOf, LUNCH, periodLabel } from "@core/classes";
 import { addDaysToDate, weekdayOfDate } from "@core/dates";
-import { formatShortDate, formatTime12, weekdayLabel } from "@core/format";
+import { clockHour, formatShortDate, formatTime12, weekdayLabel } from "@core/format";
 import type { Locale } from "@core/i18n/locale";
 import type { Translate } from "@core/i18n/translate";
 import type { AgendaDay } from "@core/schemas/school";
@@ -198,7 +198,11 @@ function ClassItem({ row }: { row: ClassRow }) {
         {className(meeting.name, t)}
         <span className="block text-xs font-normal text-muted-foreground">
           {meeting.start && meeting.end
-            ? t("dashboard.class_until", { period: periodLabel({ t, locale }, meeting.period), time: formatTime12(meeting.end, locale) })
+            ? t("dashboard.class_until", {
+                period: periodLabel({ t, locale }, meeting.period),
+                time: formatTime12(meeting.end, locale),
+                hour: clockHour(meeting.end),
+              })
             : t("dashboard.class")}
         </span>
       </span>

@@ -13,7 +13,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useLocale, useT } from "@/lib/i18n";
-import { formatTime12 } from "@core/format";
+import { clockHour, formatTime12 } from "@core/format";
 import { useEventSubmit } from "../hooks/use-event-submit";
 import type { EventDialogState } from "../types/event-dialog";
 import { emptyEventForm, eventFormSchema, type EventFormValues, eventToFormValues } from "../utils/event-form-schema";
@@ -220,8 +220,8 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
               hint={
                 field.value !== "none" && !watchedTime
                   ? field.value === "1-day"
-                    ? t("calendar.reminder_hint_evening", { time: formatTime12("19:00", locale) })
-                    : t("calendar.reminder_hint_morning", { time: formatTime12("07:00", locale) })
+                    ? t("calendar.reminder_hint_evening", { time: formatTime12("19:00", locale), hour: clockHour("19:00") })
+                    : t("calendar.reminder_hint_morning", { time: formatTime12("07:00", locale), hour: clockHour("07:00") })
                   : t("calendar.reminder_hint")
               }
             />

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { formatTime12 } from "@core/format";
+import { clockHour, formatTime12 } from "@core/format";
 import { DEFAULT_SUMMARY_TIME } from "@core/schemas/preferences";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -34,7 +34,10 @@ export function EveningSummarySetting() {
           showToast({
             title: answer.eveningSummaryTime ? t("settings.evening_summary_on") : t("settings.evening_summary_off"),
             description: answer.eveningSummaryTime
-              ? t("settings.evening_summary_sent_at", { time: formatTime12(answer.eveningSummaryTime, locale) })
+              ? t("settings.evening_summary_sent_at", {
+                  time: formatTime12(answer.eveningSummaryTime, locale),
+                  hour: clockHour(answer.eveningSummaryTime),
+                })
               : t("settings.evening_summary_none"),
             id: "evening-summary",
           });

@@ -1,6 +1,7 @@
 import { useWatch } from "react-hook-form";
 import { PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from "@core/schemas/task";
-import { formatDueTime, PRIORITY_LABEL } from "@core/tasks";
+import { clockHour } from "@core/format";
+import { END_OF_DAY_TIME, formatDueTime, PRIORITY_LABEL } from "@core/tasks";
 import { newTemporaryId, useCreateTask } from "@/api/tasks/create-task";
 import { useWhenQueued } from "@/hooks/use-when-queued";
 import { useDeleteTask } from "@/api/tasks/delete-task";
@@ -226,7 +227,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
                     onBlur={field.onBlur}
                     selectRef={field.ref}
                     atTimeLabel={t("tasks.reminder_at_due_time")}
-                    hint={t("tasks.reminder_hint", { time: formatDueTime({ dueTime: null }, locale) })}
+                    hint={t("tasks.reminder_hint", { time: formatDueTime({ dueTime: null }, locale), hour: clockHour(END_OF_DAY_TIME) })}
                   />
                 </div>
               )}

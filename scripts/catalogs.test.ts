@@ -136,6 +136,15 @@ describe("the message catalogs (decision 108)", () => {
     expect(ids.status).toBe(0);
   });
 
+  // The glossary's one word per thing (docs/glossary-es.md): the other words seen in the walk of issue 49.
+  it.each([
+    [/añad/i, "agregar (add)"],
+    [/vencid/i, "expirada (session expired)"],
+  ] as const)("Spanish uses the glossary's word, not %s", (variant, word) => {
+    const found = Object.entries(readCatalog("es")).filter(([, text]) => variant.test(text));
+    expect(found, `use ${word}`).toEqual([]);
+  });
+
   it("reads one as one (issue 49: “1 fallaron”, “quedan 1 min”)", () => {
     expect(translateInSpanish("admin.announcement_failed_count", { failed: 1 })).toBe("1 falló");
     expect(translateInSpanish("admin.announcement_failed_count", { failed: 2 })).toBe("2 fallaron");

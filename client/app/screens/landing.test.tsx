@@ -32,7 +32,8 @@ describe("the landing page for a signed-out visitor", () => {
     expect(instagram).toHaveAttribute("rel", expect.stringMatching(/noopener/));
     expect(within(screen.getByRole("link", { name: "Student Hub" })).getByRole("presentation")).toHaveAttribute("src", "/logo.svg");
     expect(screen.getByRole("contentinfo")).toHaveTextContent("© 2025 Student Hub. All rights reserved.");
-    expect(document.title).toBe("Student Hub: Your Student Productivity Hub");
+    // Set by an effect once the words are in: waited for, as the Spanish test does.
+    await waitFor(() => expect(document.title).toBe("Student Hub: Your Student Productivity Hub"));
   });
 
   it.each([

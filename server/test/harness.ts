@@ -78,8 +78,17 @@ async function createPostgresDatabase(name: string, template?: string): Promise<
  * … TEMPLATE` on PostgreSQL. Without a template (a file run outside the API project) it migrates
  * an empty one instead. `drop` removes it.
  */
+/** The run's template database, or undefined outside a Vitest run (the benches build apps too). */
+function runTemplate(engine: EngineName): string | undefined {
+  try {
+    return engine === "sqlite" ? inject("sqliteTemplate") : inject("postgresTemplate");
+  } catch {
+    return undefined;
+  }
+}
+
 export async function migratedCopy(engine: EngineName): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
-  const template = engine === "sqlite" ? inject("sqliteTemplate") : inject("postgresTemplate");
+  const template = runTemplate(engine);
   if (!template) {
     const fresh = await freshDatabase(engine);
     const db = createDb(fresh.config, { poolSize: 1 });

@@ -108,6 +108,17 @@ describeEachEngine("export and import", (engine) => {
     expect((await source.request("GET", "/api/tasks")).json()).toHaveLength(3);
   });
 
+  it("refuses a 10 MB file nested 5,000,000 arrays deep with 400 before parsing it, and imports nothing", async () => {
+    const target = new TestClient(t.app);
+    await target.register();
+    const depth = 5_000_000;
+    // Deep, and not JSON past the nesting: only a refusal made before parsing names the depth.
+    const body = `{"version":1,"tasks":${"[".repeat(depth)}${"]".repeat(depth - 1)}`;
+    const res = await target.request("POST", "/api/user/import", body);
+    expect([res.statusCode, res.json().code]).toEqual([400, "server.body_too_deep"]);
+    expect((await target.request("GET", "/api/tasks")).json()).toEqual([]);
+  });
+
   it("imports sent at once into one empty account: one is kept, the others are 409, the caps hold", async () => {
     const file = (await (await fullAccount()).request("GET", "/api/user/export")).json();
     file.tasks = Array.from({ length: 300 }, (_, i) => ({ ...file.tasks[0], title: `Task ${i}` }));

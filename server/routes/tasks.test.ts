@@ -138,6 +138,15 @@ describeEachEngine("tasks API", (engine) => {
       expect((await alice.request("GET", "/api/tasks")).json()).toHaveLength(before + 1);
     });
 
+    it("refuses a body nested too deep before parsing it: the refusal comes even where the text is not JSON past that point", async () => {
+      const res = await alice.request("POST", "/api/tasks", `{"title":"ok","extra":${"[".repeat(40)} not json`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "Request body is nested too deeply", code: "server.body_too_deep" });
+      // Brackets inside a string are text, not nesting.
+      const inText = await alice.request("POST", "/api/tasks", { title: "[[[[[".repeat(30) });
+      expect(inText.statusCode).toBe(201);
+    });
+
     it("marks every API answer no-store, so a shared computer's cache keeps no one's tasks", async () => {
       const created = await create(alice, { title: "Private" });
       for (const res of [

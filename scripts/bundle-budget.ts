@@ -64,10 +64,14 @@ export const KB = 1000;
  * catalog. The Home tab's is issue 34's 150 KB, and 1 KB more for issue 40's quick add (decision
  * 118): its field, its parser and its chips load after the first screen, but the slot they fill,
  * the `n` key's request, telling a share apart and their words are the first screen's (0.45 KB
- * over 150 in Spanish, where the Home tab had been at 149.7 already). /auth keeps the same 8 KB
- * above its old budget.
+ * over 150 in Spanish, where the Home tab had been at 149.7 already). /auth kept the same 8 KB
+ * above its old budget, and 1 KB more since issue 49: in Spanish it stood within 10 bytes of 140 KB,
+ * and a chunk's gzip size moves by that much when another chunk's content hash (inside its import
+ * lines) changes, so changes that add nothing to /auth failed it by 1 to 6 bytes. The trim to make
+ * is the landing page's words (about 1 KB, in the start group every screen downloads); left alone
+ * for now because the prerendered landing screen reads them as it renders (decision 121).
  */
-const AUTH_BUDGET = 140 * KB;
+const AUTH_BUDGET = 141 * KB;
 const HOME_BUDGET = 151 * KB;
 
 /** The toast library loads after every screen the app shows, when idle (client/app/router.tsx). */

@@ -20,15 +20,19 @@ export interface MessageValues {
   "admin.announcement_body": undefined;
   "admin.announcement_body_required": undefined;
   "admin.announcement_body_too_long": { "max": string | number };
+  "admin.announcement_days": { "count": number };
   "admin.announcement_failed_count": { "failed": string | number };
   "admin.announcement_no_devices": undefined;
   "admin.announcement_not_sent": undefined;
+  "admin.announcement_on_home_until": { "date": string | number };
   "admin.announcement_pending": { "pending": string | number };
   "admin.announcement_progress": { "sent": string | number; "total": number };
   "admin.announcement_readers_admins": { "readers": number };
   "admin.announcement_readers_all": { "readers": number };
   "admin.announcement_readers_students": { "readers": number };
   "admin.announcement_sent": undefined;
+  "admin.announcement_show_days": undefined;
+  "admin.announcement_show_days_invalid": { "max": string | number };
   "admin.announcement_title": undefined;
   "admin.announcement_title_required": undefined;
   "admin.announcement_title_too_long": { "max": string | number };
@@ -125,6 +129,7 @@ export interface MessageValues {
   "admin.event_not_deleted": undefined;
   "admin.event_not_saved": undefined;
   "admin.event_notify": undefined;
+  "admin.event_notify_hint": undefined;
   "admin.event_saved": undefined;
   "admin.event_time": undefined;
   "admin.event_title": undefined;

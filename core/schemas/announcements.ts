@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ANNOUNCEMENT_SHOW_DAYS_DEFAULT, ANNOUNCEMENT_SHOW_DAYS_MAX } from "../announcements";
 import { messageRef } from "../i18n/translate";
 
 /** The school's announcements (docs/product.md#school-day, decision 113). */
@@ -13,6 +14,7 @@ export const ANNOUNCEMENT_READER_DAYS = 30;
 const TITLE_REQUIRED = messageRef("admin.announcement_title_required");
 const BODY_REQUIRED = messageRef("admin.announcement_body_required");
 const AUDIENCE_INVALID = messageRef("admin.announcement_audience_invalid");
+const SHOW_DAYS_INVALID = messageRef("admin.announcement_show_days_invalid", { max: ANNOUNCEMENT_SHOW_DAYS_MAX });
 
 /** POST /api/admin/announcements. Unknown fields are stripped. */
 export const announcementInputSchema = z.object({
@@ -27,8 +29,21 @@ export const announcementInputSchema = z.object({
     .min(1, BODY_REQUIRED)
     .max(ANNOUNCEMENT_BODY_MAX, messageRef("admin.announcement_body_too_long", { max: ANNOUNCEMENT_BODY_MAX })),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: AUDIENCE_INVALID }),
+  /** How many days Home shows it (issue 49); 3 unless staff choose. */
+  showDays: z
+    .number({ error: SHOW_DAYS_INVALID })
+    .int(SHOW_DAYS_INVALID)
+    .min(1, SHOW_DAYS_INVALID)
+    .max(ANNOUNCEMENT_SHOW_DAYS_MAX, SHOW_DAYS_INVALID)
+    .nullish()
+    .transform((v) => v ?? ANNOUNCEMENT_SHOW_DAYS_DEFAULT),
 });
 export type AnnouncementInput = z.output<typeof announcementInputSchema>;
+
+/** The school event an announcement was made from: its days and time as stored (core/announcements.ts). */
+export const announcementEventSchema = z
+  .object({ date: z.string(), endDate: z.string().nullable(), time: z.string().nullable() })
+  .nullable();
 
 /** What staff read: the announcement, how many accounts read it in the app, and how its devices fared. */
 export const announcementProgressSchema = z.object({
@@ -38,6 +53,9 @@ export const announcementProgressSchema = z.object({
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   /** ISO-8601 UTC */
   createdAt: z.string(),
+  /** ISO-8601 UTC: from then on Home no longer shows it; null for those sent before it was chosen. */
+  shownUntil: z.string().nullable(),
+  event: announcementEventSchema,
   /** Accounts of its audience when it was sent: each sees it in the app (issue 49). Null when sent before this was counted. */
   readers: z.number().int().nullable(),
   total: z.number().int(),
@@ -54,5 +72,7 @@ export const schoolAnnouncementSchema = z.object({
   body: z.string(),
   /** ISO-8601 UTC */
   createdAt: z.string(),
+  shownUntil: z.string().nullable(),
+  event: announcementEventSchema,
 });
 export type SchoolAnnouncement = z.infer<typeof schoolAnnouncementSchema>;

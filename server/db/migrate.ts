@@ -25,6 +25,7 @@ import * as m20 from "./migrations/2026-11-26-08-lms-feeds";
 import * as m21 from "./migrations/2026-11-26-09-lms-feed-events";
 import * as m22 from "./migrations/2026-11-26-10-app-badge";
 import * as m23 from "./migrations/2026-11-29-01-announcement-readers";
+import * as m24 from "./migrations/2026-11-29-02-announcement-shown-until";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-26-09-lms-feed-events": m21,
   "2026-11-26-10-app-badge": m22,
   "2026-11-29-01-announcement-readers": m23,
+  "2026-11-29-02-announcement-shown-until": m24,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

@@ -252,6 +252,12 @@ export interface AnnouncementsTable {
   pruned_failed: Generated<number>;
   /** Accounts of its audience when it was sent, who read it in the app (issue 49); null before it was counted. */
   readers: number | null;
+  /** ISO instant from which Home no longer shows it (issue 49); null for those sent before. */
+  shown_until: string | null;
+  /** The school event it was made from (yyyy-MM-dd, yyyy-MM-dd, HH:mm), else null. */
+  event_date: string | null;
+  event_end_date: string | null;
+  event_time: string | null;
 }
 
 export type AnnouncementDeliveryStatus = "pending" | "sent" | "failed";

@@ -1,4 +1,6 @@
 import { type SelectQueryBuilder, sql } from "kysely";
+import type { AnnouncementEvent } from "../../core/announcements";
+import { DEFAULT_LOCALE, type Locale } from "../../core/i18n/locale";
 import { type Executor, isPostgres } from "../db/connection";
 import type { AnnouncementAudience, AnnouncementDeliveryRow, AnnouncementDeliveryStatus, Database } from "../db/schema";
 
@@ -9,6 +11,8 @@ export interface AnnouncementProgress {
   body: string;
   audience: AnnouncementAudience;
   createdAt: string;
+  shownUntil: string | null;
+  event: AnnouncementEvent | null;
   /** Accounts of its audience when it was sent (issue 49); null before that was counted. */
   readers: number | null;
   total: number;
@@ -23,12 +27,22 @@ export interface ClaimedDelivery {
   announcementId: number;
   title: string;
   body: string;
+  /** The school event it was made from: the push says when, in the device owner's language. */
+  event: AnnouncementEvent | null;
+  locale: Locale;
   subscriptionId: number;
   /** Null when the device was removed after the row was written: it ends as failed. */
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
 }
+
+/** The event of a row's event columns, or null. */
+function eventOf(row: { event_date: string | null; event_end_date: string | null; event_time: string | null }): AnnouncementEvent | null {
+  return row.event_date === null ? null : { date: row.event_date, endDate: row.event_end_date, time: row.event_time };
+}
+
+const EVENT_COLUMNS = ["event_date", "event_end_date", "event_time"] as const;
 
 /** The audiences whose announcements a reader sees: "all" and their own. */
 export function audiencesOf(isAdmin: boolean): AnnouncementAudience[] {
@@ -57,6 +71,8 @@ export function createAnnouncementsRepository(db: Executor) {
       "pruned_sent",
       "pruned_failed",
       "readers",
+      "shown_until",
+      ...EVENT_COLUMNS,
     ]);
     const counted = (status: AnnouncementDeliveryStatus) =>
       sql<number | string>`coalesce(sum(case when d.status = ${status} then 1 else 0 end), 0)`;
@@ -72,11 +88,28 @@ export function createAnnouncementsRepository(db: Executor) {
         "a.pruned_sent",
         "a.pruned_failed",
         "a.readers",
+        "a.shown_until",
+        "a.event_date",
+        "a.event_end_date",
+        "a.event_time",
         counted("sent").as("sent"),
         counted("failed").as("failed"),
         counted("pending").as("pending"),
       ])
-      .groupBy(["a.id", "a.title", "a.body", "a.audience", "a.created_at", "a.pruned_sent", "a.pruned_failed", "a.readers"])
+      .groupBy([
+        "a.id",
+        "a.title",
+        "a.body",
+        "a.audience",
+        "a.created_at",
+        "a.pruned_sent",
+        "a.pruned_failed",
+        "a.readers",
+        "a.shown_until",
+        "a.event_date",
+        "a.event_end_date",
+        "a.event_time",
+      ])
       .orderBy("a.created_at", "desc")
       .orderBy("a.id", "desc")
       .execute();
@@ -90,6 +123,8 @@ export function createAnnouncementsRepository(db: Executor) {
         body: row.body,
         audience: row.audience,
         createdAt: row.created_at,
+        shownUntil: row.shown_until,
+        event: eventOf(row),
         readers: row.readers === null ? null : Number(row.readers),
         total: sent + failed + pending,
         sent,
@@ -105,7 +140,17 @@ export function createAnnouncementsRepository(db: Executor) {
      * audience, by one INSERT … SELECT (5,000 devices are one statement). Answers the id and how
      * many devices it goes to. Part of the transaction that creates it.
      */
-    async create(input: { title: string; body: string; audience: AnnouncementAudience; createdBy: number | null }, now: Date) {
+    async create(
+      input: {
+        title: string;
+        body: string;
+        audience: AnnouncementAudience;
+        createdBy: number | null;
+        shownUntil: Date;
+        event: AnnouncementEvent | null;
+      },
+      now: Date,
+    ) {
       // The audience's accounts: users.is_admin for "students" and "admins", everyone for "all".
       const isAdmin = input.audience === "all" ? null : input.audience === "admins" ? 1 : 0;
       // Everyone in the audience reads it on Home, with a device for push or without.
@@ -123,6 +168,10 @@ export function createAnnouncementsRepository(db: Executor) {
           created_by: input.createdBy,
           created_at: now.toISOString(),
           readers: Number(readers),
+          shown_until: input.shownUntil.toISOString(),
+          event_date: input.event?.date ?? null,
+          event_end_date: input.event?.endDate ?? null,
+          event_time: input.event?.time ?? null,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -153,17 +202,28 @@ export function createAnnouncementsRepository(db: Executor) {
       return progressOf((q) => q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit));
     },
 
-    /** What a reader sees: announcements made since `since` for these audiences, newest first. */
-    listForReader(audiences: readonly AnnouncementAudience[], since: Date, limit: number) {
-      return db
+    /**
+     * What a reader sees: for these audiences, the announcements Home still shows at `now` and those
+     * made since `since`, newest first. An announcement of an event weeks ahead is still shown.
+     */
+    async listForReader(audiences: readonly AnnouncementAudience[], since: Date, now: Date, limit: number) {
+      const rows = await db
         .selectFrom("announcements")
-        .select(["id", "title", "body", "created_at as createdAt"])
+        .select(["id", "title", "body", "created_at", "shown_until", ...EVENT_COLUMNS])
         .where("audience", "in", audiences)
-        .where("created_at", ">=", since.toISOString())
+        .where((eb) => eb.or([eb("created_at", ">=", since.toISOString()), eb("shown_until", ">", now.toISOString())]))
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
         .limit(limit)
         .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        body: row.body,
+        createdAt: row.created_at,
+        shownUntil: row.shown_until,
+        event: eventOf(row),
+      }));
     },
 
     /**
@@ -213,12 +273,17 @@ export function createAnnouncementsRepository(db: Executor) {
       const rows = await db
         .selectFrom("announcement_deliveries as d")
         .innerJoin("announcements as a", "a.id", "d.announcement_id")
+        .leftJoin("users as u", "u.id", "d.user_id")
         .leftJoin("push_subscriptions as s", "s.id", "d.subscription_id")
         .select([
           "d.id",
           "d.announcement_id as announcementId",
           "a.title",
           "a.body",
+          "a.event_date",
+          "a.event_end_date",
+          "a.event_time",
+          "u.locale",
           "d.subscription_id as subscriptionId",
           "s.endpoint",
           "s.p256dh",
@@ -227,7 +292,11 @@ export function createAnnouncementsRepository(db: Executor) {
         .where("d.id", "in", ids)
         .orderBy("d.id")
         .execute();
-      return rows;
+      return rows.map(({ event_date, event_end_date, event_time, locale, ...row }) => ({
+        ...row,
+        locale: locale ?? DEFAULT_LOCALE,
+        event: eventOf({ event_date, event_end_date, event_time }),
+      }));
     },
 
     /** Marks claimed rows finished; only while `token` still holds them (a claim taken over is the new holder's to mark). */

@@ -91,6 +91,10 @@ describeEachEngine("announcements API", (engine) => {
       [{ ...body, body: "x".repeat(1001) }, "body", "admin.announcement_body_too_long"],
       [{ ...body, audience: "teachers" }, "audience", "admin.announcement_audience_invalid"],
       [{ ...body, audience: undefined }, "audience", "admin.announcement_audience_invalid"],
+      [{ ...body, showDays: 0 }, "showDays", "admin.announcement_show_days_invalid"],
+      [{ ...body, showDays: 31 }, "showDays", "admin.announcement_show_days_invalid"],
+      [{ ...body, showDays: 2.5 }, "showDays", "admin.announcement_show_days_invalid"],
+      [{ ...body, showDays: "3" }, "showDays", "admin.announcement_show_days_invalid"],
     ];
     for (const [input, field, code] of cases) {
       const res = await client.request("POST", "/api/admin/announcements", input);
@@ -159,6 +163,8 @@ describeEachEngine("announcements API", (engine) => {
       body: body.body,
       audience: "students",
       createdAt: expect.any(String),
+      shownUntil: expect.any(String),
+      event: null,
       readers: studentAccounts,
       total: studentDevices,
       sent: 0,
@@ -312,7 +318,7 @@ describeEachEngine("announcements API", (engine) => {
       .id;
     await t.db
       .updateTable("announcements")
-      .set({ created_at: new Date(Date.now() - 31 * DAY_MS).toISOString() })
+      .set({ created_at: new Date(Date.now() - 31 * DAY_MS).toISOString(), shown_until: new Date(Date.now() - 28 * DAY_MS).toISOString() })
       .where("id", "=", old)
       .execute();
     // The same second: the later id still comes first.
@@ -325,7 +331,14 @@ describeEachEngine("announcements API", (engine) => {
     expect(forPupil.map((a) => a.id)).toEqual(expect.arrayContaining([made.all, made.students]));
     expect(forPupil.map((a) => a.id)).not.toContain(made.admins);
     expect(forPupil.map((a) => a.id)).not.toContain(old);
-    expect(forPupil[0]).toEqual({ id: made.students, title: "For students", body: "Hello", createdAt: expect.any(String) });
+    expect(forPupil[0]).toEqual({
+      id: made.students,
+      title: "For students",
+      body: "Hello",
+      createdAt: expect.any(String),
+      shownUntil: expect.any(String),
+      event: null,
+    });
     const ids = forPupil.map((a) => a.id);
     expect(ids.indexOf(made.students!)).toBeLessThan(ids.indexOf(made.all!));
     const forStaff = (await seen(staff)).map((a) => a.id);
@@ -334,9 +347,67 @@ describeEachEngine("announcements API", (engine) => {
     expect(forStaff).not.toContain(made.students);
   });
 
+  it("keeps an announcement on Home for the days staff chose, 3 unless they choose; one of an event until the event has passed (issue 49)", async () => {
+    const { client: staff } = await admin();
+    const { client: pupil } = await student();
+    const sent = async (input: object) => {
+      const res = await staff.request("POST", "/api/admin/announcements", input);
+      expect(res.statusCode, res.body).toBe(202);
+      return (await staff.request("GET", `/api/admin/announcements/${res.json().id}`)).json();
+    };
+    const plain = await sent(body);
+    expect(Date.parse(plain.shownUntil) - Date.parse(plain.createdAt)).toBe(3 * DAY_MS);
+    expect(plain.event).toBeNull();
+    const week = await sent({ ...body, showDays: 7 });
+    expect(Date.parse(week.shownUntil) - Date.parse(week.createdAt)).toBe(7 * DAY_MS);
+
+    // An event weeks ahead, announced long ago: still on Home until the end of its last day in the
+    // school's zone (America/New_York: midnight of the 16th is 05:00 UTC in January).
+    const trip = await staff.request("POST", "/api/admin/school/events", {
+      title: "Ski trip",
+      date: "2099-01-14",
+      endDate: "2099-01-15",
+      eventType: "custom",
+      notify: true,
+    });
+    expect(trip.statusCode, trip.body).toBe(201);
+    const announced = await t.db.selectFrom("announcements").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(announced).toMatchObject({
+      body: "",
+      shown_until: "2099-01-16T05:00:00.000Z",
+      event_date: "2099-01-14",
+      event_end_date: "2099-01-15",
+      event_time: null,
+    });
+    await t.db
+      .updateTable("announcements")
+      .set({ created_at: new Date(Date.now() - 60 * DAY_MS).toISOString() })
+      .where("id", "=", announced.id)
+      .execute();
+    const read = (await pupil.request("GET", "/api/school/announcements")).json() as Array<{ id: number }>;
+    expect(read.find((a) => a.id === announced.id)).toEqual({
+      id: announced.id,
+      title: "Ski trip",
+      body: "",
+      createdAt: expect.any(String),
+      shownUntil: "2099-01-16T05:00:00.000Z",
+      event: { date: "2099-01-14", endDate: "2099-01-15", time: null },
+    });
+    // Once passed, and sent more than 30 days ago, it is no longer read at all.
+    await t.db
+      .updateTable("announcements")
+      .set({ shown_until: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", announced.id)
+      .execute();
+    const after = (await pupil.request("GET", "/api/school/announcements")).json() as Array<{ id: number }>;
+    expect(after.map((a) => a.id)).not.toContain(announced.id);
+  });
+
   it("sends a school event saved with notify: true as an announcement to everyone, in the event's transaction", async () => {
     const { client } = await admin();
     const { device } = await student();
+    const { id: spanishId, device: spanishDevice } = await student();
+    await t.db.updateTable("users").set({ locale: "es" }).where("id", "=", spanishId).execute();
     const before = await snapshot();
     const quietEvent = await client.request("POST", "/api/admin/school/events", {
       title: "Assembly",
@@ -365,7 +436,13 @@ describeEachEngine("announcements API", (engine) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const announcement = await t.db.selectFrom("announcements").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-    expect(announcement).toMatchObject({ title: "Snow day: school closed", body: "2027-01-12 07:00", audience: "all" });
+    expect(announcement).toMatchObject({
+      title: "Snow day: school closed",
+      body: "",
+      audience: "all",
+      event_date: "2027-01-12",
+      event_time: "07:00",
+    });
     const update = await client.request("PUT", `/api/admin/school/events/${res.json().id}`, {
       title: "Snow day: school closed",
       description: "Stay safe at home.",
@@ -378,6 +455,15 @@ describeEachEngine("announcements API", (engine) => {
     expect(latest).toMatchObject({ body: "Stay safe at home.", audience: "all" });
     await worker.runOnce();
     expect(tagsAt(device)).toEqual(expect.arrayContaining([`announcement-${announcement.id}`, `announcement-${latest.id}`]));
+    // The push says when, in its reader's language, then the event's description.
+    const bodies = (d: TestDevice) =>
+      pushService
+        .received(d.id)
+        .map((p) => p.payload as { tag: string; body: string })
+        .filter((p) => p.tag === `announcement-${announcement.id}` || p.tag === `announcement-${latest.id}`)
+        .map((p) => p.body);
+    expect(bodies(device)).toEqual(["Tue, Jan 12, 2027 · 7:00 AM", "Tue, Jan 12, 2027\nStay safe at home."]);
+    expect(bodies(spanishDevice)).toEqual(["mar, 12 ene 2027 · 7:00 a. m.", "mar, 12 ene 2027\nStay safe at home."]);
   });
 
   it("counts in devices, the outbox written by one statement for hundreds of accounts", async () => {

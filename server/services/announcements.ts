@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { PUSH_PAYLOAD_MAX_BYTES, PUSH_PAYLOAD_TOO_LARGE, type PushPayload } from "../../core/schemas/push";
+import { announcementWhen } from "../../core/announcement-when";
+import { ANNOUNCEMENT_SHOW_DAYS_DEFAULT, type AnnouncementEvent } from "../../core/announcements";
+import type { Locale } from "../../core/i18n/locale";
 import {
   ANNOUNCEMENT_READER_DAYS,
   type AnnouncementInput,
@@ -38,6 +41,24 @@ export function announcementPayload(id: number, title: string, body: string): Pu
   return { title, body, url: "/", tag: `announcement-${id}` };
 }
 
+/** A push's body: an event's when, then the admin's words (an event's description, which may be empty). */
+function pushBody(row: { body: string; event: AnnouncementEvent | null; locale: Locale }): string {
+  if (!row.event) return row.body;
+  return [announcementWhen(row.event, row.locale), row.body].filter(Boolean).join("\n");
+}
+
+/** The longest "when" line an event's push starts with ("Wed, Sep 30, 2026 – Thu, Oct 1, 2026"), with room to spare. */
+const WHEN_LINE_MAX = 120;
+
+/** What an announcement is made from the school's event with: when Home stops showing it, and the event. */
+/** What createIn is given: the API's input, its days on Home (3 unless given) aside for an event's. */
+export type AnnouncementDraft = Omit<AnnouncementInput, "showDays"> & { showDays?: number };
+
+export interface AnnouncementOfEvent {
+  event: AnnouncementEvent;
+  shownUntil: Date;
+}
+
 /**
  * Announcements (decision 113): written with their outbox in one transaction, answered 202 at
  * once; the instances' workers push them in the background.
@@ -51,11 +72,28 @@ export function createAnnouncementsService(options: {
 }) {
   const { transaction, announcements, clock, onCreated } = options;
 
-  /** Creates one inside a transaction under way (a school event's `notify`). */
-  async function createIn(tx: TransactionScope, admin: Actor, input: AnnouncementInput): Promise<number> {
-    const payload = JSON.stringify(announcementPayload(2 ** 31 - 1, input.title, input.body));
+  /**
+   * Creates one inside a transaction under way. Home shows it for `showDays` days, or, made from a
+   * school event (its `notify`), until the event has passed; its push then says when, worded for
+   * each device's owner (decision 121).
+   */
+  async function createIn(tx: TransactionScope, admin: Actor, input: AnnouncementDraft, ofEvent?: AnnouncementOfEvent): Promise<number> {
+    const longestBody = ofEvent ? `${"x".repeat(WHEN_LINE_MAX)}\n${input.body}` : input.body;
+    const payload = JSON.stringify(announcementPayload(2 ** 31 - 1, input.title, longestBody));
     if (Buffer.byteLength(payload) > PUSH_PAYLOAD_MAX_BYTES) throw badRequest(PUSH_PAYLOAD_TOO_LARGE, { body: [PUSH_PAYLOAD_TOO_LARGE] });
-    const { id, devices } = await tx.announcements.create({ ...input, createdBy: admin.id }, clock());
+    const now = clock();
+    const { title, body, audience } = input;
+    const { id, devices } = await tx.announcements.create(
+      {
+        title,
+        body,
+        audience,
+        createdBy: admin.id,
+        shownUntil: ofEvent?.shownUntil ?? new Date(now.getTime() + (input.showDays ?? ANNOUNCEMENT_SHOW_DAYS_DEFAULT) * DAY_MS),
+        event: ofEvent?.event ?? null,
+      },
+      now,
+    );
     await tx.auditLog.record({
       actorUserId: admin.id,
       actorEmail: admin.email,
@@ -70,7 +108,7 @@ export function createAnnouncementsService(options: {
   return {
     createIn,
 
-    create(admin: Actor, input: AnnouncementInput): Promise<{ id: number }> {
+    create(admin: Actor, input: AnnouncementDraft): Promise<{ id: number }> {
       return transaction(async (tx) => ({ id: await createIn(tx, admin, input) }));
     },
 
@@ -98,10 +136,11 @@ export function createAnnouncementsService(options: {
       }
     },
 
-    /** The last 30 days' announcements for the reader's audience, newest first. */
+    /** For the reader's audience, those Home still shows and the last 30 days', newest first. */
     forReader(user: Pick<SessionUser, "is_admin">): Promise<SchoolAnnouncement[]> {
-      const since = new Date(clock().getTime() - ANNOUNCEMENT_READER_DAYS * DAY_MS);
-      return announcements.listForReader(audiencesOf(user.is_admin === 1), since, READER_LIST_MAX);
+      const now = clock();
+      const since = new Date(now.getTime() - ANNOUNCEMENT_READER_DAYS * DAY_MS);
+      return announcements.listForReader(audiencesOf(user.is_admin === 1), since, now, READER_LIST_MAX);
     },
   };
 }
@@ -166,7 +205,7 @@ export function createAnnouncementWorker(options: AnnouncementWorkerOptions) {
     const outcomes = await push.deliverToDevices(
       live.map((row) => ({
         target: { id: row.subscriptionId, endpoint: row.endpoint!, p256dh: row.p256dh!, auth: row.auth! },
-        payload: announcementPayload(row.announcementId, row.title, row.body),
+        payload: announcementPayload(row.announcementId, row.title, pushBody(row)),
       })),
       deadline,
       { warn: (message) => log.warn({}, message) },

@@ -112,6 +112,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       school: repositories.school,
       users: repositories.users,
       announce: announcements.createIn,
+      timeZone: config.timeZone,
     }),
     /** The school's announcements (decision 113); in place of the repository of that name, which services reach through it. */
     announcements,

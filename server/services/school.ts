@@ -4,12 +4,15 @@ import { DEFAULT_SCHOOL_SCHEDULE, type SchoolSchedule } from "../../core/school-
 import type { AuditAction } from "../../core/admin";
 import type { AgendaDay, SchoolEvent, SchoolEventData } from "../../core/schemas/school";
 import { MAX_SCHOOL_EVENTS } from "../../core/schemas/school";
-import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, type AnnouncementInput } from "../../core/schemas/announcements";
+import { addDaysToDate } from "../../core/dates";
+import { zonedInstant } from "../../core/reminders";
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from "../../core/schemas/announcements";
 import { badRequest, conflict, notFound } from "../errors";
 import type { SchoolRepository, SchoolState } from "../repositories/school";
 import type { SessionUser } from "../repositories/sessions";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import { toPublicUser, type UsersRepository } from "../repositories/users";
+import type { AnnouncementDraft, AnnouncementOfEvent } from "./announcements";
 import { scheduleSourceOf } from "./preferences";
 
 export const SCHOOL_EVENT_NOT_FOUND = messageRef("server.school_event_not_found");
@@ -31,22 +34,33 @@ export function createSchoolService(options: {
   school: SchoolRepository;
   users: UsersRepository;
   /** Creates an announcement in the transaction under way (decision 113). */
-  announce: (tx: TransactionScope, admin: Actor, input: AnnouncementInput) => Promise<number>;
+  announce: (tx: TransactionScope, admin: Actor, input: AnnouncementDraft, ofEvent: AnnouncementOfEvent) => Promise<number>;
+  /** The school's time zone: an announced event's last day ends at its midnight. */
+  timeZone: string;
 }) {
-  const { transaction, school, users, announce } = options;
+  const { transaction, school, users, announce, timeZone } = options;
 
   /**
    * `notify: true`: the event goes out as an announcement to everyone, in the event's transaction.
-   * Its words are the event's own: the title, and the description or else when it is (dates and
-   * time as written, yyyy-MM-dd and HH:mm, the same in every language).
+   * Its words are the event's own (the title, and the description if any); it carries the event's
+   * days and time for each reader to word (issue 49), and Home shows it until the end of the
+   * event's last day in the school's zone.
    */
   async function announceEvent(tx: TransactionScope, admin: Actor, event: SchoolEvent) {
-    const when = [event.endDate ? `${event.date} – ${event.endDate}` : event.date, event.time].filter(Boolean).join(" ");
-    await announce(tx, admin, {
-      title: event.title.slice(0, ANNOUNCEMENT_TITLE_MAX),
-      body: (event.description ?? when).slice(0, ANNOUNCEMENT_BODY_MAX),
-      audience: "all",
-    });
+    const lastDay = event.endDate ?? event.date;
+    await announce(
+      tx,
+      admin,
+      {
+        title: event.title.slice(0, ANNOUNCEMENT_TITLE_MAX),
+        body: (event.description ?? "").slice(0, ANNOUNCEMENT_BODY_MAX),
+        audience: "all",
+      },
+      {
+        event: { date: event.date, endDate: event.endDate, time: event.time },
+        shownUntil: new Date(zonedInstant(addDaysToDate(lastDay, 1), "00:00", timeZone)),
+      },
+    );
   }
 
   function audit(tx: TransactionScope, admin: Actor, action: AuditAction, details: Record<string, unknown> | null) {

@@ -48,10 +48,12 @@ function schoolNetwork(server: FakeServer, options: { schedule?: SchoolSchedule 
   });
   server.on("GET /api/admin/announcements", () => state.announcements);
   server.on("POST /api/admin/announcements", ({ body }) => {
-    const input = body as Pick<AnnouncementProgress, "title" | "body" | "audience">;
+    const { showDays, ...input } = body as Pick<AnnouncementProgress, "title" | "body" | "audience"> & { showDays?: number };
     const sent: AnnouncementProgress = {
       id: nextId++,
       createdAt: "2026-11-30T15:00:00.000Z",
+      shownUntil: new Date(Date.parse("2026-11-30T15:00:00.000Z") + (showDays ?? 3) * 86_400_000).toISOString(),
+      event: null,
       readers: 42,
       total: 0,
       sent: 0,
@@ -393,10 +395,13 @@ describe("announcements", () => {
     );
     const recent = await within(section).findByRole("list", { name: "Recent Announcements" });
     expect(within(recent).getAllByRole("listitem")[0]).toHaveTextContent("Snow tomorrow");
+    // Three days on Home unless staff choose: the last is the third day after it was sent.
+    expect(within(recent).getAllByRole("listitem")[0]).toHaveTextContent("On Home until Dec 3, 2026");
     expect(server.body("POST /api/admin/announcements")).toEqual({
       title: "Snow tomorrow",
       body: "Buses run two hours late.",
       audience: "all",
+      showDays: 3,
     });
   });
 
@@ -410,12 +415,15 @@ describe("announcements", () => {
     await user.type(within(section).getByLabelText("Message"), "School ends at 12:30.");
     await user.click(within(section).getByRole("combobox", { name: "Send to" }));
     await user.click(await screen.findByRole("option", { name: "Students" }));
+    await user.click(within(section).getByRole("combobox", { name: "Show on Home for" }));
+    await user.click(await screen.findByRole("option", { name: "1 day" }));
     await user.click(within(section).getByRole("button", { name: "Send Announcement" }));
     expect(await findToast("Announcement Sent", "Announcement Sent")).toBeVisible();
     expect(server.body("POST /api/admin/announcements")).toEqual({
       title: "Early dismissal today",
       body: "School ends at 12:30.",
       audience: "students",
+      showDays: 1,
     });
 
     const status = await within(section).findByRole("status");

@@ -194,6 +194,52 @@ describe("“From your school”", { timeout: 60_000 }, () => {
     expect(screen.queryByRole("region", { name: "From your school" })).toBeNull();
   });
 
+  it("an announcement of a school event says when, and leaves Home once the event has passed (issue 49)", async () => {
+    const announcements = [
+      {
+        id: 23,
+        title: "Winter concert",
+        body: "",
+        createdAt: "2026-10-01T14:00:00Z",
+        shownUntil: "2026-12-08T05:00:00Z",
+        event: { date: DELAY_DAY, endDate: null, time: "19:00" },
+      },
+      // Sent within the week, but its event is over.
+      {
+        id: 22,
+        title: "Picture day Monday",
+        body: "",
+        createdAt: "2026-12-04T14:00:00Z",
+        shownUntil: "2026-12-07T05:00:00Z",
+        event: { date: "2026-12-06", endDate: null, time: null },
+      },
+    ];
+    await openHome(`${DELAY_DAY}T09:50`, schoolAgenda(ENGLISH), { announcements });
+    const card = await screen.findByRole("region", { name: "From your school" });
+    expect(card).toHaveTextContent("Winter concert");
+    expect(card).toHaveTextContent("Mon, Dec 7, 2026 · 7:00 PM");
+    expect(card).not.toHaveTextContent("Picture day");
+  });
+
+  it("says when in Spanish", async () => {
+    await openHome(`${DELAY_DAY}T09:50`, schoolAgenda(SPANISH), {
+      locale: "es",
+      userClasses: ["Álgebra", "Biología"],
+      announcements: [
+        {
+          id: 31,
+          title: "Concierto de invierno",
+          body: "",
+          createdAt: "2026-12-01T14:00:00Z",
+          shownUntil: "2026-12-10T05:00:00Z",
+          event: { date: DELAY_DAY, endDate: "2026-12-09", time: "13:00" },
+        },
+      ],
+    });
+    const card = await screen.findByRole("region", { name: "De tu escuela" });
+    expect(card).toHaveTextContent("lun, 7 dic 2026 – mié, 9 dic 2026 · 1:00 p. m.");
+  });
+
   it("is dismissed in Spanish too", async () => {
     const { user } = await openHome(`${DELAY_DAY}T09:50`, schoolAgenda(SPANISH), {
       locale: "es",

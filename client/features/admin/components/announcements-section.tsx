@@ -1,6 +1,8 @@
 import { Megaphone } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { ANNOUNCEMENT_SHOW_DAYS_CHOICES, ANNOUNCEMENT_SHOW_DAYS_DEFAULT } from "@core/announcements";
+import { todayIn } from "@core/dates";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_BODY_MAX, type AnnouncementAudience } from "@core/schemas/announcements";
 import type { AnnouncementProgress } from "@core/schemas/announcements";
 import type { MessageId } from "@core/i18n/translate";
@@ -27,8 +29,9 @@ const AUDIENCE_LABELS = {
   admins: "admin.audience_admins",
 } as const satisfies Record<AnnouncementAudience, MessageId>;
 
-type AnnouncementValues = { title: string; body: string; audience: AnnouncementAudience };
-const FIELDS = ["title", "body", "audience"] as const;
+type AnnouncementValues = { title: string; body: string; audience: AnnouncementAudience; showDays: string };
+const FIELDS = ["title", "body", "audience", "showDays"] as const;
+const DEFAULT_VALUES = { title: "", body: "", audience: "all", showDays: String(ANNOUNCEMENT_SHOW_DAYS_DEFAULT) } as const;
 
 /** Announcements (decision 113): write one, watch it reach the devices, and the recent ones with their counts. */
 export function AnnouncementsSection() {
@@ -49,14 +52,14 @@ export function AnnouncementsSection() {
 function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
   const t = useT();
   const send = useSendAnnouncement();
-  const form = useForm<AnnouncementValues>({ defaultValues: { title: "", body: "", audience: "all" } });
+  const form = useForm<AnnouncementValues>({ defaultValues: DEFAULT_VALUES });
 
   const submit = form.handleSubmit((values) => {
     send.mutate(
-      { title: values.title.trim(), body: values.body.trim(), audience: values.audience },
+      { title: values.title.trim(), body: values.body.trim(), audience: values.audience, showDays: Number(values.showDays) },
       {
         onSuccess: ({ id }) => {
-          form.reset({ title: "", body: "", audience: values.audience });
+          form.reset({ ...DEFAULT_VALUES, audience: values.audience, showDays: values.showDays });
           onSent(id);
           showToast({ title: t("admin.announcement_sent"), variant: "success" });
         },
@@ -123,6 +126,30 @@ function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
             </FormItem>
           )}
         />
+        <FormField
+          control={form.control}
+          name="showDays"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("admin.announcement_show_days")}</FormLabel>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger className="w-full sm:w-60">
+                    <SelectValue />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {ANNOUNCEMENT_SHOW_DAYS_CHOICES.map((days) => (
+                    <SelectItem key={days} value={String(days)}>
+                      {t("admin.announcement_days", { count: days })}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
         <SubmitButton pending={send.isPending} pendingText={t("admin.sending")} className="justify-self-start">
           {t("admin.send_announcement")}
         </SubmitButton>
@@ -165,6 +192,11 @@ function SendingProgress({ id }: { id: number }) {
   );
 }
 
+/** The last day (on this device's calendar) Home shows an announcement: the day before the instant it stops. */
+function lastDayShown(shownUntil: string): string {
+  return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date(Date.parse(shownUntil) - 1));
+}
+
 function RecentAnnouncements() {
   const t = useT();
   const locale = useLocale();
@@ -191,10 +223,15 @@ function RecentAnnouncements() {
             {list.data.map((a) => (
               <li key={a.id} className="grid gap-0.5 border-b pb-3 last:border-0 last:pb-0">
                 <p className="font-medium break-words">{a.title}</p>
-                <p className="text-sm break-words text-muted-foreground">{a.body}</p>
+                {a.body && <p className="text-sm break-words text-muted-foreground">{a.body}</p>}
                 <p className="text-xs text-muted-foreground">
                   {formatShortDate(a.createdAt.slice(0, 10), locale)} · {t(AUDIENCE_LABELS[a.audience])} · {progressText(t, a)}
                 </p>
+                {a.shownUntil && (
+                  <p className="text-xs text-muted-foreground">
+                    {t("admin.announcement_on_home_until", { date: formatShortDate(lastDayShown(a.shownUntil), locale) })}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

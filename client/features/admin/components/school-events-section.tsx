@@ -16,7 +16,7 @@ import { LoadingState } from "@/components/states/loading-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
@@ -388,11 +388,14 @@ function EventForm({ event, today, usual, alternates, onSaving, onDone }: EventF
           control={form.control}
           name="notify"
           render={({ field }) => (
-            <FormItem className="flex flex-row items-center gap-2">
-              <FormControl>
-                <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
-              </FormControl>
-              <FormLabel className="font-normal">{t("admin.event_notify")}</FormLabel>
+            <FormItem className="gap-1">
+              <div className="flex flex-row items-center gap-2">
+                <FormControl>
+                  <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+                </FormControl>
+                <FormLabel className="font-normal">{t("admin.event_notify")}</FormLabel>
+              </div>
+              <FormDescription className="ps-6">{t("admin.event_notify_hint")}</FormDescription>
             </FormItem>
           )}
         />

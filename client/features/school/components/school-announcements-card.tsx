@@ -1,21 +1,23 @@
-import { MegaphoneIcon, XIcon } from "lucide-react";
+import { CalendarDaysIcon, MegaphoneIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { announcementWhen } from "@core/announcement-when";
 import type { SchoolAnnouncement } from "@core/announcements";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { useT } from "@/lib/i18n";
+import { useLocale, useT } from "@/lib/i18n";
 import { readDismissed, saveDismissed } from "../utils/dismissed-announcements";
 
 /**
- * "From your school" on Home (issue 36): the school's announcements of the last 7 days (as Home
- * picked them, core/announcements.ts), each
- * dismissible on this device; nothing at all when none is left. Downloaded by the Home tab only
+ * "From your school" on Home (issue 36): the school's announcements Home still shows (as Home
+ * picked them, core/announcements.ts), one made from a school event saying when it is (issue 49),
+ * each dismissible on this device; nothing at all when none is left. Downloaded by the Home tab only
  * when there is something to show, so the card costs the tab's first download nothing.
  */
 export function SchoolAnnouncementsCard({ userId, announcements }: { userId: number; announcements: readonly SchoolAnnouncement[] }) {
   const [dismissed, setDismissed] = useState(() => readDismissed(userId));
   const headingId = useId();
   const t = useT();
+  const locale = useLocale();
   const shown = announcements.filter((a) => !dismissed.has(a.id));
   if (shown.length === 0) return null;
   const dismiss = (id: number) => {
@@ -37,6 +39,12 @@ export function SchoolAnnouncementsCard({ userId, announcements }: { userId: num
             <li key={a.id} className="flex items-start gap-2 rounded-md bg-muted/50 px-3 py-2">
               <div className="min-w-0 flex-1 break-words">
                 <p className="text-sm font-medium">{a.title}</p>
+                {a.event && (
+                  <p className="flex items-center gap-1.5 text-sm">
+                    <CalendarDaysIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                    {announcementWhen(a.event, locale)}
+                  </p>
+                )}
                 {a.body && <p className="text-sm whitespace-pre-line text-muted-foreground">{a.body}</p>}
               </div>
               <Button

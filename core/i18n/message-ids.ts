@@ -512,6 +512,7 @@ export interface MessageValues {
   "calendar.lms_imported": undefined;
   "calendar.lms_items": { "count": number };
   "calendar.lms_items_came_in": { "count": number };
+  "calendar.lms_items_unreadable": { "count": number };
   "calendar.lms_mode": undefined;
   "calendar.lms_mode_assignments": undefined;
   "calendar.lms_mode_everything": undefined;
@@ -937,6 +938,7 @@ export interface MessageValues {
   "server.lms_feed_timeout": undefined;
   "server.lms_feed_too_large": undefined;
   "server.lms_feed_unreachable": undefined;
+  "server.lms_feed_unreadable": undefined;
   "server.lms_mode_invalid": undefined;
   "server.lms_name_required": undefined;
   "server.lms_name_too_long": { "max": string | number };

@@ -51,6 +51,9 @@ export const lmsFeedSchema = z.object({
 });
 export type LmsFeed = z.infer<typeof lmsFeedSchema>;
 
-/** POST /api/user/feeds and POST /api/user/feeds/{id}/refresh. */
-export const lmsFeedImportSchema = z.object({ feed: lmsFeedSchema, imported: z.number().int() });
+/**
+ * POST /api/user/feeds and POST /api/user/feeds/{id}/refresh: how many items are tasks or events
+ * now, and how many the feed held that could not be read and were left out (decision 122).
+ */
+export const lmsFeedImportSchema = z.object({ feed: lmsFeedSchema, imported: z.number().int(), skipped: z.number().int() });
 export type LmsFeedImport = z.infer<typeof lmsFeedImportSchema>;

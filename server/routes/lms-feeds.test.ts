@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 import { startTestFeedServer, type TestFeedServer } from "../test/feed-server";
@@ -339,6 +342,87 @@ describeEachEngine("LMS feeds (decision 117)", (engine) => {
     const refused = await gina.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/g.ics`, name: "One more" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("server.lms_too_many_feeds");
+  });
+
+  it("imports what it can read of a feed and says how many items it left out, never a server error (decision 122)", async () => {
+    const unreadable = ["BEGIN:VEVENT", "UID:event-assignment-9001", "DTSTART:2026-13-45", "SUMMARY:Broken [Art]", "END:VEVENT"];
+    const badExdate = [
+      "BEGIN:VEVENT",
+      "UID:event-calendar-event-9002",
+      "DTSTART:20261201T150000Z",
+      "RRULE:FREQ=WEEKLY;COUNT=3",
+      "EXDATE:2026120",
+      "SUMMARY:Club",
+      "END:VEVENT",
+    ];
+    feeds.routes.set("/canvas/partly.ics", { body: "\uFEFF" + canvasFeed([ESSAY, LAB], [...unreadable, ...badExdate]) });
+    const kim = await student();
+    const created = await kim.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/partly.ics`, name: "Canvas" });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ imported: 2, skipped: 2, feed: { itemCount: 2, lastError: null } });
+    advance(11_000);
+    const refreshed = await kim.request("POST", `/api/user/feeds/${created.json().feed.id}/refresh`);
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json()).toMatchObject({ imported: 2, skipped: 2 });
+  });
+
+  it("decodes a feed by the charset its Content-Type declares (decision 122)", async () => {
+    const latin1 = fs.readFileSync(path.join(import.meta.dirname, "../test/lms-corpus/thunderbird-import-latin1.ics"));
+    feeds.routes.set("/thunderbird/latin1.ics", { headers: { "content-type": "text/calendar; charset=ISO-8859-1" }, body: latin1 });
+    const lea = await student();
+    const created = await lea.request("POST", "/api/user/feeds", {
+      url: `${feeds.origin}/thunderbird/latin1.ics`,
+      name: "Thunderbird",
+      mode: "everything",
+    });
+    expect(created.json()).toMatchObject({ imported: 4, skipped: 0 });
+    expect((await tasksOf(lea)).map((task) => task.title)).toContain("Event Två");
+  });
+
+  it("records a refresh whose write fails on the feed, releases its claim, and scans on past it (decision 122)", async () => {
+    // The database refuses one task's row: the write of that feed's refresh fails and rolls back.
+    if (engine === "postgres") {
+      await sql`create function refuse_boom() returns trigger language plpgsql as $$ begin if new.title = 'Boom' then raise exception 'boom'; end if; return new; end $$`.execute(
+        t.rawDb,
+      );
+      await sql`create trigger refuse_boom before insert on tasks for each row execute function refuse_boom()`.execute(t.rawDb);
+    } else {
+      await sql`create trigger refuse_boom before insert on tasks when new.title = 'Boom' begin select raise(abort, 'boom'); end`.execute(
+        t.rawDb,
+      );
+    }
+    try {
+      feeds.routes.set("/canvas/boom.ics", { body: canvasFeed([ESSAY]) });
+      feeds.routes.set("/canvas/fine.ics", { body: canvasFeed([ESSAY]) });
+      const mia = await student();
+      const ned = await student();
+      const boom = (await mia.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/boom.ics`, name: "Canvas" })).json().feed;
+      advance(MINUTE);
+      const fine = (await ned.request("POST", "/api/user/feeds", { url: `${feeds.origin}/canvas/fine.ics`, name: "Canvas" })).json().feed;
+      feeds.routes.set("/canvas/boom.ics", { body: canvasFeed([ESSAY, { id: 9100, title: "Boom", course: "Art", due: "20261211" }]) });
+      feeds.routes.set("/canvas/fine.ics", { body: canvasFeed([ESSAY, LAB]) });
+      advance(31 * MINUTE);
+      // Both are due, the failing one first: the scan refreshes the other all the same (scans run
+      // until no feed is due: the earlier tests' feeds are due too, 20 a scan).
+      while ((await scan()) > 0);
+      expect((await tasksOf(ned)).map((task) => task.title)).toEqual([ESSAY.title, LAB.title]);
+      expect((await ned.request("GET", "/api/user/feeds")).json()[0]).toMatchObject({ id: fine.id, itemCount: 2, failures: 0 });
+      expect((await mia.request("GET", "/api/user/feeds")).json()[0]).toMatchObject({
+        id: boom.id,
+        failures: 1,
+        lastError: "The feed could not be read",
+        itemCount: 1,
+      });
+      // Its claim was released: "Refresh now" runs at once (not 409 "being refreshed").
+      if (engine === "postgres") await sql`drop trigger refuse_boom on tasks`.execute(t.rawDb);
+      else await sql`drop trigger refuse_boom`.execute(t.rawDb);
+      const now = await mia.request("POST", `/api/user/feeds/${boom.id}/refresh`);
+      expect(now.statusCode).toBe(200);
+      expect(now.json()).toMatchObject({ imported: 2, feed: { failures: 0, lastError: null } });
+    } finally {
+      await sql`drop trigger if exists refuse_boom${engine === "postgres" ? sql` on tasks` : sql``}`.execute(t.rawDb);
+      if (engine === "postgres") await sql`drop function if exists refuse_boom()`.execute(t.rawDb);
+    }
   });
 
   describe("two instances on one database", () => {

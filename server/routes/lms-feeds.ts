@@ -63,8 +63,8 @@ export default async function lmsFeedRoutes(app: FastifyInstance, { services }: 
 
   app.post("/api/user/feeds", { schema: { response: { 201: importJson } } }, async (request, reply) => {
     const input = parseWith(createLmsFeedSchema, request.body);
-    const { feed, imported } = await lmsFeeds.create(requireUser(request).id, input);
-    return reply.code(201).send({ feed: feedView(feed, request), imported });
+    const { feed, imported, skipped } = await lmsFeeds.create(requireUser(request).id, input);
+    return reply.code(201).send({ feed: feedView(feed, request), imported, skipped });
   });
 
   app.put("/api/user/feeds/:id", { schema: { response: { 200: feedJson } } }, async (request) => {
@@ -79,7 +79,7 @@ export default async function lmsFeedRoutes(app: FastifyInstance, { services }: 
   });
 
   app.post("/api/user/feeds/:id/refresh", { schema: { response: { 200: importJson } } }, async (request) => {
-    const { feed, imported } = await lmsFeeds.refreshNow(requireUser(request).id, feedId(request.params));
-    return { feed: feedView(feed, request), imported };
+    const { feed, imported, skipped } = await lmsFeeds.refreshNow(requireUser(request).id, feedId(request.params));
+    return { feed: feedView(feed, request), imported, skipped };
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestFeedServer, type TestFeedServer } from "../test/feed-server";
-import { FEED_FETCH_LIMITS, FeedFetchError, type FeedFetchOptions, fetchFeed, feedUrl } from "./feed-fetcher";
+import { decodeBody, FEED_FETCH_LIMITS, FeedFetchError, type FeedFetchOptions, fetchFeed, feedUrl } from "./feed-fetcher";
 import { isPublicAddress } from "./public-address";
 
 const CALENDAR = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nEND:VCALENDAR\r\n";
@@ -71,6 +71,21 @@ describe("feedUrl", () => {
     expect(feedUrl("file:///etc/passwd")).toBeNull();
     expect(feedUrl("https://user:pw@a.example/x.ics")).toBeNull();
     expect(feedUrl("canvas")).toBeNull();
+  });
+});
+
+describe("decodeBody (decision 122)", () => {
+  const latin1 = Uint8Array.from([0x54, 0x76, 0xe5]); // "Två" in ISO-8859-1
+  it.each([
+    ["text/calendar; charset=ISO-8859-1", latin1, "Två"],
+    ['text/calendar; charset="windows-1252"', latin1, "Två"],
+    // Nothing declared and not UTF-8: Windows-1252, as Outlook-era exporters write.
+    ["text/calendar", latin1, "Två"],
+    ["text/calendar; charset=utf-8", new TextEncoder().encode("\uFEFFTvå"), "Två"],
+    // A charset nobody knows: UTF-8.
+    ["text/calendar; charset=x-made-up", new TextEncoder().encode("Två"), "Två"],
+  ])("%s", (contentType, bytes, text) => {
+    expect(decodeBody(bytes, contentType)).toBe(text);
   });
 });
 

@@ -153,6 +153,28 @@ function requestOnce(url: URL, options: Required<Omit<FeedFetchOptions, "allowed
   });
 }
 
+/**
+ * The body as text, by the charset its Content-Type declares (`text/calendar; charset=ISO-8859-1`
+ * from older LMS and school servers); UTF-8 when it declares none or one the platform does not
+ * know, and Windows-1252 when an undeclared body is not valid UTF-8 (what Outlook-era exporters
+ * write). A byte order mark is dropped (decision 122).
+ */
+export function decodeBody(body: Uint8Array, contentType: string): string {
+  const declared = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1];
+  if (declared) {
+    try {
+      return new TextDecoder(declared).decode(body);
+    } catch {
+      // A charset the platform does not know: read as UTF-8 below.
+    }
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    return declared ? new TextDecoder("utf-8").decode(body) : new TextDecoder("windows-1252").decode(body);
+  }
+}
+
 /** Whether a body is an iCalendar stream, whatever its content type says. */
 export function looksLikeCalendar(body: string): boolean {
   return /^\s*BEGIN:VCALENDAR\b/i.test(body.replace(/^\uFEFF/, ""));
@@ -195,7 +217,7 @@ export async function fetchFeed(raw: string, options: FeedFetchOptions): Promise
         continue;
       }
       if (!hop.body) throw new FeedFetchError("http_status", hop.status);
-      const body = hop.body.toString("utf8");
+      const body = decodeBody(hop.body, hop.contentType);
       if (!/^text\/calendar\b/i.test(hop.contentType) && !looksLikeCalendar(body)) throw new FeedFetchError("not_calendar");
       return { body, url: url.toString() };
     }

@@ -179,3 +179,118 @@ describe("matchSubject", () => {
     });
   });
 });
+
+/** A calendar of the given VEVENTs, each [uid, ...lines], with SUMMARY = its UID unless given. */
+function calendarOf(...events: string[][]): string {
+  const lines = events.flatMap(([uid, ...rest]) => [
+    "BEGIN:VEVENT",
+    `UID:${uid}`,
+    ...(rest.some((line) => line.startsWith("SUMMARY")) ? [] : [`SUMMARY:${uid}`]),
+    ...rest,
+    "END:VEVENT",
+  ]);
+  return ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", ...lines, "END:VCALENDAR", ""].join("\r\n");
+}
+const brief = (items: readonly { uid: string; dueDate: string; dueTime: string | null }[]) =>
+  items.map(({ uid, dueDate, dueTime }) => [uid, dueDate, dueTime]);
+
+describe("parseFeed on feeds written by others (decision 122)", () => {
+  it("skips and counts an item it cannot read, and imports the rest; a date-time that is a date alone is a date", () => {
+    const good = Array.from({ length: 50 }, (_, i) => [`good-${i}`, `DTSTART:202612${String((i % 28) + 1).padStart(2, "0")}T150000Z`]);
+    const feed = parseFeed(
+      calendarOf(
+        ...good,
+        ["bad-exdate", "DTSTART:20261201T150000Z", "RRULE:FREQ=WEEKLY;COUNT=4", "EXDATE:2026120"],
+        ["bad-start", "DTSTART:2026-13-45"],
+        ["bare-date", "DTSTART:20261203"],
+      ),
+      ZONE,
+      NOW,
+    );
+    expect(feed.skipped).toBe(2);
+    expect(feed.items.filter((item) => item.uid.startsWith("good-"))).toHaveLength(50);
+    expect(feed.items.find((item) => item.uid === "bare-date")).toMatchObject({ dueDate: "2026-12-03", dueTime: null });
+  });
+
+  it("reads RDATE;VALUE=PERIOD as occurrences at each period's start", () => {
+    const feed = parseFeed(
+      calendarOf(["p", "DTSTART:20261201T150000Z", "RDATE;VALUE=PERIOD:20261205T150000Z/20261205T160000Z,20261207T150000Z/PT1H"]),
+      ZONE,
+      NOW,
+    );
+    expect(brief(feed.items)).toEqual([
+      ["p#2026-12-01T15:00:00Z", "2026-12-01", "10:00"],
+      ["p#2026-12-05T15:00:00Z", "2026-12-05", "10:00"],
+      ["p#2026-12-07T15:00:00Z", "2026-12-07", "10:00"],
+    ]);
+    expect(feed.skipped).toBe(0);
+  });
+
+  it("expands a series given by RDATEs alone, DTSTART its first occurrence", () => {
+    const feed = parseFeed(calendarOf(["r", "DTSTART:20261201T150000Z", "RDATE:20261208T150000Z,20261215T150000Z"]), ZONE, NOW);
+    expect(feed.items.map((item) => item.dueDate)).toEqual(["2026-12-01", "2026-12-08", "2026-12-15"]);
+  });
+
+  it.each(["America/Los_Angeles", "Pacific Standard Time", "/mozilla.org/20050126_1/America/Los_Angeles"])(
+    "reads TZID=%s without a VTIMEZONE in that zone, not as the school's wall clock",
+    (tzid) => {
+      // 23:59 on Dec 1 in Los Angeles is 02:59 on Dec 2 in New York.
+      const feed = parseFeed(calendarOf(["la", `DTSTART;TZID=${tzid}:20261201T235900`]), ZONE, NOW);
+      expect(brief(feed.items)).toEqual([["la", "2026-12-02", "02:59"]]);
+    },
+  );
+
+  it("keeps a series whole when one occurrence moves past the horizon, and imports an occurrence moved into the window", () => {
+    const feed = parseFeed(
+      calendarOf(
+        ["s", "DTSTART:20261201T150000Z", "RRULE:FREQ=WEEKLY;COUNT=4"],
+        ["s", "RECURRENCE-ID:20261208T150000Z", "DTSTART:20280110T150000Z"],
+        ["old", "DTSTART:20251201T150000Z", "RRULE:FREQ=WEEKLY;COUNT=3"],
+        ["old", "RECURRENCE-ID:20251208T150000Z", "DTSTART:20261210T150000Z", "SUMMARY:old (moved)"],
+      ),
+      ZONE,
+      NOW,
+    );
+    expect(brief(feed.items)).toEqual([
+      ["s#2026-12-01T15:00:00Z", "2026-12-01", "10:00"],
+      ["s#2026-12-15T15:00:00Z", "2026-12-15", "10:00"],
+      ["s#2026-12-22T15:00:00Z", "2026-12-22", "10:00"],
+      ["old#2025-12-08T15:00:00Z", "2026-12-10", "10:00"],
+    ]);
+    expect(feed.items.at(-1)!.title).toBe("old (moved)");
+  });
+
+  it("imports an override whose series is not in the feed as a single item, and leaves a cancelled occurrence out", () => {
+    const feed = parseFeed(
+      calendarOf(
+        ["alone", "RECURRENCE-ID:20261208T150000Z", "DTSTART:20261209T150000Z"],
+        ["w", "DTSTART:20261201T150000Z", "RRULE:FREQ=WEEKLY;COUNT=2"],
+        ["w", "RECURRENCE-ID:20261208T150000Z", "DTSTART:20261208T150000Z", "STATUS:CANCELLED"],
+      ),
+      ZONE,
+      NOW,
+    );
+    expect(brief(feed.items)).toEqual([
+      ["w#2026-12-01T15:00:00Z", "2026-12-01", "10:00"],
+      ["alone#2026-12-08T15:00:00Z", "2026-12-09", "10:00"],
+    ]);
+  });
+
+  it("keeps the copy of a UID with the higher SEQUENCE, whichever comes first", () => {
+    const newer = ["dup", "DTSTART:20261205T150000Z", "SEQUENCE:3"];
+    const older = ["dup", "DTSTART:20261203T150000Z", "SEQUENCE:1"];
+    expect(brief(parseFeed(calendarOf(newer, older), ZONE, NOW).items)).toEqual([["dup", "2026-12-05", "10:00"]]);
+    expect(brief(parseFeed(calendarOf(older, newer), ZONE, NOW).items)).toEqual([["dup", "2026-12-05", "10:00"]]);
+  });
+
+  it("reads a feed that starts with a byte order mark, one with a stray line, and items without a UID", () => {
+    expect(parseFeed("\uFEFF" + calendarOf(["bom", "DTSTART:20261201T150000Z"]), ZONE, NOW).items).toHaveLength(1);
+    const stray = calendarOf(["a", "DTSTART:20261201T150000Z"]).replace("END:VEVENT", "END:VEVENT\r\nX");
+    expect(parseFeed(stray, ZONE, NOW).items).toHaveLength(1);
+    const noUid = calendarOf(["x", "DTSTART:20261201T150000Z"]).replace("UID:x\r\n", "");
+    const [first] = parseFeed(noUid, ZONE, NOW).items;
+    // Known by its start and title, so the same on every refresh.
+    expect(first!.uid).toMatch(/^no-uid-[0-9a-f]{24}$/);
+    expect(parseFeed(noUid, ZONE, NOW).items[0]!.uid).toBe(first!.uid);
+  });
+});

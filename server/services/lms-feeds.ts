@@ -46,6 +46,8 @@ export function failureMessage(reason: string, status: number | null): string {
       return messageRef("server.lms_feed_redirects");
     case "invalid_url":
       return messageRef("server.lms_feed_invalid_url");
+    case "unreadable":
+      return messageRef("server.lms_feed_unreadable");
     default:
       return messageRef("server.lms_feed_unreachable");
   }
@@ -121,7 +123,8 @@ function newEvent(fields: ReturnType<typeof taskFieldsOf>): CreateEventData {
   };
 }
 
-type Outcome = { ok: true; imported: number } | { ok: false; reason: string; status: number | null };
+type Failure = { ok: false; reason: string; status: number | null };
+type Outcome = { ok: true; imported: number; skipped: number } | Failure;
 
 /**
  * LMS feeds (decision 117): adding one imports it at once; every feed is refreshed every 30
@@ -133,15 +136,30 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
   const { transaction, lmsFeeds, taskWrites, eventSeries, config, clock } = options;
   const fetchOptions: FeedFetchOptions = { allowedOrigins: config.importAllowedOrigins, ...options.fetchOptions };
 
-  async function load(url: string): Promise<{ ok: true; items: FeedItem[] } | { ok: false; reason: string; status: number | null }> {
+  /**
+   * Fetches and reads a feed; never throws: what a feed's content could still break in the parser
+   * is "unreadable", a refusal the student reads, not a server error (decision 122).
+   */
+  async function load(url: string): Promise<{ ok: true; items: FeedItem[]; skipped: number } | Failure> {
     try {
       const { body } = await fetchFeed(url, fetchOptions);
-      return { ok: true, items: parseFeed(body, config.timeZone, clock()).items };
+      const { items, skipped } = parseFeed(body, config.timeZone, clock());
+      return { ok: true, items, skipped };
     } catch (error) {
       if (error instanceof FeedFetchError) return { ok: false, reason: error.reason, status: error.status ?? null };
       if (error instanceof FeedParseError) return { ok: false, reason: error.reason, status: null };
-      throw error;
+      return { ok: false, reason: "unreadable", status: null };
     }
+  }
+
+  /** A failed refresh, counted on the feed (the fifth in a row pauses it), in the claim's transaction or after it failed. */
+  function failureOutcome(failures: number, failure: Failure) {
+    return {
+      failures,
+      status: failures >= FAILURES_TO_PAUSE ? "paused" : "active",
+      last_error: failure.reason,
+      last_error_status: failure.status,
+    };
   }
 
   /**
@@ -233,29 +251,52 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
     return imported;
   }
 
-  /** One refresh of a feed this instance has claimed under `token`. */
+  /**
+   * One refresh of a feed this instance has claimed under `token`. Whatever happens, the claim ends:
+   * should the write itself fail (rolled back), the failure is recorded on the feed and the claim
+   * released in a write of its own, and the error goes on to the caller (decision 122).
+   */
   async function refreshClaimed(feed: LmsFeedRow, token: string): Promise<Outcome> {
     const loaded = await load(feed.url);
     const now = clock();
     const next = new Date(now.getTime() + REFRESH_INTERVAL_MS);
+    try {
+      return await writeRefresh(feed, token, loaded, now, next);
+    } catch (error) {
+      await releaseAfterError(feed.id, token, now, next);
+      throw error;
+    }
+  }
+
+  async function releaseAfterError(id: number, token: string, now: Date, next: Date): Promise<void> {
+    try {
+      const current = await lmsFeeds.findById(id);
+      if (current?.claim_token !== token) return;
+      await lmsFeeds.finishClaim(
+        id,
+        token,
+        failureOutcome(current.failures + 1, { ok: false, reason: "unreadable", status: null }),
+        next,
+        now,
+      );
+    } catch {
+      // The database itself is failing: the lease (2 minutes) frees the claim.
+    }
+  }
+
+  function writeRefresh(
+    feed: LmsFeedRow,
+    token: string,
+    loaded: Awaited<ReturnType<typeof load>>,
+    now: Date,
+    next: Date,
+  ): Promise<Outcome> {
     return transaction(async (tx) => {
       const current = await tx.lmsFeeds.lockClaimed(feed.id, token);
       // Deleted meanwhile, or the claim was taken over after its lease: the holder's to finish.
-      if (!current) return loaded.ok ? { ok: true, imported: 0 } : loaded;
+      if (!current) return loaded.ok ? { ok: true, imported: 0, skipped: loaded.skipped } : loaded;
       if (!loaded.ok) {
-        const failures = current.failures + 1;
-        await tx.lmsFeeds.finishClaim(
-          feed.id,
-          token,
-          {
-            failures,
-            status: failures >= FAILURES_TO_PAUSE ? "paused" : "active",
-            last_error: loaded.reason,
-            last_error_status: loaded.status,
-          },
-          next,
-          now,
-        );
+        await tx.lmsFeeds.finishClaim(feed.id, token, failureOutcome(current.failures + 1, loaded), next, now);
         return loaded;
       }
       const imported = await apply(tx, current, loaded.items);
@@ -273,7 +314,7 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
         next,
         now,
       );
-      return { ok: true, imported };
+      return { ok: true, imported, skipped: loaded.skipped };
     });
   }
 
@@ -291,7 +332,10 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
     list: (userId: number) => lmsFeeds.listForUser(userId),
 
     /** Adds a feed and imports it at once: a feed that cannot be read is refused with what went wrong, and not kept. */
-    async create(userId: number, input: { url: string; name: string; mode: string }): Promise<{ feed: LmsFeedRow; imported: number }> {
+    async create(
+      userId: number,
+      input: { url: string; name: string; mode: string },
+    ): Promise<{ feed: LmsFeedRow; imported: number; skipped: number }> {
       if ((await lmsFeeds.countForUser(userId)) >= MAX_LMS_FEEDS_PER_USER)
         throw conflict(messageRef("server.lms_too_many_feeds", { max: MAX_LMS_FEEDS_PER_USER }));
       const loaded = await load(input.url);
@@ -315,7 +359,7 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
           new Date(now.getTime() + REFRESH_INTERVAL_MS),
           now,
         );
-        return { feed: (await tx.lmsFeeds.findById(created.id))!, imported };
+        return { feed: (await tx.lmsFeeds.findById(created.id))!, imported, skipped: loaded.skipped };
       });
     },
 
@@ -345,7 +389,7 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
     },
 
     /** "Refresh now": at most once per 10 s per feed, never while another refresh of it runs. */
-    async refreshNow(userId: number, id: number): Promise<{ feed: LmsFeedRow; imported: number }> {
+    async refreshNow(userId: number, id: number): Promise<{ feed: LmsFeedRow; imported: number; skipped: number }> {
       const feed = await found(userId, id);
       const now = clock();
       if (feed.status === "paused") throw conflict(messageRef("server.lms_feed_paused"));
@@ -359,7 +403,7 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
       const outcome = await refreshClaimed(claimed, token);
       const after = await found(userId, id);
       if (!outcome.ok) throw new HttpError(400, failureMessage(outcome.reason, outcome.status));
-      return { feed: after, imported: outcome.imported };
+      return { feed: after, imported: outcome.imported, skipped: outcome.skipped };
     },
 
     /** One scan: claims the feeds due and refreshes each. Answers how many it refreshed. */
@@ -368,9 +412,14 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
       const token = randomUUID();
       const claimed = await lmsFeeds.claim(token, now, leaseCutoff(now), FEEDS_PER_SCAN);
       for (const feed of claimed) {
-        const outcome = await refreshClaimed(feed, token);
-        // Never the address: it is the student's secret.
-        if (!outcome.ok) log?.warn({ feedId: feed.id, reason: outcome.reason, status: outcome.status }, "LMS feed refresh failed");
+        // One feed's failure (recorded on it, its claim released) never stops the scan for the others.
+        try {
+          const outcome = await refreshClaimed(feed, token);
+          // Never the address: it is the student's secret.
+          if (!outcome.ok) log?.warn({ feedId: feed.id, reason: outcome.reason, status: outcome.status }, "LMS feed refresh failed");
+        } catch (error) {
+          log?.warn({ feedId: feed.id, err: error }, "LMS feed refresh failed");
+        }
       }
       return claimed.length;
     },

@@ -1,6 +1,6 @@
 import { DownloadIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { DEFAULT_LMS_FEED_MODE, LMS_FEED_MODES, type LmsFeedMode } from "@core/schemas/lms-feeds";
+import { DEFAULT_LMS_FEED_MODE, LMS_FEED_MODES, type LmsFeedImport, type LmsFeedMode } from "@core/schemas/lms-feeds";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -49,17 +49,23 @@ export function LmsFeedSetting() {
       id: LMS_TOAST,
     });
 
+  /** What an import brought, and how many of the feed's items could not be read (decision 122). */
+  const outcome = ({ imported, skipped }: LmsFeedImport) =>
+    [t("calendar.lms_items_came_in", { count: imported }), skipped > 0 ? t("calendar.lms_items_unreadable", { count: skipped }) : null]
+      .filter(Boolean)
+      .join(" · ");
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(
       { url, name, mode },
       {
-        onSuccess: ({ imported }) => {
+        onSuccess: (result) => {
           setUrl("");
           setName("");
           showToast({
             title: t("calendar.lms_imported"),
-            description: t("calendar.lms_items_came_in", { count: imported }),
+            description: outcome(result),
             variant: "success",
             id: LMS_TOAST,
           });
@@ -93,10 +99,10 @@ export function LmsFeedSetting() {
                   disabled={refresh.isPending || feed.status === "paused"}
                   onClick={() =>
                     refresh.mutate(feed.id, {
-                      onSuccess: ({ imported }) =>
+                      onSuccess: (result) =>
                         showToast({
                           title: t("calendar.lms_refreshed"),
-                          description: t("calendar.lms_items_came_in", { count: imported }),
+                          description: outcome(result),
                           id: LMS_TOAST,
                         }),
                       onError: problem,

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDaysToDate, weekdayOfDate } from "./dates";
 import { WEEKDAY_NAMES } from "./day-numbers";
+import type { Translate } from "./i18n/translate";
 import {
+  alternateName,
   classesOn,
   DEFAULT_SCHOOL_SCHEDULE,
   nextSchoolDay,
@@ -424,5 +426,15 @@ describe("bell times by rotation day and alternate bell schedules (issue 36)", (
   it("reads back a schedule saved before these parts existed unchanged", () => {
     const old = { schoolDays: ["monday", "friday"], bellTimes: times(1), rotation: null, daysOff: [] };
     expect(schoolScheduleSchema.parse(old)).toEqual({ ...old, schoolDays: ["monday", "friday"] });
+  });
+});
+
+describe("alternateName", () => {
+  const t = ((id: string) => `<${id}>`) as Translate;
+  it("words a name the app made, stored in any language, and leaves a typed one as typed", () => {
+    expect(alternateName("2 hours later", t)).toBe("<admin.two_hours_later>");
+    expect(alternateName("2 horas más tarde", t)).toBe("<admin.two_hours_later>");
+    expect(alternateName("Late start", t)).toBe("Late start");
+    expect(alternateName("toString", t)).toBe("toString");
   });
 });

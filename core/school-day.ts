@@ -8,6 +8,7 @@
  */
 import { parseUserClasses } from "./classes";
 import { formatDayNumber, parseDayNumber, WEEKDAY_NAMES, type WeekdayName, weekdayOf } from "./day-numbers";
+import { APP_MADE_NAMES } from "./i18n/compiled/app-made-names";
 import type { Translate } from "./i18n/translate";
 
 export interface BellTime {
@@ -39,6 +40,15 @@ export function cycleDayLabel(number: number): string {
 export function rotationDayName(day: string, t: Translate): string {
   const cycleDay = /^Day (\d+)$/.exec(day);
   return cycleDay ? t("classes.cycle_day", { number: Number(cycleDay[1]) }) : day;
+}
+
+/**
+ * An alternate bell schedule's name as the reader reads it: a name the app made ("2 hours later",
+ * stored in the language of the staff member who added it) in the reader's language ("2 horas más
+ * tarde"); any name staff typed, as typed (issue 49).
+ */
+export function alternateName(name: string, t: Translate): string {
+  return Object.hasOwn(APP_MADE_NAMES, name) ? t(APP_MADE_NAMES[name]!) : name;
 }
 
 export interface DayOff {

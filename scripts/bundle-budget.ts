@@ -69,10 +69,13 @@ export const KB = 1000;
  * and a chunk's gzip size moves by that much when another chunk's content hash (inside its import
  * lines) changes, so changes that add nothing to /auth failed it by 1 to 6 bytes. The trim to make
  * is the landing page's words (about 1 KB, in the start group every screen downloads); left alone
- * for now because the prerendered landing screen reads them as it renders (decision 121).
+ * for now because the prerendered landing screen reads them as it renders (decision 121). The
+ * Home tab's is 1 KB more since issue 49 too: in Spanish it stood 9 bytes under 151 KB, and the
+ * day line's alternate name in the reader's language (the catalog's "2 hours later" in every
+ * language, and its message) added 76 bytes; the announcement's "when" stays off the first screen.
  */
 const AUTH_BUDGET = 141 * KB;
-const HOME_BUDGET = 151 * KB;
+const HOME_BUDGET = 152 * KB;
 
 /** The toast library loads after every screen the app shows, when idle (client/app/router.tsx). */
 const TOAST_LIBRARY = /^lib\/toast-library\.ts$/;

@@ -16,6 +16,34 @@ import { readArea, readCatalog } from "./catalogs.ts";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const COMPILED_DIR = path.join(ROOT, "core/i18n/compiled");
 const IDS_FILE = path.join(ROOT, "core/i18n/message-ids.ts");
+const APP_MADE_NAMES_FILE = path.join(COMPILED_DIR, "app-made-names.ts");
+
+/**
+ * Names the app makes and stores in the writer's language (an alternate's default "2 hours later"):
+ * each reader reads them in theirs (core/school-day.ts, alternateName). Words of the `app` group, so
+ * every signed-in screen has them.
+ */
+const APP_MADE_NAME_IDS = ["admin.two_hours_later"] as const;
+
+/** Each app-made name, in every language, to its message id: how a stored name is recognised. */
+function appMadeNamesModule(): string {
+  const names: Record<string, string> = {};
+  for (const id of APP_MADE_NAME_IDS) {
+    for (const locale of LOCALES) {
+      const text = readCatalog(locale)[id];
+      if (!text) throw new Error(`${id} has no ${locale} text`);
+      names[text] = id;
+    }
+  }
+  return [
+    "// Written by scripts/compile-messages.ts from locales/*/*.po (npm run messages): do not edit.",
+    'import type { PlainMessageId } from "../translate";',
+    "",
+    "/** Each name the app makes, in every language, to its message id (core/school-day.ts, alternateName). */",
+    `export const APP_MADE_NAMES: Readonly<Record<string, PlainMessageId>> = ${JSON.stringify(names)};`,
+    "",
+  ].join("\n");
+}
 
 type Compiled = string | CompiledPart[];
 type CompiledPart = string | [string, string?, Record<string, Compiled>?];
@@ -73,7 +101,10 @@ function groupModule(locale: string, areas: readonly string[]): string {
 /** Every file this writes, by path. */
 function expectedFiles(): Map<string, string> {
   readCatalog("en"); // an id in two areas fails here
-  const files = new Map<string, string>([[IDS_FILE, messageIdsModule(readCatalog("en"))]]);
+  const files = new Map<string, string>([
+    [IDS_FILE, messageIdsModule(readCatalog("en"))],
+    [APP_MADE_NAMES_FILE, appMadeNamesModule()],
+  ]);
   for (const locale of LOCALES) {
     for (const [group, areas] of Object.entries(MESSAGE_GROUPS)) {
       files.set(path.join(COMPILED_DIR, locale, `${group}.ts`), groupModule(locale, areas));

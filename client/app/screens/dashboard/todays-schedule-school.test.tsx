@@ -171,6 +171,21 @@ describe("Today's Schedule on the school's schedule", { timeout: 60_000 }, () =>
   });
 });
 
+describe("an alternate the app named", { timeout: 60_000 }, () => {
+  it("reads in the reader's language, whatever the language of the staff member who added it (issue 49)", async () => {
+    const { schedule } = await openHome(`${DELAY_DAY}T09:50`, schoolAgenda({ ...SPANISH, delay: "2 hours later" }), {
+      locale: "es",
+      userClasses: ["Álgebra", "Biología"],
+    });
+    expect(await within(schedule).findByText("Día A · Horario de timbres: 2 horas más tarde", { exact: true })).toBeVisible();
+  });
+
+  it("and the other way round", async () => {
+    const { schedule } = await openHome(`${DELAY_DAY}T09:50`, schoolAgenda({ ...ENGLISH, delay: "2 horas más tarde" }));
+    expect(await within(schedule).findByText("A day · 2 hours later schedule", { exact: true })).toBeVisible();
+  });
+});
+
 describe("“From your school”", { timeout: 60_000 }, () => {
   const ANNOUNCEMENTS = [
     { id: 21, title: "Snow day plan", body: "If it snows, watch this space.", createdAt: "2026-12-05T14:00:00Z" },

@@ -20,7 +20,7 @@ import type { Translate } from "@core/i18n/translate";
 import type { AgendaDay } from "@core/schemas/school";
 import { formatDueTime } from "@core/tasks";
 import { entryBadge } from "@core/calendar/next-five-days";
-import { type ClassRow, todaysAgenda, rotationDayName } from "@core/school-day";
+import { alternateName, type ClassRow, todaysAgenda, rotationDayName } from "@core/school-day";
 import { useAgenda } from "@/api/user/agenda";
 import { useEvents } from "@/api/events/get-events";
 import { useTasks } from "@/api/tasks/get-tasks";
@@ -101,7 +101,7 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
             <p className="text-sm font-medium">
               {[
                 day.rotationDay && rotationText(day.rotationDay, t),
-                day.bellSchedule && t("dashboard.bell_schedule_named", { name: day.bellSchedule.name }),
+                day.bellSchedule && t("dashboard.bell_schedule_named", { name: alternateName(day.bellSchedule.name, t) }),
               ]
                 .filter(Boolean)
                 .join(" · ")}

@@ -6,7 +6,7 @@ import { addDaysToDate, todayIn } from "@core/dates";
 import { formatShortDate, formatTime12 } from "@core/format";
 import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX, EVENT_TYPES, type EventType } from "@core/schemas/event";
 import type { SchoolEvent } from "@core/schemas/school";
-import type { AlternateBellSchedule, SchoolSchedule } from "@core/school-day";
+import { type AlternateBellSchedule, alternateName, type SchoolSchedule } from "@core/school-day";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DateField } from "@/components/form/date-field";
 import { FormDialog, FormDialogFooter, FormDialogHeader } from "@/components/form/form-dialog";
@@ -115,7 +115,7 @@ export function SchoolEventsSection() {
                   </p>
                   <div className="flex flex-wrap gap-1">
                     <Badge variant="secondary">{t(EVENT_TYPE_LABELS[event.eventType as EventType] ?? EVENT_TYPE_LABELS.other)}</Badge>
-                    {alternate && <Badge variant="outline">{alternate.name}</Badge>}
+                    {alternate && <Badge variant="outline">{alternateName(alternate.name, t)}</Badge>}
                   </div>
                 </div>
                 <div className="flex gap-1">
@@ -354,7 +354,7 @@ function EventForm({ event, today, usual, alternates, onSaving, onDone }: EventF
               // A delay follows the school's delay schedule, an early dismissal its early one, when there is one.
               const alternate = alternateForEventType(type, usual, alternates);
               if (alternate) form.setValue("alternateId", alternate.id);
-              setPicked(alternate?.name ?? null);
+              setPicked(alternate ? alternateName(alternate.name, t) : null);
             },
           )}
         </div>
@@ -363,7 +363,10 @@ function EventForm({ event, today, usual, alternates, onSaving, onDone }: EventF
             {select(
               "alternateId",
               t("admin.event_bell_schedule"),
-              [{ value: USUAL, label: t("admin.usual_bell_schedule") }, ...alternates.map((a) => ({ value: a.id, label: a.name }))],
+              [
+                { value: USUAL, label: t("admin.usual_bell_schedule") },
+                ...alternates.map((a) => ({ value: a.id, label: alternateName(a.name, t) })),
+              ],
               () => setPicked(null),
             )}
             <p role="status" className="text-sm text-muted-foreground">

@@ -9,7 +9,7 @@
 import { type CalendarEntry, schoolEventEntry } from "@core/calendar/entries";
 import type { Translate } from "@core/i18n/translate";
 import type { AgendaDay } from "@core/schemas/school";
-import { rotationDayName } from "@core/school-day";
+import { alternateName, rotationDayName } from "@core/school-day";
 
 /** What a day cell says of the school day: its rotation day ("A"), or the name of a day off ("Thanksgiving Break"). */
 export type DayNote = { text: string; dayOff: boolean };
@@ -67,6 +67,6 @@ export function agendaDayLine(day: AgendaDay | undefined, t: Translate): string 
   if (day.rotationDay) {
     parts.push(/day/i.test(day.rotationDay) ? rotationDayName(day.rotationDay, t) : t("calendar.rotation_day", { day: day.rotationDay }));
   }
-  if (day.bellSchedule) parts.push(t("dashboard.bell_schedule_named", { name: day.bellSchedule.name }));
+  if (day.bellSchedule) parts.push(t("dashboard.bell_schedule_named", { name: alternateName(day.bellSchedule.name, t) }));
   return parts.length > 0 ? parts.join(" · ") : null;
 }

@@ -114,8 +114,8 @@ test.describe("the admin panel in Spanish (phone)", () => {
     const row = userRow(page, student.email);
     await expect(row).toHaveCount(1);
     await expectSpanish(page, "User Management", seen);
-    await row.getByRole("switch", { name: "Permisos de admin de Mateo Hernández" }).click();
-    const promote = page.getByRole("alertdialog", { name: "Hacer admin" });
+    await row.getByRole("switch", { name: "Permisos de administrador de Mateo Hernández" }).click();
+    const promote = page.getByRole("alertdialog", { name: "Hacer administrador" });
     await expectSpanish(page, "the Make Admin question", seen);
     await promote.getByRole("button", { name: "Cancelar" }).click();
     await row.getByRole("button", { name: "Restablecer contraseña de Mateo Hernández" }).click();

@@ -221,7 +221,7 @@ test.describe("a Spanish-speaking student", () => {
     await otherDevice.route("**/api/tasks", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
     await otherDevice.goto("/#todo");
     await expect(otherDevice.getByText("No se pudieron cargar tus tareas.")).toBeVisible();
-    await expect(otherDevice.getByRole("button", { name: "Intentar de nuevo" })).toBeVisible();
+    await expect(otherDevice.getByRole("button", { name: "Reintentar" })).toBeVisible();
     await expectSpanish(otherDevice, "tasks that could not be loaded", TYPED);
     await otherContext.close();
   });

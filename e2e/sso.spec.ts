@@ -30,7 +30,7 @@ test.describe("in Spanish", () => {
     await page.goto("/?sso_error=login_expired");
     const confirm = page.getByRole("alertdialog", { name: "¿Eliminar tu cuenta?" });
     await expect(confirm.getByRole("alert")).toHaveText(
-      "Tu inicio de sesión venció, ya se usó o se empezó en otro navegador. Inténtalo de nuevo.",
+      "Tu inicio de sesión venció, ya se usó o se empezó en otro navegador. Vuelve a intentarlo.",
     );
     await expect(confirm.getByRole("link", { name: "Inicia sesión con Google" })).toHaveAttribute(
       "href",

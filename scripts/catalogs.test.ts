@@ -140,6 +140,12 @@ describe("the message catalogs (decision 108)", () => {
   it.each([
     [/añad/i, "agregar (add)"],
     [/vencid/i, "expirada (session expired)"],
+    // A field's values are the API's, not words: "audience debe ser all, students o admins".
+    [/\badmins?\b(?<!students o admins)/i, "administrador (admin)"],
+    [
+      /intentar de nuevo|volver a intentar(?!lo)|inténtalo de nuevo/i,
+      "Reintentar on a button, “vuelve a intentarlo” in a sentence (try again)",
+    ],
   ] as const)("Spanish uses the glossary's word, not %s", (variant, word) => {
     const found = Object.entries(readCatalog("es")).filter(([, text]) => variant.test(text));
     expect(found, `use ${word}`).toEqual([]);

@@ -57,7 +57,7 @@ describe("the Audit Log", () => {
     const entries = within(await screen.findByRole("list", { name: "Entradas del registro de actividad" })).getAllByRole("listitem");
     const failed = entries.find((entry) => entry.textContent?.includes("Desbloqueo fallido"))!;
     expect(failed).toHaveTextContent("motivo: código de acceso incorrecto");
-    expect(failed).toHaveTextContent("Admin:");
+    expect(failed).toHaveTextContent("Administrador:");
     expect(failed).toHaveTextContent(/ [ap]\. m\. GMT-[45]$/);
     expect(entries[0]).toHaveTextContent("Configuración cambiada");
     expect(entries[0]).toHaveTextContent("URL del perfil social: https://www.instagram.com/liceo_lincoln");
@@ -68,7 +68,7 @@ describe("the Audit Log", () => {
     await user.click(screen.getByRole("button", { name: "Copiar registro" }));
     expect(await findToast("Registro copiado", "4 entradas copiadas al portapapeles.")).toBeVisible();
     expect(await navigator.clipboard.readText()).toMatch(
-      /\| Desbloqueo fallido \| usuario: - \| admin: rosa@example\.com \| motivo: código de acceso incorrecto/,
+      /\| Desbloqueo fallido \| usuario: - \| administrador: rosa@example\.com \| motivo: código de acceso incorrecto/,
     );
   });
 
@@ -78,7 +78,7 @@ describe("the Audit Log", () => {
     expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
   });
 
-  it("says in Spanish that the log could not be read, and Intentar de nuevo reads it again", async () => {
+  it("says in Spanish that the log could not be read, and Reintentar reads it again", async () => {
     const server = new FakeServer();
     const network = adminNetwork(server, { logs: LOGS });
     server.answer("GET /api/admin/audit-logs", reply(500));
@@ -87,7 +87,7 @@ describe("the Audit Log", () => {
     expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
 
     server.on("GET /api/admin/audit-logs", () => network.logs);
-    await user.click(screen.getByRole("button", { name: "Intentar de nuevo" }));
+    await user.click(screen.getByRole("button", { name: "Reintentar" }));
     await waitFor(() =>
       expect(within(screen.getByRole("list", { name: "Entradas del registro de actividad" })).getAllByRole("listitem")).toHaveLength(3),
     );

@@ -115,22 +115,24 @@ describe.each([375, 1280])("User Management in Spanish at %i px", (width) => {
     expect(englishOnScreen(typed)).toEqual([]);
 
     await user.click(screen.getByRole("combobox", { name: "Mostrar" }));
-    expect(await screen.findByRole("option", { name: "Solo admins" })).toBeVisible();
+    expect(await screen.findByRole("option", { name: "Solo administradores" })).toBeVisible();
     expect(englishOnScreen(typed)).toEqual([]);
     await user.keyboard("{Escape}");
 
-    await user.click(within(mateo).getByRole("switch", { name: "Permisos de admin de Mateo Hernández" }));
-    const promote = await screen.findByRole("alertdialog", { name: "Hacer admin" });
-    expect(promote).toHaveTextContent("será admin y podrá abrir el panel de administración");
+    await user.click(within(mateo).getByRole("switch", { name: "Permisos de administrador de Mateo Hernández" }));
+    const promote = await screen.findByRole("alertdialog", { name: "Hacer administrador" });
+    expect(promote).toHaveTextContent("será administrador y podrá abrir el panel de administración");
     expect(englishOnScreen(typed)).toEqual([]);
-    await user.click(within(promote).getByRole("button", { name: "Hacer admin" }));
-    expect(await findToast("Permisos actualizados", "El usuario ahora es admin")).toBeVisible();
+    await user.click(within(promote).getByRole("button", { name: "Hacer administrador" }));
+    expect(await findToast("Permisos actualizados", "El usuario ahora es administrador")).toBeVisible();
     await waitFor(() => expect(within(mateo).getByRole("switch")).toBeChecked());
-    await user.click(within(mateo).getByRole("switch", { name: "Permisos de admin de Mateo Hernández" }));
+    await user.click(within(mateo).getByRole("switch", { name: "Permisos de administrador de Mateo Hernández" }));
     await user.click(
-      within(await screen.findByRole("alertdialog", { name: "Quitar admin" })).getByRole("button", { name: "Quitar admin" }),
+      within(await screen.findByRole("alertdialog", { name: "Quitar administrador" })).getByRole("button", {
+        name: "Quitar administrador",
+      }),
     );
-    expect(await findToast("Permisos actualizados", "El usuario ya no es admin")).toBeVisible();
+    expect(await findToast("Permisos actualizados", "El usuario ya no es administrador")).toBeVisible();
 
     await user.click(await within(mateo).findByRole("button", { name: "Restablecer contraseña de Mateo Hernández" }));
     const reset = await screen.findByRole("alertdialog", { name: "Restablecer contraseña" });
@@ -166,7 +168,7 @@ describe.each([375, 1280])("User Management in Spanish at %i px", (width) => {
     await renderApp("/admin?search=nadie-aqui", { user: admin({ locale: "es" }), server, locale: "es", width });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Error al cargar los usuarios: 503");
-    expect(screen.getByRole("button", { name: "Intentar de nuevo" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Reintentar" })).toBeVisible();
     expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
   });
 });

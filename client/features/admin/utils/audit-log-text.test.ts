@@ -109,8 +109,8 @@ describe("audit log text", () => {
     expect(detailsText(JSON.stringify({ reason: "something new" }), es)).toBe("motivo: something new");
     expect(auditLogAsText(ENTRIES, es, "es")).toBe(
       "25 nov 2026, 2:10:00 p. m. GMT-5 | Contraseña cambiada | usuario: ava@student.test | por: ava@student.test\n" +
-        "25 nov 2026, 2:05:07 p. m. GMT-5 | Contraseña restablecida | usuario: sam@school.org | admin: ms.lee@school.org\n" +
-        "25 nov 2026, 2:00:00 p. m. GMT-5 | Desbloqueo fallido | usuario: - | admin: ms.lee@school.org | motivo: código de acceso incorrecto",
+        "25 nov 2026, 2:05:07 p. m. GMT-5 | Contraseña restablecida | usuario: sam@school.org | administrador: ms.lee@school.org\n" +
+        "25 nov 2026, 2:00:00 p. m. GMT-5 | Desbloqueo fallido | usuario: - | administrador: ms.lee@school.org | motivo: código de acceso incorrecto",
     );
   });
 });

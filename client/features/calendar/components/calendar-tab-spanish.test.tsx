@@ -348,7 +348,7 @@ describe("the calendar feed in Settings, in Spanish", { timeout: JOURNEY_TIMEOUT
 });
 
 describe("failures, in Spanish", { timeout: JOURNEY_TIMEOUT }, () => {
-  it("says when the calendar cannot be read, and reads it again on Volver a intentar", async () => {
+  it("says when the calendar cannot be read, and reads it again on Reintentar", async () => {
     const server = new FakeServer();
     let failing = true;
     server.on("GET /api/events", () => (failing ? reply(500, "") : []));
@@ -356,7 +356,7 @@ describe("failures, in Spanish", { timeout: JOURNEY_TIMEOUT }, () => {
     expect(await screen.findByText("No se pudo cargar tu calendario.", undefined, { timeout: 15_000 })).toBeVisible();
     expect(englishIn(document.body, TYPED)).toEqual([]);
     failing = false;
-    await user.click(screen.getByRole("button", { name: "Volver a intentar" }));
+    await user.click(screen.getByRole("button", { name: "Reintentar" }));
     expect(await screen.findByRole("grid")).toBeVisible();
   });
 

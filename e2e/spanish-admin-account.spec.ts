@@ -110,6 +110,21 @@ test.describe("the admin panel in Spanish (phone)", () => {
     await expectSpanish(page, "the passcode gate", seen);
     await unlock(page);
 
+    // The five tabs are one row that scrolls sideways (they wrapped to four rows): the last, reached
+    // by the keyboard, comes into view, and the page itself does not scroll sideways.
+    const tabs = page.getByRole("tablist", { name: "Secciones de administración" });
+    const firstTab = tabs.getByRole("tab").first();
+    const rowHeight = (await firstTab.boundingBox())!.height;
+    expect((await tabs.boundingBox())!.height).toBeLessThan(rowHeight * 2);
+    await firstTab.focus();
+    await page.keyboard.press("End");
+    const lastTab = tabs.getByRole("tab", { name: "Configuración de la app" });
+    await expect(lastTab).toBeFocused();
+    await expect(lastTab).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press("Home");
+    await expect(firstTab).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+
     await searchFor(page, student.email);
     const row = userRow(page, student.email);
     await expect(row).toHaveCount(1);

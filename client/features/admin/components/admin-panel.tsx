@@ -1,5 +1,5 @@
 import { ArrowLeft, LogOut, School, ShieldCheck } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@core/api-types";
 import { Badge } from "@/components/ui/badge";
@@ -46,6 +46,16 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
   const lock = useLockAdmin();
   const [, navigate] = useLocation();
   const t = useT();
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tabs are one row that scrolls sideways: the open one is kept in view (one opened
+  // from a link, say). The row is scrolled, not the page.
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+    if (!list || !active) return;
+    const outside = active.offsetLeft < list.scrollLeft || active.offsetLeft + active.offsetWidth > list.scrollLeft + list.clientWidth;
+    if (outside) list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+  }, [tab, unlocked]);
 
   return (
     <main className="mx-auto flex min-h-(--page-height) w-full max-w-5xl flex-col gap-6 px-3 py-6 sm:px-6">
@@ -91,7 +101,12 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
         <PasscodeGate />
       ) : (
         <Tabs value={tab} onValueChange={(value) => update({ tab: value as AdminTab })}>
-          <TabsList aria-label={t("admin.sections")} className="h-auto w-full flex-wrap justify-start gap-1">
+          {/* One row on a phone, scrolling sideways (issue 49: in Spanish it wrapped to four rows at 375 px); wider, it wraps if it must. */}
+          <TabsList
+            ref={tabList}
+            aria-label={t("admin.sections")}
+            className="relative h-auto w-full justify-start gap-1 overflow-x-auto sm:flex-wrap sm:overflow-visible"
+          >
             {(Object.keys(TAB_LABELS) as AdminTab[]).map((value) => (
               <TabsTrigger key={value} value={value} className="min-h-9 flex-none">
                 {t(TAB_LABELS[value])}

@@ -57,12 +57,16 @@ export default defineConfig({
       output: {
         // Libraries are split from the app's code, so an app deploy leaves them cached, and by the
         // screens that use them, so no screen downloads a library it does not run (docs/decisions/065):
-        // React, which changes least, alone; every other package in chunks grouped by the set of
-        // lazily loaded chunks (screens, tabs, dialogs) that import it (`entriesAware`). Icons are
-        // left with the code that draws them: split by user they would be dozens of tiny files.
+        // React, which changes least, alone; TanStack Query, which every screen but the landing
+        // page runs, alone too (decision 124: grouped by user, each new lazily loaded part that used
+        // another set of its hooks cut it into more files, and the Home tab's first download grew by
+        // their overhead); every other package in chunks grouped by the set of lazily loaded chunks
+        // (screens, tabs, dialogs) that import it (`entriesAware`). Icons are left with the code
+        // that draws them: split by user they would be dozens of tiny files.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
             { name: "vendor", test: /node_modules[\\/](?!lucide-react[\\/])/, entriesAware: true, priority: 1 },
           ],
         },

@@ -6,12 +6,22 @@
 // broke. BENCH_RUNS=n runs each page n times and keeps the run of median performance;
 // BENCH_WEB_REPORTS=dir writes each kept run's full Lighthouse report there (open it in the
 // Lighthouse viewer, or read its long tasks and bootup times).
+//
+// The baseline: absolute Lighthouse figures swing by tens of points between machines and between
+// runs on a shared one, so each run also measures a bare page (bench/bare-page: the app's React
+// rendering one <div>), built beside the app into the bench's own copy of the client (never into
+// dist/) and served by the same server. Runs go in rounds, the bare page first in each, and every
+// page's TBT and LCP are also printed against the bare page's of the same round (TBT − bare TBT,
+// LCP ÷ bare LCP, medians of the rounds): what the page costs above React itself on this machine.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import react from "@vitejs/plugin-react";
+import { build as viteBuild } from "vite";
+import { precompress } from "../scripts/precompress";
 import { addDaysToDate, DEFAULT_TIME_ZONE, todayIn } from "../core/dates";
 import { signIn } from "./sign-in";
 import { waitFor } from "./wait-for";
@@ -35,6 +45,25 @@ interface Page {
   cookie?: string;
   /** A read only this signed-in page makes (the dashboard's tasks): proof the run measured it. */
   reads?: string;
+}
+
+/** Where the bare page is served from: a folder of the bench's copy of the client. */
+const BARE_DIR = "bench-bare";
+const BARE: Page = { name: "bare page", path: `/${BARE_DIR}/index.html` };
+
+/**
+ * Builds the bare page into `clientDir/bench-bare/` (after the app's build, which empties
+ * clientDir), compressed as the app's files are, so the server serves it as it serves the app's.
+ */
+async function buildBarePage(clientDir: string) {
+  await viteBuild({
+    configFile: false,
+    root: path.join(import.meta.dirname, "bare-page"),
+    base: `/${BARE_DIR}/`,
+    logLevel: "warn",
+    plugins: [react(), precompress()],
+    build: { outDir: path.join(clientDir, BARE_DIR), emptyOutDir: true },
+  });
 }
 
 /** The admin step-up passcode of the bench's server, and the admin it lets in. */
@@ -152,18 +181,26 @@ async function auditOnce(port: number, page: Page, flags: Flags): Promise<Result
   }
 }
 
-async function audit(port: number, page: Page): Promise<Result> {
-  const flags: Flags = {
+function flagsFor(port: number, page: Page): Flags {
+  return {
     port,
     logLevel: "error",
     output: "json",
     onlyCategories: CATEGORIES,
     extraHeaders: page.cookie ? { Cookie: page.cookie } : null,
   };
-  const runs: Result[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(port, page, flags));
-  runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-  return runs[Math.floor(runs.length / 2)]!;
+}
+
+/** The run of median performance among a page's runs. */
+function medianRun(runs: Result[]): Result {
+  const sorted = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 interface NetworkRequest {
@@ -232,6 +269,43 @@ function printTable(results: Array<{ page: Page; lhr: Result }>) {
   console.log(`Goal: performance ≥ ${GOAL.performance} and accessibility ${GOAL.accessibility} on every page (* = below goal).`);
 }
 
+/**
+ * Every page against the bare page: medians of its runs, and of each round's TBT above the bare
+ * page's and LCP as a multiple of it (the bare page measured in the same round, just before).
+ */
+function printAgainstBare(measured: Array<{ page: Page; runs: Result[] }>) {
+  const bare = measured.find((m) => m.page === BARE)!.runs;
+  const columns = ["page", "perf", "FCP ms", "LCP ms", "TBT ms", "total KiB", "JS KiB", "TBT−bare", "LCP÷bare", "JS−bare KiB"];
+  const widths = [18, 6, 8, 8, 8, 10, 8, 10, 10, 12];
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("");
+  console.log(
+    `\nAgainst the bare page (the app's React rendering one <div>, measured in the same ${RUNS === 1 ? "run" : `${RUNS} rounds`}): ` +
+      `${RUNS === 1 ? "" : "medians; "}TBT − bare TBT in ms, LCP ÷ bare LCP, JS bytes above the bare page's`,
+  );
+  console.log(line(columns));
+  for (const { page, runs } of measured) {
+    const med = (metric: (lhr: Result) => number) => median(runs.map(metric));
+    const tbt = (lhr: Result) => numeric(lhr, "total-blocking-time");
+    const lcp = (lhr: Result) => numeric(lhr, "largest-contentful-paint");
+    const tbtAbove = median(runs.map((lhr, round) => tbt(lhr) - tbt(bare[round]!)));
+    const lcpTimes = median(runs.map((lhr, round) => lcp(lhr) / lcp(bare[round]!)));
+    console.log(
+      line([
+        page.name,
+        String(med((lhr) => score(lhr, "performance"))),
+        med((lhr) => numeric(lhr, "first-contentful-paint")).toFixed(0),
+        med(lcp).toFixed(0),
+        med(tbt).toFixed(0),
+        (med((lhr) => numeric(lhr, "total-byte-weight")) / 1024).toFixed(1),
+        (med(jsBytes) / 1024).toFixed(1),
+        `${tbtAbove >= 0 ? "+" : ""}${tbtAbove.toFixed(0)}`,
+        `×${lcpTimes.toFixed(2)}`,
+        ((med(jsBytes) - median(bare.map(jsBytes))) / 1024).toFixed(1),
+      ]),
+    );
+  }
+}
+
 interface DetailItem {
   node?: { selector?: string; snippet?: string };
   url?: string;
@@ -298,6 +372,8 @@ async function main(): Promise<number> {
     console.log("Building the client…");
     const vite = ["node_modules/vite/bin/vite.js", "build", "--outDir", clientDir, "--emptyOutDir", "--logLevel", "warn"];
     if (spawnSync(process.execPath, vite, { stdio: "inherit" }).status !== 0) throw new Error("vite build failed");
+    console.log("Building the bare page…");
+    await buildBarePage(clientDir);
 
     server = startServer({ DATABASE_URL: `sqlite:${dbFile}`, CLIENT_DIR: clientDir, ADMIN_EMAILS: ADMIN_EMAIL, ADMIN_PASSCODE });
     await serverUp(server);
@@ -306,19 +382,28 @@ async function main(): Promise<number> {
 
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
     const pages: Page[] = [
+      BARE,
       { name: "landing", path: "/" },
       { name: "/auth", path: "/auth" },
       { name: "dashboard", path: "/", cookie, reads: "/api/tasks" },
       { name: "/admin", path: "/admin", cookie: adminCookie, reads: "/api/admin/users" },
       { name: "/admin/push-debug", path: "/admin/push-debug", cookie },
     ];
-    const results: Array<{ page: Page; lhr: Result }> = [];
-    for (const page of pages) {
-      console.log(`Lighthouse: ${page.name} (${BASE}${page.path}${page.cookie ? ", signed in" : ""})…`);
-      results.push({ page, lhr: await audit(chrome.port, page) });
+    // In rounds, every page once per round, so that what the machine is doing at a moment weighs on
+    // every page alike, and each page has a bare run of its own round to be compared with.
+    const measured = pages.map((page) => ({ page, runs: [] as Result[] }));
+    for (let round = 1; round <= RUNS; round++) {
+      for (const { page, runs } of measured) {
+        console.log(
+          `Lighthouse${RUNS === 1 ? "" : ` ${round}/${RUNS}`}: ${page.name} (${BASE}${page.path}${page.cookie ? ", signed in" : ""})…`,
+        );
+        runs.push(await auditOnce(chrome.port, page, flagsFor(chrome.port, page)));
+      }
     }
+    const results = measured.map(({ page, runs }) => ({ page, lhr: medianRun(runs) }));
     printTable(results);
-    printFailures(results);
+    printAgainstBare(measured);
+    printFailures(results.filter((r) => r.page !== BARE));
     if (REPORTS_DIR) {
       fs.mkdirSync(REPORTS_DIR, { recursive: true });
       for (const { page, lhr } of results) {

@@ -1,7 +1,8 @@
 import { waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import type { User } from "@core/api-types";
-import { TOTAL_COUNT_HEADER, type AdminUser, type AuditLogEntry } from "@core/schemas/admin";
+import { TOTAL_COUNT_HEADER } from "@core/admin";
+import type { AdminUser, AuditLogEntry } from "@core/schemas/admin";
 import { type FakeServer, reply, student } from "./fake-server";
 
 // What the admin area's component tests share (moved from e2e/admin*.spec.ts, docs/decisions/120):

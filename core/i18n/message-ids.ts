@@ -212,6 +212,7 @@ export interface MessageValues {
   "admin.no_users": undefined;
   "admin.notifications_unavailable": undefined;
   "admin.offline_notice": undefined;
+  "admin.part_load_failed": undefined;
   "admin.passcode": undefined;
   "admin.passcode_description": undefined;
   "admin.passcode_invalid": undefined;
@@ -339,6 +340,7 @@ export interface MessageValues {
   "admin.test_sent": undefined;
   "admin.test_shown": undefined;
   "admin.test_title": undefined;
+  "admin.the_student_import": undefined;
   "admin.times_differ_by_day": undefined;
   "admin.title": undefined;
   "admin.try_again": undefined;

@@ -39,12 +39,6 @@ const cursor = (name: "after" | "before") =>
     .refine((n) => n >= 1 && n <= 2 ** 31 - 1, messageRef("admin.cursor_invalid", { name }))
     .optional();
 
-/**
- * The answer's header holding how many users match the search and filter over all pages: the body
- * stays the spec's plain array.
- */
-export const TOTAL_COUNT_HEADER = "X-Total-Count";
-
 /** GET /api/admin/users?search=&isAdmin=true|false&limit=&after=; newest first. */
 export const adminUsersQuerySchema = z.object({
   search: z

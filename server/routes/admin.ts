@@ -12,8 +12,8 @@ import {
   ROSTER_IMPORT_TIMEOUT_MS,
   rosterImportResultSchema,
   rosterImportSchema,
-  TOTAL_COUNT_HEADER,
 } from "../../core/schemas/admin";
+import { TOTAL_COUNT_HEADER } from "../../core/admin";
 import { wordMessageRef } from "../../core/i18n/translate";
 import { notFound, parseWith } from "../errors";
 import { i18nFor, requestLocale } from "../i18n";

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from "@core/schemas/admin";
+import { TOTAL_COUNT_HEADER } from "@core/admin";
 import { ApiError } from "@/lib/api/errors";
 import { apiRequest } from "@/lib/api/transport";
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { TOTAL_COUNT_HEADER, type AdminUser } from "@core/schemas/admin";
+import { TOTAL_COUNT_HEADER } from "@core/admin";
+import type { AdminUser } from "@core/schemas/admin";
 import { admin, adminNetwork, adminUser, auditEntry, findToast } from "@/test/admin";
 import { FakeServer, reply } from "@/test/fake-server";
 import { renderApp } from "@/test/render";

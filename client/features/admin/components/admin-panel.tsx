@@ -12,12 +12,18 @@ import { useLockAdmin } from "../api/admin-access";
 import { useAdminLock } from "../hooks/use-admin-lock";
 import { useAdminUrl } from "../hooks/use-admin-url";
 import type { AdminTab } from "../types/admin";
-import { AppSettingsTab } from "./app-settings-tab";
-import { AuditLogTab } from "./audit-log-tab";
-import { PasscodeGate } from "./passcode-gate";
-import { NotificationsTab } from "./notifications-tab";
+import { onDemand } from "@/lib/on-demand";
+import { OnDemandPart } from "./on-demand-part";
 import { UsersTab } from "./users-tab";
 import { OnlineOnlyNotice } from "@/components/states/online-only-notice";
+
+// User Management, the tab the panel opens on, comes with the panel; each other tab when it is
+// first opened, and the passcode gate (its form library) only while the panel is locked
+// (decision 124): an unlocked visit to /admin evaluates and renders none of them.
+const notificationsTab = onDemand(() => import("./notifications-tab"));
+const auditLogTab = onDemand(() => import("./audit-log-tab"));
+const appSettingsTab = onDemand(() => import("./app-settings-tab"));
+const passcodeGate = onDemand(() => import("./passcode-gate"));
 
 const TAB_LABELS = {
   users: "admin.tab_users",
@@ -31,7 +37,7 @@ type AdminPanelProps = {
   user: User;
   /** When the session's step-up ends (ISO instant), or null while locked. */
   unlockedUntil: string | null;
-  /** The Push Debug tab's body (the push feature's panel, composed by the app). */
+  /** The Push Debug tab's body (the push feature's panel, composed by the app), mounted when the tab opens. */
   pushDebug: ReactNode;
 };
 
@@ -98,7 +104,7 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
       <OnlineOnlyNotice message={t("admin.offline_notice")} />
 
       {!unlocked ? (
-        <PasscodeGate />
+        <OnDemandPart part={passcodeGate}>{({ PasscodeGate }) => <PasscodeGate />}</OnDemandPart>
       ) : (
         <Tabs value={tab} onValueChange={(value) => update({ tab: value as AdminTab })}>
           {/* One row on a phone, scrolling sideways (issue 49: in Spanish it wrapped to four rows at 375 px); wider, it wraps if it must. */}
@@ -117,7 +123,7 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
             <UsersTab selfId={user.id} />
           </TabsContent>
           <TabsContent value="notifications">
-            <NotificationsTab />
+            <OnDemandPart part={notificationsTab}>{({ NotificationsTab }) => <NotificationsTab />}</OnDemandPart>
           </TabsContent>
           <TabsContent value="push-debug">
             <section aria-labelledby="admin-push-debug-heading" className="grid gap-4">
@@ -128,10 +134,10 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
             </section>
           </TabsContent>
           <TabsContent value="audit-log">
-            <AuditLogTab />
+            <OnDemandPart part={auditLogTab}>{({ AuditLogTab }) => <AuditLogTab />}</OnDemandPart>
           </TabsContent>
           <TabsContent value="settings">
-            <AppSettingsTab />
+            <OnDemandPart part={appSettingsTab}>{({ AppSettingsTab }) => <AppSettingsTab />}</OnDemandPart>
           </TabsContent>
         </Tabs>
       )}

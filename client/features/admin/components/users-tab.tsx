@@ -7,15 +7,20 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useT } from "@/lib/i18n";
+import { onDemand, useOnDemand } from "@/lib/on-demand";
+import { showDownloadFailed } from "@/lib/toast";
 import type { MessageId } from "@core/i18n/translate";
 import { useAdminUsers } from "../api/admin-users";
 import { useAdminUrl } from "../hooks/use-admin-url";
 import type { UserRoleFilter } from "../types/admin";
 import { userCountText } from "../utils/user-count";
-import { RosterImportDialog } from "./roster-import-dialog";
 import { TemporaryPasswordDialog } from "./temporary-password-dialog";
 import { LoadMore } from "./load-more";
 import { UserRow } from "./user-row";
+
+// The roster import (its dialog, the CSV reader and writer) arrives when Import Students is
+// pressed, which few visits do (decision 124).
+const rosterImport = onDemand(() => import("./roster-import-dialog"));
 
 /** How long typing pauses before the search runs (and lands in the URL). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -37,6 +42,10 @@ export function UsersTab({ selfId }: { selfId: number }) {
   const [reset, setReset] = useState<{ name: string; temporaryPassword: string } | null>(null);
   const [importing, setImporting] = useState(false);
   const t = useT();
+  const importDialog = useOnDemand(rosterImport, importing, () => {
+    showDownloadFailed(t("admin.the_student_import"));
+    setImporting(false);
+  }).module;
 
   useEffect(() => {
     const query = typed.trim();
@@ -130,7 +139,7 @@ export function UsersTab({ selfId }: { selfId: number }) {
         </>
       )}
       <TemporaryPasswordDialog reset={reset} onClose={() => setReset(null)} />
-      <RosterImportDialog open={importing} onOpenChange={setImporting} />
+      {importDialog && <importDialog.RosterImportDialog open={importing} onOpenChange={setImporting} />}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { seedEvent } from "./event-helpers";
 import { e2eDb, expect, openSettings, seedUser, serverNoticesOutsideWrite, signIn, test, type SeededUser } from "./fixtures";
 import { openHomeTab, openTasksTab, schoolDate, seedTasks } from "./task-helpers";
-import { focusHiddenOnTab, sidewaysScroll, textCutBySpacing, undersizedTargets } from "./wcag";
+import { faintBoundaries, focusHiddenOnTab, sidewaysScroll, textCutBySpacing, undersizedTargets } from "./wcag";
 
 /**
  * WCAG 2.2 AA beyond axe (issue 49, docs/accessibility.md, decision 123), on every screen a
@@ -197,6 +197,27 @@ test.describe("WCAG 2.2 in Spanish at 375 px", () => {
     }
   });
 });
+
+// Both themes (decision 075), as the axe scans: axe does not measure a control's own edge.
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`WCAG 2.2 non-text contrast (1.4.11), ${colorScheme} theme`, () => {
+    test.use({ viewport: PHONE, reducedMotion: "reduce", colorScheme });
+
+    test("the edges of fields, checkboxes and selects, and an off switch's track, stand out 3:1", async ({ page }) => {
+      await signIn(page, await seedStudent());
+      await openTasksTab(page);
+      expect.soft(await faintBoundaries(page), "Tasks").toEqual([]);
+      await page.getByRole("button", { name: "Add Task" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Add Task" });
+      await expect(dialog).toBeVisible();
+      expect.soft(await faintBoundaries(page), "the Add Task dialog").toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await openSettings(page, true);
+      expect.soft(await faintBoundaries(page), "Settings").toEqual([]);
+    });
+  });
+}
 
 test.describe("accessible authentication (3.3.8)", () => {
   test.use({ permissions: ["clipboard-read", "clipboard-write"] });

@@ -246,3 +246,57 @@ export async function textCutBySpacing(page: Page, allowed: readonly string[] = 
   await style.evaluate((el) => (el as Element).remove());
   return cut;
 }
+
+/**
+ * 1.4.11: the edge that shows where a field, a checkbox or a select is (its border), and an off
+ * switch's track, against what is behind it: 3:1 at least. Each failing one, with its ratio.
+ */
+export async function faintBoundaries(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // Any CSS colour (oklch, light-dark()) as the screen's sRGB, drawn on a canvas.
+    const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    const rgb = (color: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = canvas.getImageData(0, 0, 1, 1).data;
+      return { rgb: [r!, g!, b!], alpha: a! };
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const [lr, lg, lb] = [r!, g!, b!].map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+    };
+    const behind = (el: Element) => {
+      for (let node = el.parentElement; node; node = node.parentElement) {
+        const { rgb: colour, alpha } = rgb(getComputedStyle(node).backgroundColor);
+        if (alpha > 200) return colour;
+      }
+      return rgb(getComputedStyle(document.body).backgroundColor).rgb;
+    };
+    const found: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      "input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, [role=checkbox], [role=combobox], [role=switch][data-state=unchecked]",
+    );
+    for (const el of controls) {
+      if (
+        el.matches(":disabled") ||
+        el.closest("[aria-hidden=true]") ||
+        !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+      )
+        continue;
+      const style = getComputedStyle(el);
+      const edge =
+        el.getAttribute("role") === "switch" ? style.backgroundColor : parseFloat(style.borderTopWidth) >= 1 ? style.borderTopColor : null;
+      if (!edge) continue;
+      const [a, b] = [luminance(rgb(edge).rgb), luminance(behind(el))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 3) {
+        const name = (el.getAttribute("aria-label") ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? "")
+          .trim()
+          .slice(0, 40);
+        found.push(`${el.getAttribute("role") ?? el.tagName.toLowerCase()} "${name}" ${ratio.toFixed(2)}:1`);
+      }
+    }
+    return found;
+  });
+}

@@ -9,7 +9,9 @@ import { faintBoundaries, focusHiddenOnTab, sidewaysScroll, textCutBySpacing, un
  * visitor, a student and an admin see: at 375 px and 1280 px no target under 24 × 24 px that
  * 2.5.8's exceptions do not cover, and no control focused by Tab or Shift+Tab entirely hidden
  * (behind the bottom bar, the add button, the phone's header or a toast: 2.4.11); at 320 px
- * nothing scrolls sideways (1.4.10) and the text spacing a reader may set cuts no text (1.4.12).
+ * nothing scrolls sideways (1.4.10) and the text spacing a reader may set cuts no text (1.4.12);
+ * in both themes the edges of fields and controls stand out 3:1 (1.4.11); the sign-in forms take a
+ * paste and name their fields' purpose (3.3.8, 1.3.5).
  */
 
 /** The passcode the browser suite's server runs with (playwright.config.ts). */

@@ -49,6 +49,13 @@ export function DialogContent({
       <DialogPrimitive.Content
         ref={contentRef}
         onCloseAutoFocus={returnFocus}
+        onFocus={(event) => {
+          // Tab from the last control goes round to the first with preventScroll (Radix's focus
+          // trap), leaving it scrolled out of a long dialog, unseen (WCAG 2.4.11, decision 123).
+          const [box, frame] = [event.target.getBoundingClientRect(), event.currentTarget.getBoundingClientRect()];
+          if (box.bottom <= frame.top || box.top >= frame.bottom) event.target.scrollIntoView({ block: "nearest" });
+          props.onFocus?.(event);
+        }}
         data-slot="dialog-content"
         className={cn(
           "fixed top-[calc(var(--page-height)/2)] left-1/2 z-50 grid max-h-[calc(var(--page-height)-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-5 shadow-lg outline-none data-[state=open]:animate-zoom-in sm:p-6",

@@ -38,7 +38,7 @@ function ActorLine({ entry }: { entry: AuditLogEntry }) {
   return (
     <div className="flex min-w-0 gap-1">
       <dt className="text-muted-foreground">{asAdmin ? t("admin.audit_admin") : t("admin.audit_by")}</dt>
-      <dd className="truncate">{email ?? "—"}</dd>
+      <dd className="break-all">{email ?? "—"}</dd>
     </div>
   );
 }
@@ -120,7 +120,8 @@ export function AuditLogTab() {
                 <dl className="grid min-w-0 gap-0.5">
                   <div className="flex min-w-0 gap-1">
                     <dt className="text-muted-foreground">{t("admin.audit_user")}</dt>
-                    <dd className="truncate">{entry.targetUserEmail ?? "—"}</dd>
+                    {/* Wrapped, never cut (WCAG 1.4.10 and 1.4.12, decision 123). */}
+                    <dd className="break-all">{entry.targetUserEmail ?? "—"}</dd>
                   </div>
                   <ActorLine entry={entry} />
                   {detailsText(entry.details, t) && (

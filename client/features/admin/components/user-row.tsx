@@ -67,9 +67,8 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
           )}
           {user.passwordResetRequired && <Badge variant="warning">{t("admin.reset_pending")}</Badge>}
         </p>
-        <p className="truncate text-sm text-muted-foreground" title={user.email}>
-          {user.email}
-        </p>
+        {/* Wrapped, never cut: at 320 px, the more so with a reader's own text spacing, it ended in "…" (WCAG 1.4.10 and 1.4.12, decision 123). */}
+        <p className="text-sm break-all text-muted-foreground">{user.email}</p>
         {signsIn && <p className="truncate text-sm text-muted-foreground">{signsIn}</p>}
       </div>
       <div className="flex shrink-0 items-center justify-end gap-2">

@@ -327,6 +327,7 @@ export interface MessageValues {
   "admin.state_subscription": undefined;
   "admin.state_worker": undefined;
   "admin.status_updated": undefined;
+  "admin.stay_unlocked": undefined;
   "admin.subscription_none": undefined;
   "admin.success": undefined;
   "admin.tab_audit_log": undefined;
@@ -346,6 +347,8 @@ export interface MessageValues {
   "admin.try_again": undefined;
   "admin.two_hours_later": undefined;
   "admin.unlock": undefined;
+  "admin.unlock_ending_text": undefined;
+  "admin.unlock_ending_title": undefined;
   "admin.unlocking": undefined;
   "admin.update_failed": undefined;
   "admin.updating": undefined;
@@ -1085,6 +1088,8 @@ export interface MessageValues {
   "settings.sign_in_first": undefined;
   "settings.sign_out": undefined;
   "settings.signing_out": undefined;
+  "settings.single_key_shortcuts": undefined;
+  "settings.single_key_shortcuts_hint": undefined;
   "settings.summary_time_invalid": undefined;
   "settings.tasks_not_list": undefined;
   "settings.temporary_password": undefined;

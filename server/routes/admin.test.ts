@@ -102,6 +102,33 @@ describeEachEngine("admin API", (engine) => {
   });
 
   describe("the passcode step-up", () => {
+    it("Stay unlocked gives another 30 minutes from now, with a new session id, only while unlocked (WCAG 2.2.1)", async () => {
+      const admin = await account({ admin: true });
+      const refused = await admin.client.request("POST", "/api/admin/extend");
+      expect([refused.statusCode, refused.json().code]).toEqual([403, "server.admin_locked"]);
+      expect((await admin.client.request("POST", "/api/admin/login", { passcode: PASSCODE })).statusCode).toBe(200);
+      await admin.client.refreshCsrf();
+      // 29 minutes in: nearly over.
+      const unlockedAt = new Date(Date.now() - 29 * 60 * 1000).toISOString();
+      await t.db.updateTable("sessions").set({ admin_unlocked_at: unlockedAt }).where("user_id", "=", admin.id).execute();
+      const cookie = admin.client.cookie;
+      const before = Date.now();
+      const extended = await admin.client.request("POST", "/api/admin/extend");
+      expect(extended.statusCode, extended.body).toBe(200);
+      const until = Date.parse(extended.json().adminUnlockedUntil);
+      expect(until - before).toBeGreaterThanOrEqual(30 * 60 * 1000 - 1000);
+      expect(admin.client.cookie).not.toBe(cookie);
+      expect((await admin.client.request("GET", "/api/session")).json().adminUnlockedUntil).toBe(extended.json().adminUnlockedUntil);
+      // Once the 30 minutes have ended, it is the passcode again.
+      await t.db
+        .updateTable("sessions")
+        .set({ admin_unlocked_at: new Date(Date.now() - 31 * 60 * 1000).toISOString() })
+        .where("user_id", "=", admin.id)
+        .execute();
+      await admin.client.refreshCsrf();
+      expect((await admin.client.request("POST", "/api/admin/extend")).statusCode).toBe(403);
+    });
+
     it("the right passcode unlocks for 30 minutes with a new session id and CSRF token; the old ones stop working", async () => {
       const admin = await account({ admin: true });
       const oldCookie = admin.client.cookie;

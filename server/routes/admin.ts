@@ -76,6 +76,9 @@ export default async function adminRoutes(app: FastifyInstance, { services }: { 
     return admin.unlock(request, reply, requireUser(request), passcode);
   });
 
+  // Unlocked only (the default guard): a locked panel is unlocked with the passcode again.
+  app.post("/api/admin/extend", async (request, reply) => admin.extendUnlock(request, reply));
+
   app.post("/api/admin/logout", { config: { auth: "admin" } }, async (request, reply) => {
     await admin.lock(request, reply);
     return { ok: true };

@@ -214,6 +214,17 @@ export function createAdminService(options: AdminServiceOptions) {
       return { adminUnlockedUntil: new Date(now.getTime() + ADMIN_UNLOCK_MS).toISOString() };
     },
 
+    /**
+     * POST /api/admin/extend: "Stay unlocked", asked by the warning the panel shows before the 30
+     * minutes end (WCAG 2.2.1, decision 123). Only while still unlocked (the route's guard), and only
+     * by a person's click: an unattended panel still locks. A new session id, as the unlock gives.
+     */
+    async extendUnlock(request: FastifyRequest, reply: FastifyReply): Promise<{ adminUnlockedUntil: string }> {
+      const now = new Date();
+      await sessionService.rotate(request, reply, { adminUnlockedAt: now });
+      return { adminUnlockedUntil: new Date(now.getTime() + ADMIN_UNLOCK_MS).toISOString() };
+    },
+
     /** POST /api/admin/logout: locks the panel; the person stays signed in (with a new session id). */
     async lock(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       await sessionService.rotate(request, reply, { adminUnlockedAt: null });

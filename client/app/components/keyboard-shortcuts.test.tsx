@@ -61,3 +61,47 @@ describe("keyboard shortcuts", () => {
     expect(tab("Home")).toHaveAttribute("aria-selected", "true");
   });
 });
+
+describe("turning single-key shortcuts off (WCAG 2.1.4)", () => {
+  it("in Settings, on this device: off, no single key acts; on again, they do", async () => {
+    const { user, unmount } = await onHome();
+    await user.click(screen.getByRole("button", { name: "Settings" }));
+    const settings = await screen.findByRole("dialog", { name: "Settings" });
+    const toggle = within(settings).getByRole("switch", { name: "Single-key shortcuts" });
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/keys such as n \(new task\) and \? work on their own/);
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await user.keyboard("2?n");
+    expect(tab("Home")).toHaveAttribute("aria-selected", "true");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("textbox", { name: "Quick add" })).not.toHaveFocus();
+
+    // Kept on this device: the app opened again still has them off, until they are turned on.
+    unmount();
+    const again = await onHome();
+    await again.user.keyboard("2");
+    expect(tab("Home")).toHaveAttribute("aria-selected", "true");
+    await again.user.click(screen.getByRole("button", { name: "Settings" }));
+    await again.user.click(
+      within(await screen.findByRole("dialog", { name: "Settings" })).getByRole("switch", { name: "Single-key shortcuts" }),
+    );
+    await again.user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await again.user.keyboard("2");
+    await waitFor(() => expect(tab("Tasks")).toHaveAttribute("aria-selected", "true"));
+  });
+
+  it("says so in Spanish", async () => {
+    const { user } = await renderApp("/#home", { user: student({ firstName: "Lucía", locale: "es" }), locale: "es" });
+    await user.click(await screen.findByRole("button", { name: "Configuración" }));
+    const settings = await screen.findByRole("dialog", { name: "Configuración" });
+    const toggle = within(settings).getByRole("switch", { name: "Atajos de una tecla" });
+    expect(toggle).toHaveAccessibleDescription(
+      "En este dispositivo, teclas como n (nueva tarea) y ? funcionan solas. Desactívalos si interfieren con el control por voz.",
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from "react";
+import { useEffect, useEffectEvent, useSyncExternalStore } from "react";
 import type { PlainMessageId } from "@core/i18n/translate";
 
 export type ShortcutAction = "newTask" | "newEvent" | "home" | "tasks" | "calendar" | "help";
@@ -25,14 +25,52 @@ function isTyping(target: EventTarget | null): boolean {
 /** A dialog (or the phone drawer) is open: its keys are its own. */
 const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 
-/** Runs the shortcuts' actions on their keys, never while typing, with a modifier held, or over a dialog. */
+/**
+ * Single-key shortcuts can be turned off on a device (WCAG 2.1.4, decision 123): a word spoken to
+ * speech input, or a stray key, would otherwise move the page. On unless turned off; kept in this
+ * browser's storage, as the theme is. Storage that throws (privacy modes) keeps them on.
+ */
+const SHORTCUTS_OFF_KEY = "student-hub:single-key-shortcuts-off";
+const shortcutListeners = new Set<() => void>();
+
+export function singleKeyShortcutsOn(): boolean {
+  try {
+    return localStorage.getItem(SHORTCUTS_OFF_KEY) !== "1";
+  } catch {
+    return true;
+  }
+}
+
+export function setSingleKeyShortcutsOn(on: boolean): void {
+  try {
+    if (on) localStorage.removeItem(SHORTCUTS_OFF_KEY);
+    else localStorage.setItem(SHORTCUTS_OFF_KEY, "1");
+  } catch {
+    // Not remembered: see above.
+  }
+  shortcutListeners.forEach((listener) => listener());
+}
+
+/** Whether this device's single-key shortcuts are on, for a component (Settings' switch). */
+export function useSingleKeyShortcutsOn(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      shortcutListeners.add(listener);
+      return () => shortcutListeners.delete(listener);
+    },
+    singleKeyShortcutsOn,
+    () => true,
+  );
+}
+
+/** Runs the shortcuts' actions on their keys, never while typing, with a modifier held, over a dialog, or once turned off. */
 export function useKeyboardShortcuts(actions: Record<ShortcutAction, () => void>): void {
   const run = useEffectEvent((action: ShortcutAction) => actions[action]());
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
       const action = ACTION_BY_KEY.get(event.key);
-      if (!action || isTyping(event.target) || dialogOpen()) return;
+      if (!action || isTyping(event.target) || dialogOpen() || !singleKeyShortcutsOn()) return;
       event.preventDefault();
       run(action);
     };

@@ -11,6 +11,7 @@ import { dropSearchParams } from "@/lib/search-params";
 import { YourData } from "@/features/auth/components/your-data";
 import { CalendarFeedSetting } from "@/features/calendar/components/calendar-feed-setting";
 import { LmsFeedSetting } from "@/features/lms/components/lms-feed-setting";
+import { KeyboardShortcutsSetting } from "./keyboard-shortcuts-setting";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
 import { AppBadgeSetting } from "@/features/app-badge/components/app-badge-setting";
 import type { User } from "@core/api-types";
@@ -65,6 +66,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses, provid
           <OnlineOnlyNotice message={t("settings.offline_notice")} />
           <AccountLanguagePicker />
           <ThemePicker />
+          <KeyboardShortcutsSetting />
           <EveningSummarySetting />
           <AppBadgeSetting />
           <CalendarFeedSetting />

@@ -135,3 +135,44 @@ describe("the panel's guard rails", () => {
     expect(server.sent("POST /api/admin/logout")).toHaveLength(1);
   });
 });
+
+describe("the unlock's end (WCAG 2.2.1)", () => {
+  /** The panel unlocked with a minute left: inside the two minutes the question comes in. */
+  async function nearlyLocked(locale?: "es") {
+    const server = new FakeServer();
+    const state = adminNetwork(server);
+    state.until = new Date(Date.now() + 60 * 1000).toISOString();
+    server.on("POST /api/admin/extend", () => {
+      state.until = new Date(Date.now() + 30 * 60 * 1000).toISOString();
+      return { adminUnlockedUntil: state.until };
+    });
+    const rendered = await renderApp("/admin", { user: admin(locale ? { locale } : {}), server, ...(locale ? { locale } : {}) });
+    return { ...rendered, state };
+  }
+
+  it("asks two minutes before the panel locks; Stay Unlocked gives 30 more minutes, and the panel stays", async () => {
+    const { user, server } = await nearlyLocked();
+    const question = await screen.findByRole("alertdialog", { name: "Stay unlocked?" }, { timeout: 15_000 });
+    expect(question).toHaveTextContent("The admin panel locks in 2 minutes.");
+    await user.click(within(question).getByRole("button", { name: "Stay Unlocked" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(server.sent("POST /api/admin/extend")).toHaveLength(1);
+    expect(screen.getByRole("tab", { name: "User Management" })).toBeVisible();
+    expect(screen.queryByLabelText("Admin Passcode")).toBeNull();
+  });
+
+  it("put away with Cancel, it does not ask again for this unlock", async () => {
+    const { user, server } = await nearlyLocked();
+    const question = await screen.findByRole("alertdialog", { name: "Stay unlocked?" }, { timeout: 15_000 });
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(server.sent("POST /api/admin/extend")).toHaveLength(0);
+  });
+
+  it("asks in Spanish", async () => {
+    await nearlyLocked("es");
+    const question = await screen.findByRole("alertdialog", { name: "¿Seguir desbloqueado?" }, { timeout: 15_000 });
+    expect(within(question).getByRole("button", { name: "Seguir desbloqueado" })).toBeVisible();
+    expect(question).toHaveTextContent("El panel de administración se bloquea en 2 minutos.");
+  });
+});

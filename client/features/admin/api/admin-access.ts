@@ -21,6 +21,23 @@ export function useUnlockAdmin() {
   });
 }
 
+/**
+ * POST /api/admin/extend: "Stay unlocked" (WCAG 2.2.1, decision 123): 30 more minutes from now.
+ * A new session id and CSRF token, as the unlock gives; the user is read again for the new end.
+ */
+export function useExtendAdminUnlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/admin/extend");
+    },
+    onSuccess: async () => {
+      forgetSession();
+      await queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
+    },
+  });
+}
+
 /** POST /api/admin/logout: locks the panel again; the person stays signed in. */
 export function useLockAdmin() {
   const queryClient = useQueryClient();

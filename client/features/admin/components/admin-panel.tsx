@@ -8,14 +8,18 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useT } from "@/lib/i18n";
 import { ROUTES } from "@/lib/routes";
 import type { MessageId } from "@core/i18n/translate";
-import { useLockAdmin } from "../api/admin-access";
-import { useAdminLock } from "../hooks/use-admin-lock";
+import { useExtendAdminUnlock, useLockAdmin } from "../api/admin-access";
+import { useAdminLock, useUnlockEnding } from "../hooks/use-admin-lock";
 import { useAdminUrl } from "../hooks/use-admin-url";
 import type { AdminTab } from "../types/admin";
 import { onDemand } from "@/lib/on-demand";
 import { OnDemandPart } from "./on-demand-part";
 import { UsersTab } from "./users-tab";
 import { OnlineOnlyNotice } from "@/components/states/online-only-notice";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { serverMessage } from "@/lib/api/errors";
+import { showToast } from "@/lib/toast";
+import { isAdminLocked } from "../utils/admin-errors";
 
 // User Management, the tab the panel opens on, comes with the panel; each other tab when it is
 // first opened, and the passcode gate (its form library) only while the panel is locked
@@ -48,6 +52,8 @@ type AdminPanelProps = {
  */
 export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) {
   const { unlocked } = useAdminLock(unlockedUntil);
+  const ending = useUnlockEnding(unlockedUntil, unlocked);
+  const extend = useExtendAdminUnlock();
   const { tab, update } = useAdminUrl();
   const lock = useLockAdmin();
   const [, navigate] = useLocation();
@@ -102,6 +108,24 @@ export function AdminPanel({ user, unlockedUntil, pushDebug }: AdminPanelProps) 
         )}
       </header>
       <OnlineOnlyNotice message={t("admin.offline_notice")} />
+      <ConfirmDialog
+        open={ending.asking}
+        onOpenChange={(open) => !open && ending.putAway()}
+        title={t("admin.unlock_ending_title")}
+        description={t("admin.unlock_ending_text")}
+        confirmText={t("admin.stay_unlocked")}
+        pendingText={t("admin.unlocking")}
+        pending={extend.isPending}
+        onConfirm={() =>
+          extend.mutate(undefined, {
+            onError: (error) => {
+              ending.putAway();
+              if (!isAdminLocked(error))
+                showToast({ title: t("admin.update_failed"), description: serverMessage(error) ?? undefined, variant: "destructive" });
+            },
+          })
+        }
+      />
 
       {!unlocked ? (
         <OnDemandPart part={passcodeGate}>{({ PasscodeGate }) => <PasscodeGate />}</OnDemandPart>

@@ -40,3 +40,22 @@ export function useAdminLock(unlockedUntil: string | null) {
   const unlocked = !Number.isNaN(until) && endedAt !== until && refusedAt !== (unlockedUntil ?? "");
   return { unlocked };
 }
+
+/** How long before the unlock ends the panel asks "Stay unlocked?" (WCAG 2.2.1 asks for at least 20 seconds). */
+export const UNLOCK_WARNING_MS = 2 * 60 * 1000;
+
+/**
+ * Whether to ask "Stay unlocked?": from two minutes before the unlock ends (at once when it ends
+ * sooner), until it ends, the answer moves the end, or the question is put away for this unlock.
+ */
+export function useUnlockEnding(unlockedUntil: string | null, unlocked: boolean) {
+  const until = unlockedUntil === null ? Number.NaN : Date.parse(unlockedUntil);
+  const [askedFor, setAskedFor] = useState<number | null>(null);
+  const [putAwayFor, setPutAwayFor] = useState<number | null>(null);
+  useEffect(() => {
+    if (Number.isNaN(until)) return;
+    const timer = setTimeout(() => setAskedFor(until), Math.min(Math.max(0, until - UNLOCK_WARNING_MS - Date.now()), 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [until]);
+  return { asking: unlocked && askedFor === until && putAwayFor !== until, putAway: () => setPutAwayFor(until) };
+}

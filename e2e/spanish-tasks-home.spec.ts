@@ -94,6 +94,7 @@ for (const size of WIDTHS.filter(({ name }) => name === "phone")) {
     });
 
     test("reads the Tasks tab, its dialog, messages, question and toasts in Spanish", async ({ page }) => {
+      test.slow(); // Many screens, each scanned: 26 s alone, past 30 s beside the other worker.
       const user = await spanishStudent();
       await seedSpanishTasks(user);
       await signIn(page, user);
@@ -202,7 +203,8 @@ test.describe("a Spanish-speaking student", () => {
       .execute();
     await serverNoticesOutsideWrite();
     await page.goto("/#todo");
-    await expect(page.getByRole("heading", { name: "Lista de tareas pendientes" })).toBeVisible();
+    // 500 tasks to read and lay out: longer than an expectation's 7 s beside the other worker.
+    await expect(page.getByRole("heading", { name: "Lista de tareas pendientes" })).toBeVisible({ timeout: 20_000 });
     await page.getByRole("button", { name: "Agregar tarea", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Agregar tarea" });
     await dialog.getByRole("textbox", { name: "Título de la tarea" }).fill("Una más");

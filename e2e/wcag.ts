@@ -210,6 +210,32 @@ export async function sidewaysScroll(page: Page): Promise<number> {
   });
 }
 
+/** What sticks out past the right edge of the viewport: the innermost elements, as "tag.class: text", for a failing reflow's message. */
+export async function stickingOut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // Inside a row that scrolls sideways itself (the admin tabs on a phone) is not the page's overflow.
+    const inScroller = (element: HTMLElement) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (/auto|scroll|hidden/.test(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    const out = [...document.body.querySelectorAll<HTMLElement>("*")].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.right > width + 0.5 && getComputedStyle(element).position !== "fixed" && !inScroller(element);
+    });
+    // Innermost first: an element none of whose descendants sticks out too.
+    return out
+      .filter((element) => !out.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join(".")}: ${(element.textContent ?? "").slice(0, 60)}`,
+      );
+  });
+}
+
 /** The WCAG 1.4.12 text spacing bookmarklet's styles, with `!important` as the user's own sheet would. */
 const TEXT_SPACING = `
   * { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }

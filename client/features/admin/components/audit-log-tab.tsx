@@ -127,7 +127,7 @@ export function AuditLogTab() {
                   {detailsText(entry.details, t) && (
                     <div className="flex min-w-0 gap-1">
                       <dt className="text-muted-foreground">{t("admin.audit_details")}</dt>
-                      <dd className="break-words">{detailsText(entry.details, t)}</dd>
+                      <dd className="min-w-0 wrap-anywhere">{detailsText(entry.details, t)}</dd>
                     </div>
                   )}
                 </dl>

@@ -124,14 +124,16 @@ async function seedAdmin(): Promise<SeededUser> {
 }
 
 /**
- * Targets (2.5.8) and focus by keyboard (2.4.11) on the screen as it is now. Backwards too on a
- * phone, where Shift+Tab scrolls controls up towards the sticky header; a desktop has no bar over
- * the page, and forwards goes round a dialog's focus trap as backwards does.
+ * Targets (2.5.8) and focus by keyboard (2.4.11) on the screen as it is now. The Tab walk is the
+ * phone's, both ways, where the sticky header, the bottom bar, the floating button and the toasts
+ * can cover a control; a desktop has no bar over the page, so there targets alone are measured
+ * (the walk at 1280 px cost the browser suite a minute and a half of a worker; decision 123).
  */
 function targetsAndFocus(page: Page, phone: boolean): Check {
   return async (where) => {
     expect.soft(await undersizedTargets(page), `${where}: targets under 24 × 24 px`).toEqual([]);
-    const { hidden, reached } = await focusHiddenOnTab(page, phone ? ["Tab", "Shift+Tab"] : ["Tab"]);
+    if (!phone) return;
+    const { hidden, reached } = await focusHiddenOnTab(page, ["Tab", "Shift+Tab"]);
     expect.soft(reached, `${where}: Tab reaches the screen's controls`).toBeGreaterThan(0);
     expect.soft(hidden, `${where}: focused controls entirely hidden`).toEqual([]);
   };

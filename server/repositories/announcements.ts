@@ -44,6 +44,22 @@ function eventOf(row: { event_date: string | null; event_end_date: string | null
 
 const EVENT_COLUMNS = ["event_date", "event_end_date", "event_time"] as const;
 
+/** An announcement's own columns in the progress statement: selected, and grouped by, alike. */
+const PROGRESS_COLUMNS = [
+  "a.id",
+  "a.title",
+  "a.body",
+  "a.audience",
+  "a.created_at",
+  "a.pruned_sent",
+  "a.pruned_failed",
+  "a.readers",
+  "a.shown_until",
+  "a.event_date",
+  "a.event_end_date",
+  "a.event_time",
+] as const;
+
 /** The audiences whose announcements a reader sees: "all" and their own. */
 export function audiencesOf(isAdmin: boolean): AnnouncementAudience[] {
   return ["all", isAdmin ? "admins" : "students"];
@@ -79,37 +95,8 @@ export function createAnnouncementsRepository(db: Executor) {
     const rows = await db
       .selectFrom(picked.as("a"))
       .leftJoin("announcement_deliveries as d", "d.announcement_id", "a.id")
-      .select([
-        "a.id",
-        "a.title",
-        "a.body",
-        "a.audience",
-        "a.created_at",
-        "a.pruned_sent",
-        "a.pruned_failed",
-        "a.readers",
-        "a.shown_until",
-        "a.event_date",
-        "a.event_end_date",
-        "a.event_time",
-        counted("sent").as("sent"),
-        counted("failed").as("failed"),
-        counted("pending").as("pending"),
-      ])
-      .groupBy([
-        "a.id",
-        "a.title",
-        "a.body",
-        "a.audience",
-        "a.created_at",
-        "a.pruned_sent",
-        "a.pruned_failed",
-        "a.readers",
-        "a.shown_until",
-        "a.event_date",
-        "a.event_end_date",
-        "a.event_time",
-      ])
+      .select([...PROGRESS_COLUMNS, counted("sent").as("sent"), counted("failed").as("failed"), counted("pending").as("pending")])
+      .groupBy([...PROGRESS_COLUMNS])
       .orderBy("a.created_at", "desc")
       .orderBy("a.id", "desc")
       .execute();

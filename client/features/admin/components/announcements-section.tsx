@@ -1,6 +1,6 @@
 import { Megaphone } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type UseFormReturn, useForm } from "react-hook-form";
 import { ANNOUNCEMENT_SHOW_DAYS_CHOICES, ANNOUNCEMENT_SHOW_DAYS_DEFAULT } from "@core/announcements";
 import { todayIn } from "@core/dates";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_BODY_MAX, type AnnouncementAudience } from "@core/schemas/announcements";
@@ -102,59 +102,66 @@ function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
             </FormItem>
           )}
         />
-        <FormField
-          control={form.control}
+        <ChoiceField
+          form={form}
           name="audience"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("admin.announcement_audience")}</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger className="w-full sm:w-60">
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {ANNOUNCEMENT_AUDIENCES.map((audience) => (
-                    <SelectItem key={audience} value={audience}>
-                      {t(AUDIENCE_LABELS[audience])}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t("admin.announcement_audience")}
+          options={ANNOUNCEMENT_AUDIENCES.map((audience) => ({ value: audience, label: t(AUDIENCE_LABELS[audience]) }))}
         />
-        <FormField
-          control={form.control}
+        <ChoiceField
+          form={form}
           name="showDays"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("admin.announcement_show_days")}</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger className="w-full sm:w-60">
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {ANNOUNCEMENT_SHOW_DAYS_CHOICES.map((days) => (
-                    <SelectItem key={days} value={String(days)}>
-                      {t("admin.announcement_days", { count: days })}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t("admin.announcement_show_days")}
+          options={ANNOUNCEMENT_SHOW_DAYS_CHOICES.map((days) => ({
+            value: String(days),
+            label: t("admin.announcement_days", { count: days }),
+          }))}
         />
         <SubmitButton pending={send.isPending} pendingText={t("admin.sending")} className="justify-self-start">
           {t("admin.send_announcement")}
         </SubmitButton>
       </form>
     </Form>
+  );
+}
+
+/** One of the form's choices: a labelled select whose options are the given values and words. */
+function ChoiceField({
+  form,
+  name,
+  label,
+  options,
+}: {
+  form: UseFormReturn<AnnouncementValues>;
+  name: "audience" | "showDays";
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <Select value={field.value} onValueChange={field.onChange}>
+            <FormControl>
+              <SelectTrigger className="w-full sm:w-60">
+                <SelectValue />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {options.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 }
 

@@ -13,6 +13,7 @@
 // dist/) and served by the same server. Runs go in rounds, the bare page first in each, and every
 // page's TBT and LCP are also printed against the bare page's of the same round (TBT − bare TBT,
 // LCP ÷ bare LCP, medians of the rounds): what the page costs above React itself on this machine.
+// BENCH_PAGES=dashboard,/admin measures only the pages named (the bare page is always measured).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -30,6 +31,10 @@ import { waitFor } from "./wait-for";
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3400);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+/** BENCH_PAGES: the names of the pages to measure, comma-separated; all of them when unset. */
+const ONLY_PAGES = process.env.BENCH_PAGES?.split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
 const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
@@ -275,8 +280,21 @@ function printTable(results: Array<{ page: Page; lhr: Result }>) {
  */
 function printAgainstBare(measured: Array<{ page: Page; runs: Result[] }>) {
   const bare = measured.find((m) => m.page === BARE)!.runs;
-  const columns = ["page", "perf", "FCP ms", "LCP ms", "TBT ms", "total KiB", "JS KiB", "TBT−bare", "LCP÷bare", "JS−bare KiB"];
-  const widths = [18, 6, 8, 8, 8, 10, 8, 10, 10, 12];
+  // "perf range": the lowest and highest score of the rounds, for how far one run may be from the median.
+  const columns = [
+    "page",
+    "perf",
+    "perf range",
+    "FCP ms",
+    "LCP ms",
+    "TBT ms",
+    "total KiB",
+    "JS KiB",
+    "TBT−bare",
+    "LCP÷bare",
+    "JS−bare KiB",
+  ];
+  const widths = [18, 6, 12, 8, 8, 8, 10, 8, 10, 10, 12];
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("");
   console.log(
     `\nAgainst the bare page (the app's React rendering one <div>, measured in the same ${RUNS === 1 ? "run" : `${RUNS} rounds`}): ` +
@@ -289,10 +307,12 @@ function printAgainstBare(measured: Array<{ page: Page; runs: Result[] }>) {
     const lcp = (lhr: Result) => numeric(lhr, "largest-contentful-paint");
     const tbtAbove = median(runs.map((lhr, round) => tbt(lhr) - tbt(bare[round]!)));
     const lcpTimes = median(runs.map((lhr, round) => lcp(lhr) / lcp(bare[round]!)));
+    const scores = runs.map((lhr) => score(lhr, "performance"));
     console.log(
       line([
         page.name,
         String(med((lhr) => score(lhr, "performance"))),
+        `${Math.min(...scores)}–${Math.max(...scores)}`,
         med((lhr) => numeric(lhr, "first-contentful-paint")).toFixed(0),
         med(lcp).toFixed(0),
         med(tbt).toFixed(0),
@@ -381,7 +401,7 @@ async function main(): Promise<number> {
     const adminCookie = await seedUnlockedAdmin();
 
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
-    const pages: Page[] = [
+    const allPages: Page[] = [
       BARE,
       { name: "landing", path: "/" },
       { name: "/auth", path: "/auth" },
@@ -389,6 +409,10 @@ async function main(): Promise<number> {
       { name: "/admin", path: "/admin", cookie: adminCookie, reads: "/api/admin/users" },
       { name: "/admin/push-debug", path: "/admin/push-debug", cookie },
     ];
+    const unknown = ONLY_PAGES?.filter((name) => !allPages.some((page) => page.name === name)) ?? [];
+    if (unknown.length)
+      throw new Error(`BENCH_PAGES names no page called ${unknown.join(", ")} (${allPages.map((p) => p.name).join(", ")})`);
+    const pages = allPages.filter((page) => page === BARE || !ONLY_PAGES || ONLY_PAGES.includes(page.name));
     // In rounds, every page once per round, so that what the machine is doing at a moment weighs on
     // every page alike, and each page has a bare run of its own round to be compared with.
     const measured = pages.map((page) => ({ page, runs: [] as Result[] }));

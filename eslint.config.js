@@ -75,12 +75,18 @@ const boundaries = [
     message: "core/ runs in the browser and in Node: it imports nothing but itself and zod.",
   },
   { target: "./server", from: "./client", message: "The server never imports the client; share code through core/." },
-  // The server's layers, bottom up: db (connection, schema, migrations) ← repositories (SQL, transactions)
-  // ← services ← routes and plugins (HTTP). A layer never imports one above it.
+  // The server's layers, bottom up: db (connection, schema, migrations) ← jobs (the lease queue and the
+  // worker runner, decision 125) ← repositories (SQL, transactions) ← services ← routes and plugins (HTTP).
+  // A layer never imports one above it.
   {
     target: "./server/db",
+    from: ["./server/jobs", "./server/repositories", "./server/services", "./server/routes", "./server/plugins", "./server/app.ts"],
+    message: "server/db is the bottom layer: it imports no job, repository, service, route or plugin.",
+  },
+  {
+    target: "./server/jobs",
     from: ["./server/repositories", "./server/services", "./server/routes", "./server/plugins", "./server/app.ts"],
-    message: "server/db is the bottom layer: it imports no repository, service, route or plugin.",
+    message: "server/jobs (the lease queue, the worker runner) builds on server/db only: a job's own work is given to it.",
   },
   {
     target: "./server/repositories",

@@ -64,6 +64,16 @@ describe("import boundaries", () => {
       'import { createRepositories } from "../repositories/create-repositories";\nexport const x = createRepositories;\n',
     ],
     [
+      "the jobs' seam importing a service",
+      "server/jobs/probe.ts",
+      'import { createServices } from "../services";\nexport const x = createServices;\n',
+    ],
+    [
+      "the jobs' seam importing a repository",
+      "server/jobs/probe.ts",
+      'import { createRepositories } from "../repositories/create-repositories";\nexport const x = createRepositories;\n',
+    ],
+    [
       "a repository importing a service",
       "server/repositories/probe.ts",
       'import { createServices } from "../services";\nexport const x = createServices;\n',
@@ -87,6 +97,11 @@ describe("import boundaries", () => {
       "a feature using the shared API layer, lib and components",
       "client/features/tasks/components/probe.tsx",
       'import { useTasks } from "@/api/tasks/get-tasks";\nimport { cn } from "@/lib/cn";\nimport { Button } from "@/components/ui/button";\nexport const x = [useTasks, cn, Button];\n',
+    ],
+    [
+      "a repository using the lease queue",
+      "server/repositories/probe.ts",
+      'import { createLeaseQueue } from "../jobs/lease-queue";\nexport const x = createLeaseQueue;\n',
     ],
     [
       "client/app composing two features",

@@ -179,6 +179,8 @@ export interface SentRemindersTable {
   /** The push's JSON, kept so a crashed instance's claim can be sent by another. */
   payload: string | null;
   claimed_at: string;
+  /** Who holds a pending claim (a scan's token); null once finished, and on claims recorded before migration 2026-11-29-03. */
+  claim_token: string | null;
   finished_at: string | null;
 }
 

@@ -1,7 +1,8 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { AnnouncementEvent } from "../../core/announcements";
 import { DEFAULT_LOCALE, type Locale } from "../../core/i18n/locale";
-import { type Executor, isPostgres } from "../db/connection";
+import type { Executor } from "../db/connection";
+import { createLeaseQueue } from "../jobs/lease-queue";
 import type { AnnouncementAudience, AnnouncementDeliveryRow, AnnouncementDeliveryStatus, Database } from "../db/schema";
 
 /** An announcement with how its devices fared (decision 113). */
@@ -67,7 +68,12 @@ export function audiencesOf(isAdmin: boolean): AnnouncementAudience[] {
 
 /** The announcements and their outbox (decision 113). */
 export function createAnnouncementsRepository(db: Executor) {
-  const postgres = isPostgres(db);
+  // The push outbox: one row per device, worked under a lease (decisions 113, 125).
+  const outbox = createLeaseQueue(db, {
+    table: "announcement_deliveries",
+    ready: (eb) => eb("status", "=", "pending"),
+    orderBy: ["id"],
+  });
 
   /**
    * The announcements chosen by `pick` with their devices counted by status, in one statement: the
@@ -214,47 +220,12 @@ export function createAnnouncementsRepository(db: Executor) {
     },
 
     /**
-     * Claims up to `limit` pending rows for `token`: those never claimed, and those whose claim is
-     * older than `leaseCutoff` (an instance that stopped mid-send). One conditional UPDATE: on
-     * PostgreSQL its sub-select locks the rows it picks and skips those another instance is
-     * claiming right now (FOR UPDATE SKIP LOCKED), so instances claim disjoint batches; SQLite has
-     * one writer, which serialises it by itself. Oldest first.
+     * Claims up to `limit` pending rows for `token`, oldest first: those never claimed, and those
+     * whose claim is older than `leaseCutoff` (an instance that stopped mid-send). The one lease
+     * queue's claim (decision 125): instances claim disjoint batches on both engines.
      */
     async claim(token: string, now: Date, leaseCutoff: Date, limit: number): Promise<ClaimedDelivery[]> {
-      const cutoff = leaseCutoff.toISOString();
-      const claimable = db
-        .selectFrom("announcement_deliveries")
-        .select("id")
-        .where("status", "=", "pending")
-        .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-        .orderBy("id")
-        .limit(limit);
-      // PostgreSQL: the pick is a materialised CTE, run once. Written inline (`id IN (SELECT … LIMIT
-      // n FOR UPDATE SKIP LOCKED)`), the planner may rescan the sub-select for each row it updates
-      // (a nested-loop semi-join); each rescan skips the rows this statement already changed and
-      // locks the next n, so one claim took every pending row, whatever the limit (caught by
-      // server/announcements-crash.test.ts: a batch of 16 claimed all 48).
-      const claimed = postgres
-        ? await db
-            .with(
-              (cte) => cte("picked").materialized(),
-              () => claimable.forUpdate().skipLocked(),
-            )
-            .updateTable("announcement_deliveries")
-            .set({ claimed_at: now.toISOString(), claim_token: token })
-            .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
-            .where("status", "=", "pending")
-            .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-            .returning(["id", "announcement_id", "subscription_id"])
-            .execute()
-        : await db
-            .updateTable("announcement_deliveries")
-            .set({ claimed_at: now.toISOString(), claim_token: token })
-            .where("id", "in", claimable)
-            .where("status", "=", "pending")
-            .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-            .returning(["id", "announcement_id", "subscription_id"])
-            .execute();
+      const claimed = await outbox.claim(token, now, leaseCutoff, limit);
       if (claimed.length === 0) return [];
       const ids = claimed.map((c) => c.id);
       const rows = await db
@@ -287,33 +258,13 @@ export function createAnnouncementsRepository(db: Executor) {
     },
 
     /** Marks claimed rows finished; only while `token` still holds them (a claim taken over is the new holder's to mark). */
-    async finish(
-      ids: readonly number[],
-      status: Exclude<AnnouncementDeliveryStatus, "pending">,
-      token: string,
-      now: Date,
-    ): Promise<number> {
-      if (ids.length === 0) return 0;
-      const result = await db
-        .updateTable("announcement_deliveries")
-        .set({ status, finished_at: now.toISOString() })
-        .where("id", "in", ids)
-        .where("status", "=", "pending")
-        .where("claim_token", "=", token)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+    finish(ids: readonly number[], status: Exclude<AnnouncementDeliveryStatus, "pending">, token: string, now: Date): Promise<number> {
+      return outbox.finish(ids, token, { status, finished_at: now.toISOString() });
     },
 
     /** Gives claimed rows back unsent (their pushes never started): the next scan, anywhere, claims them. */
     async release(ids: readonly number[], token: string): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .updateTable("announcement_deliveries")
-        .set({ claimed_at: null, claim_token: null })
-        .where("id", "in", ids)
-        .where("status", "=", "pending")
-        .where("claim_token", "=", token)
-        .execute();
+      await outbox.release(ids, token);
     },
 
     /**

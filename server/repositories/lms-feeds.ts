@@ -1,4 +1,5 @@
 import { type Executor, isPostgres } from "../db/connection";
+import { createLeaseQueue } from "../jobs/lease-queue";
 import type { LmsFeedRow } from "../db/schema";
 
 export interface NewLmsFeed {
@@ -11,6 +12,13 @@ export interface NewLmsFeed {
 /** LMS calendar feeds and their items (decision 117). A feed of another user is "not found". */
 export function createLmsFeedsRepository(db: Executor) {
   const postgres = isPostgres(db);
+  // Refreshes: an active feed is due at next_refresh_at; "Refresh now" claims one feed whenever it is free.
+  const refreshes = createLeaseQueue(db, {
+    table: "lms_feeds",
+    ready: (eb, { now, only }) =>
+      only === undefined ? eb.and([eb("status", "=", "active"), eb("next_refresh_at", "<=", now)]) : eb("status", "=", "active"),
+    orderBy: ["next_refresh_at"],
+  });
   return {
     listForUser(userId: number): Promise<LmsFeedRow[]> {
       return db.selectFrom("lms_feeds").selectAll().where("user_id", "=", userId).orderBy("id").execute();
@@ -75,37 +83,11 @@ export function createLmsFeedsRepository(db: Executor) {
 
     /**
      * Claims feeds due for a refresh (or one feed, for "Refresh now") for `token`: active, due, and
-     * not claimed by another instance unless its lease ran out. One conditional UPDATE, as the
-     * announcements' outbox claims (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's one writer
-     * serialises it), so two instances never refresh the same feed at once.
+     * not claimed by another instance unless its lease ran out. The one lease queue's claim
+     * (decision 125), so two instances never refresh the same feed at once.
      */
-    async claim(token: string, now: Date, leaseCutoff: Date, limit: number, onlyId?: number): Promise<LmsFeedRow[]> {
-      const at = now.toISOString();
-      const cutoff = leaseCutoff.toISOString();
-      let claimable = db
-        .selectFrom("lms_feeds")
-        .select("id")
-        .where("status", "=", "active")
-        .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-        .orderBy("next_refresh_at")
-        .limit(limit);
-      claimable = onlyId === undefined ? claimable.where("next_refresh_at", "<=", at) : claimable.where("id", "=", onlyId);
-      // PostgreSQL: the pick is a materialised CTE, run once; inline, the planner may rescan the
-      // sub-select per updated row and claim every due feed whatever the limit (decision 113).
-      const update = postgres
-        ? db
-            .with(
-              (cte) => cte("picked").materialized(),
-              () => claimable.forUpdate().skipLocked(),
-            )
-            .updateTable("lms_feeds")
-            .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
-        : db.updateTable("lms_feeds").where("id", "in", claimable);
-      return update
-        .set({ claimed_at: at, claim_token: token })
-        .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-        .returningAll()
-        .execute();
+    claim(token: string, now: Date, leaseCutoff: Date, limit: number, onlyId?: number): Promise<LmsFeedRow[]> {
+      return refreshes.claim(token, now, leaseCutoff, limit, onlyId);
     },
 
     /** The claimed feed, locked for the rest of the transaction, while `token` still holds it. */
@@ -115,7 +97,10 @@ export function createLmsFeedsRepository(db: Executor) {
       return query.executeTakeFirst();
     },
 
-    /** Ends a claim with the refresh's outcome. */
+    /**
+     * Ends a claim with the refresh's outcome. A feed is work that comes back: the claim gives it
+     * back to the queue, due again at `nextRefreshAt`.
+     */
     async finishClaim(
       id: number,
       token: string,
@@ -123,18 +108,7 @@ export function createLmsFeedsRepository(db: Executor) {
       nextRefreshAt: Date,
       now: Date,
     ): Promise<void> {
-      await db
-        .updateTable("lms_feeds")
-        .set({
-          ...outcome,
-          next_refresh_at: nextRefreshAt.toISOString(),
-          claimed_at: null,
-          claim_token: null,
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", id)
-        .where("claim_token", "=", token)
-        .execute();
+      await refreshes.retry([id], token, { ...outcome, next_refresh_at: nextRefreshAt.toISOString(), updated_at: now.toISOString() });
     },
 
     async markManualRefresh(id: number, now: Date): Promise<void> {

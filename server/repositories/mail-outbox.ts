@@ -1,4 +1,5 @@
-import { type Executor, isPostgres } from "../db/connection";
+import type { Executor } from "../db/connection";
+import { createLeaseQueue } from "../jobs/lease-queue";
 import type { MailOutboxRow, MailTemplate } from "../db/schema";
 import type { Locale } from "../../core/i18n/locale";
 
@@ -20,7 +21,11 @@ export interface NewMail {
 
 /** The mail outbox (decision 115). */
 export function createMailOutboxRepository(db: Executor) {
-  const postgres = isPostgres(db);
+  const queue = createLeaseQueue(db, {
+    table: "mail_outbox",
+    ready: (eb, { now }) => eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now)]),
+    orderBy: ["next_attempt_at", "id"],
+  });
 
   return {
     /** Writes a mail to send, due at once; part of the transaction of the change that causes it. */
@@ -45,40 +50,11 @@ export function createMailOutboxRepository(db: Executor) {
 
     /**
      * Claims up to `limit` due pending mails for `token`: due (next_attempt_at reached) and either
-     * unclaimed or claimed before `leaseCutoff` (an instance that stopped mid-send). The shape of
-     * the announcements' claim (decision 113): one conditional UPDATE of the rows a pick chose; on
-     * PostgreSQL the pick locks its rows and skips those another instance is claiming right now.
+     * unclaimed or claimed before `leaseCutoff` (an instance that stopped mid-send). The one lease
+     * queue's claim (decision 125).
      */
     async claim(token: string, now: Date, leaseCutoff: Date, limit: number): Promise<ClaimedMail[]> {
-      const cutoff = leaseCutoff.toISOString();
-      const nowIso = now.toISOString();
-      const claimable = db
-        .selectFrom("mail_outbox")
-        .select("id")
-        .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", nowIso)
-        .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-        .orderBy("next_attempt_at")
-        .orderBy("id")
-        .limit(limit);
-      // PostgreSQL: the pick is a materialised CTE, run once; inline, the planner may rescan the
-      // sub-select per updated row and claim every due mail whatever the limit (decision 113).
-      const update = postgres
-        ? db
-            .with(
-              (cte) => cte("picked").materialized(),
-              () => claimable.forUpdate().skipLocked(),
-            )
-            .updateTable("mail_outbox")
-            .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
-        : db.updateTable("mail_outbox").where("id", "in", claimable);
-      const rows = await update
-        .set({ claimed_at: nowIso, claim_token: token })
-        .where("status", "=", "pending")
-        .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-        .returning(["id", "message_id", "to_address", "template", "locale", "params", "attempts", "send_before", "created_at"])
-        .execute();
-      return rows.sort((a, b) => a.id - b.id);
+      return queue.claim(token, now, leaseCutoff, limit);
     },
 
     /**
@@ -86,44 +62,17 @@ export function createMailOutboxRepository(db: Executor) {
      * link) is erased. Answers whether it was still this token's to mark.
      */
     async finish(id: number, status: "sent" | "failed", token: string, now: Date, lastError: string | null = null): Promise<boolean> {
-      const result = await db
-        .updateTable("mail_outbox")
-        .set({ status, params: null, finished_at: now.toISOString(), last_error: lastError, claim_token: null })
-        .where("id", "=", id)
-        .where("status", "=", "pending")
-        .where("claim_token", "=", token)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return (await queue.finish([id], token, { status, params: null, finished_at: now.toISOString(), last_error: lastError })) > 0;
     },
 
-    /** A temporary failure: the mail goes back to pending, due again at `nextAttemptAt`. */
-    async retryLater(id: number, token: string, nextAttemptAt: Date, lastError: string): Promise<boolean> {
-      const result = await db
-        .updateTable("mail_outbox")
-        .set((eb) => ({
-          attempts: eb("attempts", "+", 1),
-          next_attempt_at: nextAttemptAt.toISOString(),
-          last_error: lastError,
-          claimed_at: null,
-          claim_token: null,
-        }))
-        .where("id", "=", id)
-        .where("status", "=", "pending")
-        .where("claim_token", "=", token)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    /** A temporary failure: the mail goes back to pending, its `attempts`th try failed, due again at `nextAttemptAt`. */
+    async retryLater(id: number, token: string, attempts: number, nextAttemptAt: Date, lastError: string): Promise<boolean> {
+      return (await queue.retry([id], token, { attempts, next_attempt_at: nextAttemptAt.toISOString(), last_error: lastError })) > 0;
     },
 
     /** Gives claimed mails back unsent (the worker stopped before them): anyone claims them next. */
     async release(ids: readonly number[], token: string): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .updateTable("mail_outbox")
-        .set({ claimed_at: null, claim_token: null })
-        .where("id", "in", ids)
-        .where("status", "=", "pending")
-        .where("claim_token", "=", token)
-        .execute();
+      await queue.release(ids, token);
     },
 
     /** Drops finished rows (sent or failed) that finished before `cutoff`; returns how many. */

@@ -43,11 +43,11 @@ describeEachEngine("reminders repository: taking over stale claims", (engine) =>
       .execute();
     const reminders = createRemindersRepository(db);
     const now = new Date(Date.UTC(2026, 10, 26, 8, 0));
-    const taken = await reminders.takeOverStale(now, now, 16);
+    const taken = await reminders.takeOverStale("scan-token", now, now, 16);
     expect(taken).toHaveLength(16);
     expect(taken.map((row) => row.item_id).sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
     const stillStale = await db.selectFrom("sent_reminders").select("id").where("claimed_at", "<", now.toISOString()).execute();
     expect(stillStale).toHaveLength(32);
-    expect(await reminders.takeOverStale(now, now, 16)).toHaveLength(16);
+    expect(await reminders.takeOverStale("scan-token", now, now, 16)).toHaveLength(16);
   });
 });

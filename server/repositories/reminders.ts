@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { type Executor, isPostgres } from "../db/connection";
+import { createLeaseQueue } from "../jobs/lease-queue";
 import type { ReminderKind, ReminderScheduleRow, SentReminderRow, SentReminderStatus } from "../db/schema";
 
 /** The next reminder of one item, as the schedule keeps it. */
@@ -26,6 +27,12 @@ export interface NewSentReminder {
 /** The schedule of reminders still to come and the record of those claimed (decision 089). */
 export function createRemindersRepository(db: Executor) {
   const postgres = isPostgres(db);
+  // The claims still to push: a claim whose instance stopped before marking it is taken over after its lease.
+  const pushes = createLeaseQueue(db, {
+    table: "sent_reminders",
+    ready: (eb) => eb("status", "=", "pending"),
+    orderBy: ["claimed_at"],
+  });
   return {
     /** Sets the item's next reminder, or removes it (null): part of the write that changed the item. */
     async schedule(kind: ReminderKind, itemId: number, userId: number, next: Omit<ScheduledReminder, "kind" | "itemId" | "userId"> | null) {
@@ -62,7 +69,7 @@ export function createRemindersRepository(db: Executor) {
     },
 
     /** Records a claim and answers its id; null when this reminder was already claimed (by anyone, ever): it is not sent again. */
-    async recordClaim(row: NewSentReminder, now: Date): Promise<number | null> {
+    async recordClaim(row: NewSentReminder, token: string, now: Date): Promise<number | null> {
       const inserted = await db
         .insertInto("sent_reminders")
         .values({
@@ -75,6 +82,8 @@ export function createRemindersRepository(db: Executor) {
           status: row.status,
           payload: row.payload,
           claimed_at: now.toISOString(),
+          // A claim to push is the scan's until marked; one finished at once (skipped, empty) is no one's.
+          claim_token: row.status === "pending" ? token : null,
           finished_at: row.status === "pending" ? null : now.toISOString(),
         })
         .onConflict((oc) => oc.columns(["kind", "item_id", "occurrence", "timing"]).doNothing())
@@ -101,48 +110,18 @@ export function createRemindersRepository(db: Executor) {
       return db.selectFrom("sent_reminders").selectAll().where("kind", "=", kind).where("item_id", "=", itemId).orderBy("id").execute();
     },
 
-    async finish(ids: readonly number[], status: Exclude<SentReminderStatus, "pending">, now: Date): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .updateTable("sent_reminders")
-        .set({ status, finished_at: now.toISOString() })
-        .where("id", "in", ids)
-        .where("status", "=", "pending")
-        .execute();
+    /** Marks claims finished, only while `token` (the scan that made or took them over) still holds them. */
+    async finish(ids: readonly number[], status: Exclude<SentReminderStatus, "pending">, token: string, now: Date): Promise<void> {
+      await pushes.finish(ids, token, { status, finished_at: now.toISOString() });
     },
 
     /**
-     * Pending claims older than `claimedBefore`, taken over by this instance (their claimed_at
-     * renewed): the pushes of an instance that stopped between claiming and finishing. The
-     * conditional update is atomic on both engines, so two instances never take over the same row.
+     * Pending claims older than `claimedBefore`, taken over for `token` (their claimed_at renewed):
+     * the pushes of an instance that stopped between claiming and finishing. The one lease queue's
+     * claim (decision 125), so two instances never take over the same row.
      */
-    async takeOverStale(claimedBefore: Date, now: Date, limit: number): Promise<SentReminderRow[]> {
-      const stale = db
-        .selectFrom("sent_reminders")
-        .select("id")
-        .where("status", "=", "pending")
-        .where("claimed_at", "<", claimedBefore.toISOString())
-        .orderBy("claimed_at")
-        .limit(limit);
-      // PostgreSQL: the pick is a materialised CTE, run once. Inline (`id IN (SELECT … LIMIT n FOR
-      // UPDATE SKIP LOCKED)`) the planner may rescan the sub-select for each row it updates, each
-      // rescan locking the next n, so one takeover took every stale claim (decision 113 found the
-      // same in the announcements' outbox; server/repositories/reminders.test.ts shows it here).
-      const update = postgres
-        ? db
-            .with(
-              (cte) => cte("picked").materialized(),
-              () => stale.forUpdate().skipLocked(),
-            )
-            .updateTable("sent_reminders")
-            .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
-        : db.updateTable("sent_reminders").where("id", "in", stale);
-      return update
-        .set({ claimed_at: now.toISOString() })
-        .where("status", "=", "pending")
-        .where("claimed_at", "<", claimedBefore.toISOString())
-        .returningAll()
-        .execute();
+    takeOverStale(token: string, claimedBefore: Date, now: Date, limit: number): Promise<SentReminderRow[]> {
+      return pushes.claim(token, now, claimedBefore, limit);
     },
 
     /** Finished claims whose reminder came due before `before`: their keys can no longer come back. */

@@ -6,6 +6,7 @@ import type { MailConfig } from "../mail-config";
 import { type MailParams, renderMail, type RenderedMail } from "./mail-words";
 import type { Clock } from "./reminders";
 import { createWorkerLoop } from "./worker-loop";
+import { backoffMs } from "../jobs/lease-queue";
 
 type Logger = { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
 
@@ -61,7 +62,7 @@ export function isTemporaryFailure(error: unknown): boolean {
 
 /** The wait after the nth temporary failure: 1, 2, 4 … minutes, at most two hours; the row's send_before ends the tries. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(2 ** Math.max(0, attempts - 1) * MINUTE_MS, 120 * MINUTE_MS);
+  return backoffMs(attempts, MINUTE_MS, 120 * MINUTE_MS);
 }
 
 /** What one pass of the mail worker did. */
@@ -136,7 +137,7 @@ export function createMailWorker(options: MailWorkerOptions) {
       const why = describe(error);
       const next = new Date(failedAt.getTime() + retryDelayMs(mail.attempts + 1));
       if (isTemporaryFailure(error) && next.getTime() < Date.parse(mail.send_before)) {
-        if (await outbox.retryLater(mail.id, token, next, why)) report.retried++;
+        if (await outbox.retryLater(mail.id, token, mail.attempts + 1, next, why)) report.retried++;
         log.warn({ mailId: mail.id, error: why, nextAttemptAt: next.toISOString() }, "mail not sent; trying again later");
       } else {
         if (await outbox.finish(mail.id, "failed", token, failedAt, why)) report.failed++;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Locale } from "../../core/i18n/locale";
 import {
   CATCH_UP_MS,
@@ -184,7 +185,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   }
 
   /** Claims one batch and plans it, in one transaction; answers the pushes to make and how many rows it claimed. */
-  async function claimBatch(now: number, report: ScanReport) {
+  async function claimBatch(token: string, now: number, report: ScanReport) {
     return transaction(async (tx) => {
       const rows = await tx.reminders.claimDue(new Date(now), BATCH_SIZE);
       const pushes: { claimId: number; push: UserPush }[] = [];
@@ -212,6 +213,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
             status,
             payload: plan.push ? JSON.stringify(plan.push) : null,
           },
+          token,
           new Date(now),
         );
         if (claimId === null) continue; // claimed before (a re-armed reminder already sent): never twice
@@ -224,7 +226,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   }
 
   /** Pushes claimed reminders and records what became of each. */
-  async function deliver(batch: readonly { claimId: number; push: UserPush }[], now: number, report: ScanReport) {
+  async function deliver(token: string, batch: readonly { claimId: number; push: UserPush }[], now: number, report: ScanReport) {
     if (batch.length === 0) return;
     const results = await push.deliverToUsers(
       batch.map((b) => b.push),
@@ -234,28 +236,29 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     const sent = batch.filter((_, i) => results[i]!.delivered > 0).map((b) => b.claimId);
     const failed = batch.filter((_, i) => results[i]!.delivered === 0).map((b) => b.claimId);
     const finishedAt = clock();
-    await reminders.finish(sent, "sent", finishedAt);
-    await reminders.finish(failed, "failed", finishedAt);
+    await reminders.finish(sent, "sent", token, finishedAt);
+    await reminders.finish(failed, "failed", token, finishedAt);
     report.sent += sent.length;
     report.failed += failed.length;
   }
 
   /** Claims a stopped instance left pending: sent now if still within the catch-up window, else skipped. */
-  async function recover(now: number, report: ScanReport) {
-    const stale = await reminders.takeOverStale(new Date(now - leaseMs(scanIntervalMs)), new Date(now), BATCH_SIZE);
+  async function recover(token: string, now: number, report: ScanReport) {
+    const stale = await reminders.takeOverStale(token, new Date(now - leaseMs(scanIntervalMs)), new Date(now), BATCH_SIZE);
     if (stale.length === 0) return;
     for (const row of stale) report.lagMs = Math.max(report.lagMs, now - Date.parse(row.due_at));
     const late = stale.filter((row) => Date.parse(row.due_at) < now - CATCH_UP_MS || row.payload === null);
     await reminders.finish(
       late.map((row) => row.id),
       "skipped",
+      token,
       new Date(now),
     );
     report.skipped += late.length;
     const retry = stale
       .filter((row) => !late.includes(row))
       .map((row) => ({ claimId: row.id, push: JSON.parse(row.payload!) as UserPush }));
-    await deliver(retry, now, report);
+    await deliver(token, retry, now, report);
     report.recovered += retry.length;
   }
 
@@ -263,11 +266,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     const report: ScanReport = { sent: 0, failed: 0, skipped: 0, empty: 0, recovered: 0, lagMs: 0 };
     const started = performance.now();
     const now = clock().getTime();
+    // The scan's claims are marked under its token: one taken over after its lease is the new holder's.
+    const token = randomUUID();
     try {
-      await recover(now, report);
+      await recover(token, now, report);
       for (;;) {
-        const { pushes, claimed } = await claimBatch(now, report);
-        await deliver(pushes, now, report);
+        const { pushes, claimed } = await claimBatch(token, now, report);
+        await deliver(token, pushes, now, report);
         if (claimed < BATCH_SIZE) break;
       }
     } catch (error) {

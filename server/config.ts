@@ -34,6 +34,8 @@ export interface AppConfig {
   publicUrl: string | null;
   /** How often each instance looks for reminders that are due (REMINDER_SCAN_SECONDS, default 30). */
   reminderScanSeconds: number;
+  /** How often each instance looks for LMS feeds due a refresh (LMS_FEED_SCAN_SECONDS, default 60; decision 125). */
+  lmsFeedScanSeconds: number;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url), both or neither: else generated once and kept in the database. */
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** VAPID_SUBJECT: a mailto: or https: contact for the push services; unset, derived (decision 087). */
@@ -189,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, "DATABASE_STATEMENT_TIMEOUT_MS"),
     requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 15000, "REQUEST_TIMEOUT_MS"),
     reminderScanSeconds: positiveNumber(env.REMINDER_SCAN_SECONDS, 30, "REMINDER_SCAN_SECONDS"),
+    lmsFeedScanSeconds: positiveNumber(env.LMS_FEED_SCAN_SECONDS, 60, "LMS_FEED_SCAN_SECONDS"),
     publicUrl,
     vapidKeys: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: vapidSubject(env.VAPID_SUBJECT),

@@ -164,9 +164,27 @@ export function createMetrics({ db, sessionCache }: MetricsSources): AppMetrics 
   scans.inc({ result: "ok" }, 0);
   scans.inc({ result: "failed" }, 0);
 
+  const jobSeconds = new Histogram({
+    name: "studenthub_job_pass_duration_seconds",
+    help: 'How long each pass of a background job took: job="reminders", "announcements", "mail", "lms-feeds" or "housekeeping" (decision 125).',
+    labelNames: ["job"],
+    buckets: SCAN_SECONDS_BUCKETS,
+    registers,
+  });
+  const jobPasses = new Counter({
+    name: "studenthub_job_passes_total",
+    help: 'Passes of the background jobs: result="ok" or "failed" (tried again at the next pass).',
+    labelNames: ["job", "result"],
+    registers,
+  });
+
   return {
     registry,
     sink: {
+      jobPass(job, durationMs, failed) {
+        jobSeconds.observe({ job }, durationMs / 1000);
+        jobPasses.inc({ job, result: failed ? "failed" : "ok" });
+      },
       pushes(source, outcomes) {
         for (const result of ["delivered", "gone", "failed"] as const) {
           if (outcomes[result] > 0) pushes.inc({ source, result }, outcomes[result]);

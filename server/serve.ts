@@ -6,8 +6,6 @@ import { loadConfig } from "./config";
 import { createDb, dbOptionsFrom } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
 import { createServices } from "./services";
-import { startHousekeeping } from "./services/housekeeping";
-import { startLmsFeedRefresher } from "./services/lms-feeds";
 
 const config = loadConfig();
 let log: FastifyBaseLogger | undefined = undefined;
@@ -38,14 +36,10 @@ if (adminPasscode.generated) {
   );
 }
 
-const housekeeping = startHousekeeping(services, app.log);
-// Every instance scans for LMS feeds due each minute; each feed's refresh is claimed by one (decision 117).
-const lmsFeedRefresher = startLmsFeedRefresher(services.lmsFeeds, app.log);
-const reminderScheduler = services.reminderScheduler(app.log);
-// Every instance works the announcements' outbox (decision 113).
-const announcementWorker = services.announcementWorker(app.log);
-// And the mail outbox, when SMTP_URL is set (decision 115).
-const mailWorker = services.mailWorker(app.log);
+// The instance's background jobs (decision 125): housekeeping, the LMS feeds (each feed's refresh
+// claimed by one instance, decision 117), the reminders, the announcements' outbox (decision 113)
+// and, when SMTP_URL is set, the mail outbox (decision 115). Every instance runs them all.
+const jobs = services.backgroundJobs(app.log);
 
 // Start-up serves what is built and never builds: several instances may start at once.
 if (!fs.existsSync(path.join(config.clientDir, "index.html"))) {
@@ -69,15 +63,14 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  housekeeping.stop();
-  lmsFeedRefresher.stop();
   // An answer that was already being sent when the close began keeps its keep-alive socket open
   // once done, and the server's close would wait for it: such a socket is closed once it is idle.
   const closeIdleSockets = setInterval(() => app.server.closeIdleConnections(), 100);
   closeIdleSockets.unref();
   try {
-    // A reminder scan and an outbox pass under way finish meanwhile; the database closes after them.
-    await Promise.all([app.close(), reminderScheduler.stop(), announcementWorker.stop(), mailWorker?.stop()]);
+    // Meanwhile each job's pass under way finishes, or gives back what it had not started (an LMS
+    // feed's fetch is cut short, its claim released); the database closes after them all.
+    await Promise.all([app.close(), jobs.stop()]);
     await db.destroy();
     app.log.info("stopped");
     process.exit(0);
@@ -90,7 +83,5 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.port, host: config.host });
-reminderScheduler.start();
-announcementWorker.start();
-mailWorker?.start();
+jobs.start();
 app.log.info({ database: config.database.kind, timeZone: config.timeZone }, `Student Hub is ready on http://localhost:${config.port}`);

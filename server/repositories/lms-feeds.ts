@@ -111,6 +111,11 @@ export function createLmsFeedsRepository(db: Executor) {
       await refreshes.retry([id], token, { ...outcome, next_refresh_at: nextRefreshAt.toISOString(), updated_at: now.toISOString() });
     },
 
+    /** Gives claimed feeds back untouched (the instance stopped before refreshing them): anyone claims them next. */
+    async release(ids: readonly number[], token: string): Promise<void> {
+      await refreshes.release(ids, token);
+    },
+
     async markManualRefresh(id: number, now: Date): Promise<void> {
       await db.updateTable("lms_feeds").set({ manual_refresh_at: now.toISOString() }).where("id", "=", id).execute();
     },

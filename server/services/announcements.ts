@@ -16,7 +16,7 @@ import type { SessionUser } from "../repositories/sessions";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import type { PushService } from "./push-service";
 import type { Clock } from "./reminders";
-import { createWorkerLoop } from "./worker-loop";
+import { createWorker, type JobMetrics, type Pass } from "../jobs/worker";
 
 export const ANNOUNCEMENT_NOT_FOUND = messageRef("server.announcement_not_found");
 
@@ -167,6 +167,8 @@ export interface AnnouncementWorkerOptions {
   /** How long a claim stays with this worker; after it, anyone may claim the row again. At least the budget plus a push's time-out. */
   leaseMs?: number;
   clock?: Clock;
+  /** Told of every pass (decision 125). */
+  metrics?: JobMetrics;
   /**
    * Tests only: runs between the steps of a batch; throwing there stops the worker as a crash
    * would ("claimed": rows claimed, nothing pushed; "pushed": pushed, not marked).
@@ -227,10 +229,10 @@ export function createAnnouncementWorker(options: AnnouncementWorkerOptions) {
     report.released += notStarted.length;
   }
 
-  /** Claims and pushes batches until none is left (or only rows another worker holds). */
-  async function runOnce(): Promise<OutboxReport> {
+  /** Claims and pushes batches until none is left (or only rows another worker holds), or the worker stops. */
+  async function runOnce(pass?: Pass): Promise<OutboxReport> {
     const report: OutboxReport = { sent: 0, failed: 0, released: 0 };
-    for (;;) {
+    while (!pass?.signal.aborted) {
       const now = clock().getTime();
       const batch = await announcements.claim(token, new Date(now), new Date(now - leaseMs), batchSize);
       if (batch.length === 0) break;
@@ -244,15 +246,19 @@ export function createAnnouncementWorker(options: AnnouncementWorkerOptions) {
     return report;
   }
 
-  const loop = createWorkerLoop({
+  const worker = createWorker({
+    name: "announcements",
     runOnce,
-    scanIntervalMs,
+    intervalMs: scanIntervalMs,
+    budgetMs,
     onReport: (report) => {
       if (report.sent || report.failed) log.info({ announcements: report }, "announcements pushed");
     },
-    onError: (error) => log.warn({ err: error }, "announcement delivery failed; trying again at the next scan"),
+    failureMessage: "announcement delivery failed; trying again at the next scan",
+    log,
+    metrics: options.metrics,
   });
 
-  return { runOnce, ...loop };
+  return { runOnce, ...worker };
 }
 export type AnnouncementWorker = ReturnType<typeof createAnnouncementWorker>;

@@ -47,6 +47,8 @@ export interface FeedFetchOptions {
   maxRedirects?: number;
   /** How host names are resolved (tests name hosts that resolve to loopback). */
   resolve?: ResolveHost;
+  /** Aborts the fetch (the instance is stopping, decision 125); it then fails as a time-out would. */
+  signal?: AbortSignal;
 }
 
 const systemResolve: ResolveHost = (host) => dns.lookup(host, { all: true, verbatim: true });
@@ -102,7 +104,12 @@ interface Hop {
   body: Buffer | null;
 }
 
-function requestOnce(url: URL, options: Required<Omit<FeedFetchOptions, "allowedOrigins">>, allowed: boolean, signal: AbortSignal) {
+function requestOnce(
+  url: URL,
+  options: Required<Omit<FeedFetchOptions, "allowedOrigins" | "signal">>,
+  allowed: boolean,
+  signal: AbortSignal,
+) {
   return new Promise<Hop>((resolvePromise, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const request = client.request(
@@ -192,6 +199,9 @@ export async function fetchFeed(raw: string, options: FeedFetchOptions): Promise
   if (!url) throw new FeedFetchError("invalid_url");
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), settings.timeoutMs);
+  const stop = () => controller.abort();
+  options.signal?.addEventListener("abort", stop, { once: true });
+  if (options.signal?.aborted) controller.abort();
   try {
     for (let redirects = 0; ; redirects++) {
       const allowed = options.allowedOrigins.includes(url.origin);
@@ -223,5 +233,6 @@ export async function fetchFeed(raw: string, options: FeedFetchOptions): Promise
     }
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", stop);
   }
 }

@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Services } from ".";
 import { IDEMPOTENCY_KEY_TTL_MS } from "./idempotency";
+import { createWorker, type JobLogger, type JobMetrics } from "../jobs/worker";
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 /** A finished reminder claim is kept this long after its reminder came due (a write can re-arm at most 15 minutes back). */
@@ -9,10 +8,18 @@ export const SENT_REMINDER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A finished mail's row (sent or failed; what it said is already erased) is kept this long, for an operator to look at. */
 export const FINISHED_MAIL_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-type SweptServices = Pick<
-  Services,
-  "sessions" | "rateLimits" | "idempotencyKeys" | "reminders" | "sso" | "announcements" | "passwordResetTokens" | "mailOutbox"
->;
+/** What a sweep removes rows through: each answers how many it removed. */
+type Sweep = (at: Date) => Promise<number>;
+interface SweptServices {
+  sessions: { deleteExpired: Sweep };
+  rateLimits: { deleteExpired: Sweep };
+  idempotencyKeys: { deleteOlderThan: Sweep };
+  reminders: { deleteFinishedBefore: Sweep };
+  sso: { deleteAbandoned: Sweep };
+  announcements: { pruneOutbox: Sweep };
+  passwordResetTokens: { deleteExpired: Sweep };
+  mailOutbox: { deleteFinishedBefore: Sweep };
+}
 
 /**
  * One sweep: expired sessions, ended rate-limit windows, old Idempotency-Keys, abandoned provider
@@ -32,19 +39,22 @@ export async function sweepExpiredRows(services: SweptServices, now = new Date()
 }
 
 /**
- * Sweeps at start-up and then hourly. Every instance may sweep: the deletes are idempotent.
- * A failed sweep is logged and retried at the next tick; it never stops the server.
+ * Sweeps at start-up and then hourly (decision 125: a job on the one runner). Every instance may
+ * sweep: the deletes are idempotent. A failed sweep is logged and retried at the next pass; it
+ * never stops the server.
  */
-export function startHousekeeping(services: SweptServices, log: FastifyBaseLogger, intervalMs = HOUSEKEEPING_INTERVAL_MS) {
-  const sweep = () =>
-    sweepExpiredRows(services).then(
-      (removed) => {
-        if (Object.values(removed).some(Boolean)) log.info({ removed }, "housekeeping: expired rows removed");
-      },
-      (error: unknown) => log.warn({ err: error }, "housekeeping sweep failed"),
-    );
-  void sweep();
-  const timer = setInterval(() => void sweep(), intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function createHousekeeping(services: SweptServices, log: JobLogger, options: { intervalMs?: number; metrics?: JobMetrics } = {}) {
+  const intervalMs = options.intervalMs ?? HOUSEKEEPING_INTERVAL_MS;
+  return createWorker({
+    name: "housekeeping",
+    runOnce: () => sweepExpiredRows(services),
+    intervalMs,
+    budgetMs: intervalMs,
+    onReport: (removed) => {
+      if (Object.values(removed).some(Boolean)) log.info({ removed }, "housekeeping: expired rows removed");
+    },
+    failureMessage: "housekeeping sweep failed",
+    log,
+    metrics: options.metrics,
+  });
 }

@@ -28,7 +28,10 @@ import { createSessionCache, type SessionCacheOptions } from "./session-cache";
 import { createSessionService } from "./session-service";
 import { createSsoService } from "./sso";
 import { createTaskWrites } from "./task-writes";
-import { createLmsFeedService, type LmsFeedServiceOptions } from "./lms-feeds";
+import { createLmsFeedRefresher, createLmsFeedService, type LmsFeedServiceOptions } from "./lms-feeds";
+import { createJobRegistry, type JobRegistry } from "../jobs/registry";
+import type { JobLogger } from "../jobs/worker";
+import { createHousekeeping } from "./housekeeping";
 
 /**
  * The app's own services, built once and handed to the routes. The database handle stays in
@@ -89,7 +92,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
   const mailWorkers = new Set<{ wake(): void }>();
   const taskWrites = createTaskWrites(transaction, reminderPlanner);
   const eventSeries = createEventSeriesService(transaction, reminderPlanner);
-  return {
+  const services = {
     config,
     clock,
     ...repositories,
@@ -123,6 +126,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
         push,
         log,
         scanIntervalMs: config.reminderScanSeconds * 1000,
+        metrics: metricsSink,
         ...overrides,
       });
       announcementWorkers.add(worker);
@@ -154,6 +158,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
         log,
         scanIntervalMs: config.reminderScanSeconds * 1000,
         clock,
+        metrics: metricsSink,
         ...overrides,
       });
       mailWorkers.add(worker);
@@ -228,6 +233,24 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       secureCookies: config.trustProxy !== false,
       ...(options.sessionClock ? { now: options.sessionClock } : {}),
     }),
+  };
+  return {
+    ...services,
+    /**
+     * This instance's background jobs as one set (decision 125), each on the one worker runner:
+     * serve.ts starts them once the server listens and stops them together on SIGTERM, every pass
+     * under way finished or its work given back, before the database closes.
+     */
+    backgroundJobs(log: JobLogger): JobRegistry {
+      const mail = services.mailWorker(log);
+      return createJobRegistry([
+        createHousekeeping(services, log, { metrics: metricsSink }),
+        createLmsFeedRefresher(services.lmsFeeds, log, { intervalMs: config.lmsFeedScanSeconds * 1000, metrics: metricsSink }),
+        services.reminderScheduler(log),
+        services.announcementWorker(log),
+        ...(mail ? [mail] : []),
+      ]);
+    },
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -12,6 +12,7 @@ import { FeedFetchError, type FeedFetchOptions, fetchFeed } from "./feed-fetcher
 import { FeedParseError, type FeedItem, parseFeed, taskFieldsOf } from "./lms-feed";
 import type { EventSeriesService } from "./event-series";
 import type { TaskWrites } from "./task-writes";
+import { createWorker, type JobMetrics } from "../jobs/worker";
 
 export const LMS_FEED_NOT_FOUND = messageRef("server.lms_feed_not_found");
 /** How often the server refreshes each feed. */
@@ -124,6 +125,8 @@ function newEvent(fields: ReturnType<typeof taskFieldsOf>): CreateEventData {
 }
 
 type Failure = { ok: false; reason: string; status: number | null };
+/** A refresh the instance's stop cut short: nothing recorded on the feed. */
+const STOPPED: Failure = { ok: false, reason: "stopped", status: null };
 type Outcome = { ok: true; imported: number; skipped: number } | Failure;
 
 /**
@@ -140,9 +143,9 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
    * Fetches and reads a feed; never throws: what a feed's content could still break in the parser
    * is "unreadable", a refusal the student reads, not a server error (decision 122).
    */
-  async function load(url: string): Promise<{ ok: true; items: FeedItem[]; skipped: number } | Failure> {
+  async function load(url: string, signal?: AbortSignal): Promise<{ ok: true; items: FeedItem[]; skipped: number } | Failure> {
     try {
-      const { body } = await fetchFeed(url, fetchOptions);
+      const { body } = await fetchFeed(url, signal ? { ...fetchOptions, signal } : fetchOptions);
       const { items, skipped } = parseFeed(body, config.timeZone, clock());
       return { ok: true, items, skipped };
     } catch (error) {
@@ -256,8 +259,14 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
    * should the write itself fail (rolled back), the failure is recorded on the feed and the claim
    * released in a write of its own, and the error goes on to the caller (decision 122).
    */
-  async function refreshClaimed(feed: LmsFeedRow, token: string): Promise<Outcome> {
-    const loaded = await load(feed.url);
+  async function refreshClaimed(feed: LmsFeedRow, token: string, signal?: AbortSignal): Promise<Outcome> {
+    const loaded = await load(feed.url, signal);
+    // The instance is stopping (decision 125): the fetch was cut short, which is no failure of the
+    // feed's. Its claim is given back as it was; the next scan, anywhere, refreshes it.
+    if (signal?.aborted) {
+      await lmsFeeds.release([feed.id], token);
+      return STOPPED;
+    }
     const now = clock();
     const next = new Date(now.getTime() + REFRESH_INTERVAL_MS);
     try {
@@ -406,17 +415,28 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
       return { feed: after, imported: outcome.imported, skipped: outcome.skipped };
     },
 
-    /** One scan: claims the feeds due and refreshes each. Answers how many it refreshed. */
-    async scanOnce(log?: Logger): Promise<number> {
+    /**
+     * One scan: claims the feeds due and refreshes each. Answers how many it claimed. Stopped
+     * (`signal`), it cuts the fetch under way short and gives back every feed not refreshed.
+     */
+    async scanOnce(log?: Logger, signal?: AbortSignal): Promise<number> {
       const now = clock();
       const token = randomUUID();
       const claimed = await lmsFeeds.claim(token, now, leaseCutoff(now), FEEDS_PER_SCAN);
-      for (const feed of claimed) {
+      for (const [i, feed] of claimed.entries()) {
+        if (signal?.aborted) {
+          await lmsFeeds.release(
+            claimed.slice(i).map((rest) => rest.id),
+            token,
+          );
+          break;
+        }
         // One feed's failure (recorded on it, its claim released) never stops the scan for the others.
         try {
-          const outcome = await refreshClaimed(feed, token);
+          const outcome = await refreshClaimed(feed, token, signal);
           // Never the address: it is the student's secret.
-          if (!outcome.ok) log?.warn({ feedId: feed.id, reason: outcome.reason, status: outcome.status }, "LMS feed refresh failed");
+          if (!outcome.ok && outcome !== STOPPED)
+            log?.warn({ feedId: feed.id, reason: outcome.reason, status: outcome.status }, "LMS feed refresh failed");
         } catch (error) {
           log?.warn({ feedId: feed.id, err: error }, "LMS feed refresh failed");
         }
@@ -427,19 +447,18 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
 }
 export type LmsFeedService = ReturnType<typeof createLmsFeedService>;
 
-/** The instance's refresher: a scan every `intervalMs` (main.ts starts it). */
-export function startLmsFeedRefresher(service: LmsFeedService, log: Logger, intervalMs = 60_000) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    service
-      .scanOnce(log)
-      .catch((error: unknown) => log.warn({ err: error }, "LMS feed scan failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+/** The instance's refresher (decision 125): a scan every `intervalMs`, the first a minute after start. */
+export function createLmsFeedRefresher(service: LmsFeedService, log: Logger, options: { intervalMs?: number; metrics?: JobMetrics } = {}) {
+  const intervalMs = options.intervalMs ?? 60_000;
+  return createWorker({
+    name: "lms-feeds",
+    runOnce: ({ signal }) => service.scanOnce(log, signal),
+    intervalMs,
+    firstPassAfterMs: intervalMs,
+    // A scan's refreshes are bounded by their fetches' time-outs (10 s each), not by a budget of its own.
+    budgetMs: intervalMs,
+    failureMessage: "LMS feed scan failed",
+    log,
+    metrics: options.metrics,
+  });
 }

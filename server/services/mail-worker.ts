@@ -5,7 +5,7 @@ import type { MailOutboxRepository, ClaimedMail } from "../repositories/mail-out
 import type { MailConfig } from "../mail-config";
 import { type MailParams, renderMail, type RenderedMail } from "./mail-words";
 import type { Clock } from "./reminders";
-import { createWorkerLoop } from "./worker-loop";
+import { createWorker, type JobMetrics, type Pass } from "../jobs/worker";
 import { backoffMs } from "../jobs/lease-queue";
 
 type Logger = { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
@@ -87,6 +87,8 @@ export interface MailWorkerOptions {
   /** How long a claim stays with this worker: at least the budget plus one send's time-outs. */
   leaseMs?: number;
   clock?: Clock;
+  /** Told of every pass (decision 125). */
+  metrics?: JobMetrics;
   /**
    * Tests only: runs between the steps of a pass; throwing there stops the worker as a crash would
    * ("claimed": claimed, nothing sent; "sent": one mail sent, not marked).
@@ -149,17 +151,20 @@ export function createMailWorker(options: MailWorkerOptions) {
     if (await outbox.finish(mail.id, "sent", token, clock())) report.sent++;
   }
 
-  /** Claims and sends batches until none is left (or only mails another worker holds or not due yet). */
-  async function runOnce(): Promise<MailReport> {
+  /**
+   * Claims and sends batches until none is left (or only mails another worker holds or not due yet).
+   * Stopped, it finishes the send under way and gives back the rest of its batch.
+   */
+  async function runOnce(pass?: Pass): Promise<MailReport> {
     const report: MailReport = { sent: 0, failed: 0, retried: 0, released: 0 };
-    for (;;) {
+    while (!pass?.signal.aborted) {
       const now = clock().getTime();
       const batch = await outbox.claim(token, new Date(now), new Date(now - leaseMs), batchSize);
       if (batch.length === 0) break;
       crashPoint?.("claimed");
       const deadline = now + budgetMs;
       let i = 0;
-      for (; i < batch.length && clock().getTime() < deadline; i++) await sendOne(batch[i]!, report);
+      for (; i < batch.length && clock().getTime() < deadline && !pass?.signal.aborted; i++) await sendOne(batch[i]!, report);
       const notStarted = batch.slice(i).map((mail) => mail.id);
       await outbox.release(notStarted, token);
       report.released += notStarted.length;
@@ -168,22 +173,25 @@ export function createMailWorker(options: MailWorkerOptions) {
     return report;
   }
 
-  const loop = createWorkerLoop({
+  const worker = createWorker({
+    name: "mail",
     runOnce,
-    scanIntervalMs,
+    intervalMs: scanIntervalMs,
+    budgetMs,
     onReport: (report) => {
       if (report.sent || report.failed || report.retried) log.info({ mail: report }, "mail sent");
     },
-    onError: (error) => log.warn({ err: error }, "mail delivery failed; trying again at the next scan"),
+    failureMessage: "mail delivery failed; trying again at the next scan",
+    log,
+    metrics: options.metrics,
   });
 
   return {
     runOnce,
-    ...loop,
+    ...worker,
     async stop() {
-      await loop.stop();
+      await worker.stop();
       transport.close();
     },
   };
 }
-export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -2,6 +2,7 @@
  * What the background services tell the metrics (decision 106). They see only this interface, so
  * none of them depends on the metrics library, and with metrics off they talk to NO_METRICS.
  */
+import type { JobMetrics } from "../jobs/worker";
 
 /** Who asked for a push: the reminder scheduler, or a person sending from the app (POST /api/push/send). */
 export type PushSource = "reminder" | "message" | "announcement";
@@ -21,7 +22,8 @@ export interface ReminderScanReport {
   failed: boolean;
 }
 
-export interface MetricsSink {
+/** Also told of every background job's pass (`JobMetrics`, server/jobs/worker.ts, decision 125). */
+export interface MetricsSink extends JobMetrics {
   pushes(source: PushSource, outcomes: PushOutcomeCounts): void;
   reminderScan(report: ReminderScanReport): void;
 }
@@ -30,4 +32,5 @@ export interface MetricsSink {
 export const NO_METRICS: MetricsSink = {
   pushes() {},
   reminderScan() {},
+  jobPass() {},
 };

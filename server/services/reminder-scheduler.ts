@@ -13,6 +13,7 @@ import type { ReminderScheduleRow, SentReminderStatus } from "../db/schema";
 import type { RemindersRepository } from "../repositories/reminders";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import { type MetricsSink, NO_METRICS } from "./metrics-sink";
+import { createWorker, type Pass } from "../jobs/worker";
 import type { PushService, UserPush } from "./push-service";
 import { hiddenDates } from "../../core/calendar/series-children";
 import type { Clock, ReminderPlanner } from "./reminders";
@@ -262,7 +263,8 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     report.recovered += retry.length;
   }
 
-  async function scanOnce(): Promise<ScanReport> {
+  /** One scan: a stopped instance's claims, then the reminders due, batch by batch until none is left or the worker stops. */
+  async function scanOnce(pass?: Pass): Promise<ScanReport> {
     const report: ScanReport = { sent: 0, failed: 0, skipped: 0, empty: 0, recovered: 0, lagMs: 0 };
     const started = performance.now();
     const now = clock().getTime();
@@ -273,7 +275,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
       for (;;) {
         const { pushes, claimed } = await claimBatch(token, now, report);
         await deliver(token, pushes, now, report);
-        if (claimed < BATCH_SIZE) break;
+        if (claimed < BATCH_SIZE || pass?.signal.aborted) break;
       }
     } catch (error) {
       metrics.reminderScan({ lagMs: report.lagMs, durationMs: performance.now() - started, failed: true });
@@ -283,36 +285,19 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     return report;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-
-  function tick() {
-    running = scanOnce().then(
-      (report) => {
-        if (report.sent || report.failed || report.skipped || report.recovered) log.info({ reminders: report }, "reminders pushed");
-      },
-      (error: unknown) => log.warn({ err: error }, "reminder scan failed; trying again at the next scan"),
-    );
-    void running.then(() => {
-      if (!stopped) timer = setTimeout(tick, scanIntervalMs);
-    });
-  }
-
-  return {
-    scanOnce,
-    /** Scans now and then every scanIntervalMs until stop(). */
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      tick();
+  const worker = createWorker({
+    name: "reminders",
+    runOnce: scanOnce,
+    intervalMs: scanIntervalMs,
+    budgetMs: deliveryBudgetMs(scanIntervalMs),
+    onReport: (report) => {
+      if (report.sent || report.failed || report.skipped || report.recovered) log.info({ reminders: report }, "reminders pushed");
     },
-    /** Stops scanning; resolves once a scan under way has finished. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+    failureMessage: "reminder scan failed; trying again at the next scan",
+    log,
+    metrics,
+  });
+
+  return { scanOnce, ...worker };
 }
 export type ReminderScheduler = ReturnType<typeof createReminderScheduler>;

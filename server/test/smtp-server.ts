@@ -16,6 +16,10 @@ export interface TestSmtpServer {
   refuseNext(count: number, code: 451 | 550): void;
   /** Resolves once `count` mails have arrived in all. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** From now on each mail's answer waits `ms` after its data has arrived: a slow server, mid-send. */
+  holdAnswers(ms: number): void;
+  /** Resolves once a mail's data has begun to arrive (its answer may still be held). */
+  waitForArrival(timeoutMs?: number): Promise<void>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -29,15 +33,19 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let refusals: { count: number; code: number } = { count: 0, code: 451 };
   const waiters: Array<() => void> = [];
+  let holdMs = 0;
+  let arrivals = 0;
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
+      arrivals++;
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
         if (refusals.count > 0) {
           refusals.count--;
           const error = Object.assign(new Error(refusals.code === 451 ? "Try again later" : "Mailbox unavailable"), {
@@ -82,9 +90,21 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
       }
       return received;
     },
+    holdAnswers(ms) {
+      holdMs = ms;
+    },
+    async waitForArrival(timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (arrivals === 0) {
+        if (Date.now() > until) throw new Error("no mail began to arrive");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     reset() {
       received.splice(0);
       refusals = { count: 0, code: 451 };
+      holdMs = 0;
+      arrivals = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -184,6 +184,17 @@ export async function focusHiddenOnTab(
   const hidden = new Set<string>();
   const partly = new Set<string>();
   let reached = 0;
+  // A dialog or drawer still opening: its controls slide in from the edge, and the walk would
+  // measure where they pass, not where they rest. A spinner's endless animation is not waited for.
+  // And an open dialog has taken the focus (its form may still be arriving when it opens): the walk
+  // starts where a person's first Tab would.
+  await page.waitForFunction(() => {
+    const settled = document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity);
+    const dialog = document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
+    return settled && (!dialog || dialog.contains(document.activeElement));
+  });
   for (const key of keys) {
     const seen = new Set<number>();
     for (let i = 0; i < limit; i++) {

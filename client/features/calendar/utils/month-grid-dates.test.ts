@@ -7,7 +7,6 @@ import { messages as englishCalendar } from "@core/i18n/compiled/en/calendar";
 import { messages as spanishCalendar } from "@core/i18n/compiled/es/calendar";
 import { translatorFor } from "@core/i18n/translate";
 import {
-  daysInMonth,
   defaultFocusDate,
   fullDateLabel,
   itemCountLabel,
@@ -90,14 +89,13 @@ describe("month arithmetic", () => {
     expect(shiftMonth("2026-05", 0)).toBe("2026-05");
   });
 
-  it("knows the length of each month, leap Februaries included", () => {
-    expect(daysInMonth("2028-02")).toBe(29);
-    expect(daysInMonth("2027-02")).toBe(28);
-    expect(daysInMonth("2100-02")).toBe(28);
-    expect(daysInMonth("2000-02")).toBe(29);
-    expect(daysInMonth("2026-04")).toBe(30);
-    expect(daysInMonth("2026-12")).toBe(31);
-    expect(lastDateOfMonth("2026-02")).toBe("2026-02-28");
+  it("knows the last date of each month, leap Februaries included", () => {
+    expect(lastDateOfMonth("2028-02")).toBe("2028-02-29");
+    expect(lastDateOfMonth("2027-02")).toBe("2027-02-28");
+    expect(lastDateOfMonth("2100-02")).toBe("2100-02-28");
+    expect(lastDateOfMonth("2000-02")).toBe("2000-02-29");
+    expect(lastDateOfMonth("2026-04")).toBe("2026-04-30");
+    expect(lastDateOfMonth("2026-12")).toBe("2026-12-31");
   });
 
   it("reads the month of a date and titles it", () => {

@@ -8,7 +8,7 @@
  */
 import type { CalendarEntry } from "@core/calendar/entries";
 import { weekdayOfDate } from "@core/dates";
-import { daysFromCivil, daysInMonth as daysInMonthOfYear, formatDayNumber, weekdayOf } from "@core/day-numbers";
+import { daysFromCivil, daysInMonth, formatDayNumber, weekdayOf } from "@core/day-numbers";
 import { monthLabel, monthShortLabel, weekdayLabel, weekdayShortLabel } from "@core/format";
 import type { Locale } from "@core/i18n/locale";
 import type { Translate } from "@core/i18n/translate";
@@ -50,15 +50,15 @@ export function monthTitle(month: string, t: Translate, locale: Locale): string 
   return capitalized(t("calendar.month_title", { month: monthLabel(m, locale), year: String(year) }));
 }
 
-/** 28 to 31: February 2028 has 29 days, February 2027 has 28. */
-export function daysInMonth(month: string): number {
+/** 28 to 31: the length of a month given as "2026-02" (core's `daysInMonth`, the one count of a month's days). */
+function lengthOf(month: string): number {
   const { year, month: m } = parseMonth(month);
-  return daysInMonthOfYear(year, m);
+  return daysInMonth(year, m);
 }
 
 /** The last date of a month: "2026-02" → "2026-02-28". */
 export function lastDateOfMonth(month: string): string {
-  return `${month}-${pad(daysInMonth(month))}`;
+  return `${month}-${pad(lengthOf(month))}`;
 }
 
 /** The day of the month as a number: "2026-12-05" → 5. */
@@ -73,7 +73,7 @@ export function dayOfMonth(date: string): number {
 export function monthGridDates(month: string): string[] {
   const { year, month: m } = parseMonth(month);
   const first = daysFromCivil(year, m, 1);
-  const last = first + daysInMonthOfYear(year, m) - 1;
+  const last = first + daysInMonth(year, m) - 1;
   const end = last + 6 - weekdayOf(last);
   const dates: string[] = [];
   for (let day = first - weekdayOf(first); day <= end; day++) dates.push(formatDayNumber(day));
@@ -87,7 +87,7 @@ export function defaultFocusDate(month: string, today: string): string {
 
 /** The same day of the month in another month, clamped to its length: (31, "2027-02") → "2027-02-28". */
 export function sameDayInMonth(day: number, month: string): string {
-  return `${month}-${pad(Math.min(day, daysInMonth(month)))}`;
+  return `${month}-${pad(Math.min(day, lengthOf(month)))}`;
 }
 
 /** "Tuesday" (Spanish "martes"). */

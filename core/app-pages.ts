@@ -2,7 +2,7 @@
  * The web app's pages: the paths client/app/router.tsx renders a screen for. The server answers a
  * page load of one of these 200, and of any other page path 404 with the same app shell, which
  * shows the app's own 404 page (issue 49): a link checker, a crawler or an uptime monitor then
- * reads a missing page as missing, and `/metrics` without its token is the 404 the README says.
+ * reads a missing page as missing, and `/metrics` without its token is the 404 docs/operating.md says.
  */
 export const PAGE_PATHS = {
   home: "/",

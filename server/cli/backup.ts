@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(
       "DATABASE_URL points at PostgreSQL: back it up with PostgreSQL's own tools, e.g.\n" +
         '  pg_dump --format=custom --file=student-hub.dump "$DATABASE_URL"\n' +
-        "and restore with pg_restore (see the README's Backups section). npm run backup copies the SQLite database only.",
+        "and restore with pg_restore (see docs/operating.md, Backups). npm run backup copies the SQLite database only.",
     );
     return 1;
   }

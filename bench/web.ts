@@ -18,8 +18,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { type Flags, type Result } from "lighthouse";
+import { benchWebTools, type BenchWebTools, type LaunchedChrome, type LighthouseFlags, type LighthouseResult as Result } from "./web-tools";
 import react from "@vitejs/plugin-react";
 import { build as viteBuild } from "vite";
 import { precompress } from "../scripts/precompress";
@@ -174,7 +173,7 @@ function stop(child: ChildProcess): Promise<unknown> {
  * One Lighthouse run. A run that failed to record its trace (NO_NAVSTART, NO_FCP…: Lighthouse's
  * own advice is "run Lighthouse again"), as happens on a busy machine, is retried twice.
  */
-async function auditOnce(port: number, page: Page, flags: Flags): Promise<Result> {
+async function auditOnce(lighthouse: BenchWebTools["lighthouse"], page: Page, flags: LighthouseFlags): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(`${BASE}${page.path}`, flags);
     if (!result) throw new Error(`${page.name}: Lighthouse returned no result`);
@@ -186,7 +185,7 @@ async function auditOnce(port: number, page: Page, flags: Flags): Promise<Result
   }
 }
 
-function flagsFor(port: number, page: Page): Flags {
+function flagsFor(port: number, page: Page): LighthouseFlags {
   return {
     port,
     logLevel: "error",
@@ -374,7 +373,7 @@ async function main(): Promise<number> {
   const clientDir = path.join(work, "client");
   const dbFile = path.join(work, "bench.db");
   let server: ChildProcess | undefined;
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let chrome: LaunchedChrome | undefined;
   try {
     // A port already answering would be measured instead of this build.
     if (
@@ -388,6 +387,7 @@ async function main(): Promise<number> {
     // Checked first: chrome-launcher's failure to start a missing browser ends the process at once,
     // which would leave the server below running.
     if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+    const tools = await benchWebTools();
 
     console.log("Building the client…");
     const vite = ["node_modules/vite/bin/vite.js", "build", "--outDir", clientDir, "--emptyOutDir", "--logLevel", "warn"];
@@ -400,7 +400,7 @@ async function main(): Promise<number> {
     const cookie = await seedStudent();
     const adminCookie = await seedUnlockedAdmin();
 
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+    chrome = await tools.launchChrome({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
     const allPages: Page[] = [
       BARE,
       { name: "landing", path: "/" },
@@ -421,7 +421,7 @@ async function main(): Promise<number> {
         console.log(
           `Lighthouse${RUNS === 1 ? "" : ` ${round}/${RUNS}`}: ${page.name} (${BASE}${page.path}${page.cookie ? ", signed in" : ""})…`,
         );
-        runs.push(await auditOnce(chrome.port, page, flagsFor(chrome.port, page)));
+        runs.push(await auditOnce(tools.lighthouse, page, flagsFor(chrome.port, page)));
       }
     }
     const results = measured.map(({ page, runs }) => ({ page, lhr: medianRun(runs) }));

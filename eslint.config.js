@@ -60,13 +60,25 @@ const boundaries = [
     message: "Generic client code (components, lib, hooks) imports no feature and not client/app.",
   },
   {
+    target: "./client/lib",
+    from: ["./client/api", "./client/sync"],
+    message: "client/lib is the ground floor: it imports neither the server-state layer (client/api) nor the sync room (client/sync).",
+  },
+  {
     target: "./client/api",
-    from: ["./client/features", "./client/app", "./client/components", "./client/hooks"],
+    from: ["./client/features", "./client/app", "./client/components", "./client/hooks", "./client/sync"],
     message: "The shared server-state layer (client/api) builds on client/lib and core only.",
   },
   {
+    // The sync room (offline queue, pending overlay, conflicts, cache keeper, live updates) sits
+    // above client/api: it sends the API layer's changes and refetches its reads.
+    target: "./client/sync",
+    from: ["./client/features", "./client/app", "./client/components", "./client/hooks"],
+    message: "The sync room (client/sync) builds on client/api, client/lib and core: the app starts it and shows what it says.",
+  },
+  {
     target: "./client/sw",
-    from: ["./client/app", "./client/features", "./client/components", "./client/lib", "./client/hooks", "./client/api"],
+    from: ["./client/app", "./client/features", "./client/components", "./client/lib", "./client/hooks", "./client/api", "./client/sync"],
     message: "The service worker runs outside the page: it imports core/ and its own folder only.",
   },
   {

@@ -3,7 +3,7 @@ import { expect, seedUser, signIn, test, type SeededUser } from "./fixtures";
 import { openTasksTab } from "./task-helpers";
 
 // Issue 37: one student, every device. A change made on one device shows on the other without a
-// reload (GET /api/stream, lib/live-updates.ts, decision 114).
+// reload (GET /api/stream, sync/live-updates.ts, decision 114).
 
 test.use({ viewport: { width: 375, height: 812 }, reducedMotion: "reduce" });
 

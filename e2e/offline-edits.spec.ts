@@ -19,7 +19,7 @@ const test = base.extend<{ profile: { context: BrowserContext; page: Page } }>({
   },
 });
 
-/** How many changes the device keeps waiting in IndexedDB for the student (lib/offline-edits.ts). */
+/** How many changes the device keeps waiting in IndexedDB for the student (sync/offline-edits.ts). */
 function keptChanges(page: Page, userId: number): Promise<number> {
   return page.evaluate(
     (key) =>

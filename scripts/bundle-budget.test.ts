@@ -59,7 +59,7 @@ const MANIFEST: Manifest = {
   },
   "_vendor-idb.js": { file: "assets/vendor-idb.js" },
   // Live updates (decision 114): loaded by the app when idle once someone is signed in; they import nothing the first screen lacks.
-  "lib/live-updates.ts": { file: "assets/live-updates-l.js", isDynamicEntry: true, imports: ["index.html"] },
+  "sync/live-updates.ts": { file: "assets/live-updates-l.js", isDynamicEntry: true, imports: ["index.html"] },
   "features/tasks/components/quick-add-field.tsx": { file: "assets/quick-add-field-q.js", isDynamicEntry: true, imports: ["index.html"] },
   // Imports the chunk that loads it: the walk must not loop.
   "features/calendar/components/calendar-tab.tsx": {

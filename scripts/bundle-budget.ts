@@ -82,7 +82,7 @@ const TOAST_LIBRARY = /^lib\/toast-library\.ts$/;
 /** The offline edits (their queue, kept cache and chip) load after the signed-in app's first screen, when idle (decision 116). */
 const OFFLINE_EDITS = /^app\/offline-edits\.tsx$/;
 /** Live updates (one stream per browser) load after the signed-in app's first screen, when idle (decision 114). */
-const LIVE_UPDATES = /^lib\/live-updates\.ts$/;
+const LIVE_UPDATES = /^sync\/live-updates\.ts$/;
 /** Quick add's field loads after the Home tab's first screen, when idle (decision 118); its parser when the field is first used. */
 const QUICK_ADD = /^features\/tasks\/components\/quick-add-field\.tsx$/;
 

@@ -48,6 +48,26 @@ describe("import boundaries", () => {
       'import { taskDraftStore } from "@/features/tasks/hooks/task-draft";\nexport const x = taskDraftStore;\n',
     ],
     [
+      "client/lib importing the API layer",
+      "client/lib/probe.ts",
+      'import { TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";\nexport const x = TASK_MUTATION_KEY;\n',
+    ],
+    [
+      "client/lib importing the sync room",
+      "client/lib/probe.ts",
+      'import { isOfflineEdit } from "@/sync/edits";\nexport const x = isOfflineEdit;\n',
+    ],
+    [
+      "the API layer importing the sync room",
+      "client/api/tasks/probe.ts",
+      'import { pendingEdits } from "@/sync/edits";\nexport const x = pendingEdits;\n',
+    ],
+    [
+      "the sync room importing client/app",
+      "client/sync/probe.ts",
+      'import { AppRouter } from "@/app/router";\nexport const x = AppRouter;\n',
+    ],
+    [
       "the client importing the server",
       "client/lib/probe.ts",
       'import { HttpError } from "../../server/errors";\nexport const x = HttpError;\n',
@@ -102,6 +122,11 @@ describe("import boundaries", () => {
       "a repository using the lease queue",
       "server/repositories/probe.ts",
       'import { createLeaseQueue } from "../jobs/lease-queue";\nexport const x = createLeaseQueue;\n',
+    ],
+    [
+      "the sync room using the API layer and lib",
+      "client/sync/probe.ts",
+      'import { TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";\nimport { ApiError } from "@/lib/api/errors";\nexport const x = [TASK_MUTATION_KEY, ApiError];\n',
     ],
     [
       "client/app composing two features",

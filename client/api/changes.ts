@@ -18,7 +18,7 @@ export type CreateTaskVariables = {
   idempotencyKey: string;
   /**
    * The (negative) id the task shows under until the server has created it. In the variables, so
-   * a change queued offline and kept across a reload shows the same task again (lib/offline-edits.ts).
+   * a change queued offline and kept across a reload shows the same task again (sync/offline-edits.ts).
    */
   temporaryId: number;
 };
@@ -51,7 +51,7 @@ export function optimisticTask({ input, temporaryId }: Pick<CreateTaskVariables,
   };
 }
 
-/** An object rather than the bare id, so a delete queued behind the create of the same task can learn its server id (lib/offline-edits.ts). */
+/** An object rather than the bare id, so a delete queued behind the create of the same task can learn its server id (sync/offline-edits.ts). */
 export type DeleteTaskVariables = { id: number; etag?: string };
 
 /** DELETE /api/tasks/{id} → 204; `etag` (the task's as read) is sent as If-Match. */
@@ -63,7 +63,7 @@ export type CreateEventVariables = {
   input: CreateEventInput;
   /** One per form submission: a retried submission with the same key is not created twice. */
   idempotencyKey: string;
-  /** The (negative) id the event shows under until created; in the variables so a queued create shows again after a reload (lib/offline-edits.ts). */
+  /** The (negative) id the event shows under until created; in the variables so a queued create shows again after a reload (sync/offline-edits.ts). */
   temporaryId: number;
 };
 
@@ -107,13 +107,13 @@ export type EventEditTarget = {
   scope?: { kind: SeriesScope; date: string };
   /**
    * The event's ETag as read when the change was made (for a scope, the series'), sent as If-Match
-   * (lib/offline-edits.ts fills it in).
+   * (sync/offline-edits.ts fills it in).
    */
   etag?: string;
   /**
    * A change to one date, once answered: the series' ETag after it (the `Series-ETag` header,
    * decision 114), which the changes queued after it for the series then send. Kept in the
-   * variables, as the server id of a create is (lib/offline-edits.ts).
+   * variables, as the server id of a create is (sync/offline-edits.ts).
    */
   answeredSeriesEtag?: string;
 };

@@ -9,9 +9,9 @@ import { askConflict, ConflictDialog } from "@/app/components/conflict-dialog";
 import { SyncChip } from "@/app/components/sync-chip";
 import { errorMessage } from "@/lib/api/errors";
 import { t } from "@/lib/i18n";
-import { startOfflineEdits } from "@/lib/offline-edits";
+import { startOfflineEdits } from "@/sync/offline-edits";
 import { startAppBadge } from "@/features/app-badge/app-badge";
-import { offlineStore } from "@/lib/offline-store";
+import { offlineStore } from "@/sync/offline-store";
 import { queryClient } from "@/lib/query-client";
 import { showToast } from "@/lib/toast";
 

@@ -3,7 +3,7 @@ import { queryClient } from "@/lib/query-client";
 import { whenIdle } from "@/lib/when-idle";
 
 /**
- * Live updates for whoever is signed in (lib/live-updates.ts, decision 114). The code loads once the
+ * Live updates for whoever is signed in (sync/live-updates.ts, decision 114). The code loads once the
  * first screen is up and the browser idle: it is not part of any first screen's download. A change of
  * account (sign-out, another student on a shared computer) stops the old stream before anything else.
  */
@@ -13,7 +13,7 @@ export function useLiveUpdates(userId: number | undefined): void {
     let stop: (() => void) | undefined;
     let cancelled = false;
     whenIdle(() => {
-      import("@/lib/live-updates")
+      import("@/sync/live-updates")
         .then(({ startLiveUpdates }) => {
           if (!cancelled) stop = startLiveUpdates(queryClient);
         })

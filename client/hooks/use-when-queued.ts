@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from "react";
 
 /**
  * Runs `queued` when a change starts to wait for the connection (its mutation paused,
- * lib/offline-edits.ts): the change already shows, so the dialog it was made in closes as after a
+ * sync/offline-edits.ts): the change already shows, so the dialog it was made in closes as after a
  * save (docs/product.md#offline-edits), and the change goes when the server answers. The hook's
  * mutation lets go of it (the change itself goes on waiting in the cache), so the next dialog
  * opened with the same hook starts afresh.

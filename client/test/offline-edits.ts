@@ -2,9 +2,9 @@ import { MutationObserver, type QueryClient, type QueryKey } from "@tanstack/rea
 import { task as buildTask } from "@core/test/builders";
 import type { Task } from "@core/schemas/task";
 import { TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
-import type { OfflineEditsOptions } from "@/lib/offline-edits";
+import type { OfflineEditsOptions } from "@/sync/offline-edits";
 
-// What the offline edits' tests (lib/offline-edits.test.ts, lib/offline-conflicts.test.ts) share.
+// What the offline edits' tests (sync/offline-edits.test.ts, sync/offline-conflicts.test.ts) share.
 
 /** A task as the list answers it (core/test/builders.ts), with this id. */
 export const task = (id: number, changes: Partial<Task> = {}): Task => buildTask({ id, createdAt: "2026-11-26T12:00:00.000Z", ...changes });

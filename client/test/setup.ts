@@ -11,7 +11,7 @@ fillDomGaps();
 
 // The dashboard starts the offline edits once the browser is idle (dashboard.tsx): they need
 // IndexedDB, which jsdom has not, and a test ending before that import has loaded failed at
-// teardown. Their behaviour has unit tests (client/lib/offline-edits.test.ts) and browser tests.
+// teardown. Their behaviour has unit tests (client/sync/offline-edits.test.ts) and browser tests.
 vi.mock("@/app/offline-edits", () => ({}));
 
 // A lazily loaded screen arrives with its words in a few hundred milliseconds, and in seconds for the

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { apiJson } from "@/lib/api/transport";
 import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "./get-tasks";
 
-/** `etag`: the task's as read when the change was made, sent as If-Match (lib/offline-edits.ts fills it in). */
+/** `etag`: the task's as read when the change was made, sent as If-Match (sync/offline-edits.ts fills it in). */
 export type UpdateTaskVariables = { id: number; changes: UpdateTaskInput; etag?: string };
 
 /** PUT /api/tasks/{id}: a full edit, or a partial one such as `{ completed }`. */
@@ -34,7 +34,7 @@ export function useUpdateTask(options: { onError?: (error: Error) => void } = {}
     onError: (error, { id }, context) => {
       const previousTask = context?.previousTask;
       if (previousTask) queryClient.setQueryData(queryKey, (tasks) => tasks?.map((t) => (t.id === id ? previousTask : t)));
-      // "Changed on another device" (a 412) is asked by the offline edits' dialog (lib/offline-edits.ts).
+      // "Changed on another device" (a 412) is asked by the offline edits' dialog (sync/offline-edits.ts).
       if (!(error instanceof ApiError && error.status === 412)) options.onError?.(error);
     },
     onSettled: refetchTasksAfter(queryClient),

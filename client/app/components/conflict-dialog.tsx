@@ -14,7 +14,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { useLocale, useT } from "@/lib/i18n";
-import type { Conflict, ConflictChoice } from "@/lib/offline-edits";
+import type { Conflict, ConflictChoice } from "@/sync/conflicts";
 
 /**
  * "Changed on another device" (decision 116): a change of this page met a row changed elsewhere

@@ -2,7 +2,7 @@ import { onlineManager, useIsMutating } from "@tanstack/react-query";
 import { CloudAlert, CloudOff, CloudCheck } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useT } from "@/lib/i18n";
-import { isOfflineEdit } from "@/lib/offline-edits";
+import { isOfflineEdit } from "@/sync/edits";
 import { useConflictsWaiting } from "./conflict-dialog";
 
 /** How long "All changes saved" stays once the last waiting change has been sent. */

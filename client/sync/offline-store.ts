@@ -1,11 +1,11 @@
 import { createStore, del, get, keys, set } from "idb-keyval";
-import type { OfflineEditsOptions } from "@/lib/offline-edits";
+import type { KeptStorage } from "./cache-keeper";
 
 /** The IndexedDB database of the kept cache; sign-in, registration and sign-out delete it (features/auth/api/sign-out.ts). */
 const OFFLINE_STORE_DB = "student-hub-offline";
 
 /** The device's IndexedDB store for the kept query cache (decision 116), emptied at sign-in and sign-out (lib/api/session-expiry.ts). */
-export function offlineStore(): OfflineEditsOptions["storage"] {
+export function offlineStore(): KeptStorage {
   const store = createStore(OFFLINE_STORE_DB, "cache");
   return {
     getItem: (key) => get<string>(key, store),

@@ -7,7 +7,10 @@ import { EVENT_MUTATION_KEY, getEventsQueryOptions } from "@/api/events/get-even
 import { getTasksQueryOptions } from "@/api/tasks/get-tasks";
 import { forgetSession } from "@/lib/api/session-expiry";
 import { change, healthPasses, memoryStorage, task } from "@/test/offline-edits";
-import { type Conflict, type ConflictChoice, editedRow, pendingEdits, startOfflineEdits, withPendingEventEdits } from "@/lib/offline-edits";
+import type { Conflict, ConflictChoice } from "./conflicts";
+import { editedRow, pendingEdits } from "./edits";
+import { startOfflineEdits } from "./offline-edits";
+import { withPendingEventEdits } from "./pending-overlay";
 
 /**
  * A server with ETags (decision 114): each task has a version; a write whose If-Match names

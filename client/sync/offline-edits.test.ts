@@ -5,16 +5,10 @@ import { getTasksQueryOptions, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
 import { forgetSession } from "@/lib/api/session-expiry";
 import { change, healthFails, healthPasses, memoryStorage, task } from "@/test/offline-edits";
 import { createQueryClient } from "@/lib/query-client";
-import {
-  cacheKeeper,
-  cacheKeyFor,
-  type OfflineEditsOptions,
-  pendingEdits,
-  sendTaskEdit,
-  startOfflineEdits,
-  type TaskEdit,
-  withPendingTaskEdits,
-} from "@/lib/offline-edits";
+import { cacheKeeper, cacheKeyFor } from "./cache-keeper";
+import { pendingEdits, sendTaskEdit, type TaskEdit } from "./edits";
+import { type OfflineEditsOptions, startOfflineEdits } from "./offline-edits";
+import { withPendingTaskEdits } from "./pending-overlay";
 
 /** A server that can be down: answers task writes like the API, and records what reached it. */
 function fakeServer() {

@@ -61,6 +61,7 @@ export const FOLDER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   server: "Fastify 5: `app.ts` (plugins, routes, the one error handler), `main.ts` (start-up, shutdown), `config.ts` (environment)",
   "server/cli": "`npm run admin` and `npm run backup`",
   "server/db": "the Kysely connection (better-sqlite3 or pg), schema types, migrations, the change feed, SQLite's online backup",
+  "server/http": "the HTTP room: the fast lane, kept list answers, conditional GETs (304), the request's context, raw answers",
   "server/jobs": "the lease queue and the worker runner every background job runs on, and their registry",
   "server/plugins": "session, route guards (auth level, CSRF, Origin), input guard, request scope, static client, metrics, drain",
   "server/repositories": "one per table: the only code that writes SQL; each runs on the database or a transaction",

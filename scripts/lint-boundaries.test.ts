@@ -104,6 +104,11 @@ describe("import boundaries", () => {
       'import taskRoutes from "../routes/tasks";\nexport const x = taskRoutes;\n',
     ],
     [
+      "a service importing the HTTP room",
+      "server/services/probe.ts",
+      'import { requireUser } from "../http/request-context";\nexport const x = requireUser;\n',
+    ],
+    [
       "a service importing a plugin",
       "server/services/probe.ts",
       'import { isAdminUnlocked } from "../plugins/route-guards";\nexport const x = isAdminUnlocked;\n',

@@ -6,7 +6,8 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { messageRef } from "../core/i18n/translate";
 import { isDatabaseUnavailable } from "./db/unavailable";
-import { installFastLane, requestIdSequence } from "./fast-lane";
+import { installFastLane, requestIdSequence } from "./http/fast-lane";
+import { createListAnswers } from "./http/list-answers";
 import { accessLine, turnBatchedStream } from "./log-stream";
 import { HttpError, serviceUnavailable } from "./errors";
 import { requestLocale, wordError } from "./i18n";
@@ -34,8 +35,8 @@ import schoolScheduleRoutes from "./routes/school-schedule";
 import streamRoutes from "./routes/stream";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
-import { apiSecurityHeadersFor, clientErrorHandler, securityHeadersFor } from "./raw-answers";
-import { isApiRequest } from "./request-context";
+import { apiSecurityHeadersFor, clientErrorHandler, securityHeadersFor } from "./http/raw-answers";
+import { isApiRequest } from "./http/request-context";
 import type { Services } from "./services";
 import { fastifyTrustProxy } from "./trust-proxy";
 
@@ -91,6 +92,8 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export async function buildApp(services: Services, options: { logger?: FastifyServerOptions["logger"] } = {}) {
   const { config } = services;
+  // The list reads' answers kept in memory (decision 066): the HTTP layer's, one store per instance.
+  const listAnswers = createListAnswers();
   const nextRequestId = requestIdSequence();
   const app = Fastify({
     logger: options.logger ?? {
@@ -233,9 +236,9 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(systemRoutes, { services });
   await app.register(authRoutes, { services });
   await app.register(ssoRoutes, { services });
-  await app.register(taskRoutes, { services });
+  await app.register(taskRoutes, { services, listAnswers });
   await app.register(classRoutes, { services });
-  await app.register(eventRoutes, { services });
+  await app.register(eventRoutes, { services, listAnswers });
   await app.register(preferencesRoutes, { services });
   await app.register(schoolScheduleRoutes, { services });
   await app.register(schoolRoutes, { services });

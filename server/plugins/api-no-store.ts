@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { isApiRequest } from "../request-context";
+import { isApiRequest } from "../http/request-context";
 
 /**
  * API answers are never stored by the browser or any cache between: on a shared school computer

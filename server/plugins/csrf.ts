@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { messageRef } from "../../core/i18n/translate";
 import { forbidden, unauthorized } from "../errors";
-import { requestOrigin } from "../request-context";
+import { requestOrigin } from "../http/request-context";
 
 // The two checks behind the CSRF rule (docs/product.md#sessions-and-csrf, docs/decisions/001).
 // The route-guards hook decides when they apply: the Origin check on every state-changing /api

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_EXEMPT_PATHS } from "../../core/api-paths";
 import { hashSessionId } from "../repositories/sessions";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 import { hashPassword } from "../services/passwords";
 import { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY, setGuardDefaults } from "./route-guards";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";

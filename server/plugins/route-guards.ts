@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY } from "../../core/admin";
 import { forbidden, type HttpError, unauthorized } from "../errors";
 import type { SessionUser } from "../repositories/sessions";
-import { isApiRequest } from "../request-context";
+import { isApiRequest } from "../http/request-context";
 import { assertCsrfToken, assertSameOrigin } from "./csrf";
 
 /**
@@ -98,7 +98,7 @@ function accessRefusal(level: AuthLevel, { user, session }: Asking): HttpError |
 /**
  * The refusal a read (GET, HEAD) meets on a route with `guards`, or null: the password-reset gate,
  * then the access level. The one home of the rule: the hook below applies it to every request,
- * and the fast lane (server/fast-lane.ts, decision 096) asks it before answering from memory, so
+ * and the fast lane (server/http/fast-lane.ts, decision 096) asks it before answering from memory, so
  * the two cannot drift apart (issue 36).
  */
 export function readRefusal(guards: RouteGuards, asking: Asking): HttpError | null {

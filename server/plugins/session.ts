@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionRow } from "../db/schema";
-import { isApiRequest } from "../request-context";
+import { isApiRequest } from "../http/request-context";
 import type { SessionUser } from "../repositories/sessions";
 import type { SessionService } from "../services/session-service";
 

@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
 import { messageRef } from "../../core/i18n/translate";
 import { requestLocale, wordError } from "../i18n";
 import type { SettingsRepository } from "../repositories/settings";
-import { isApiRequest, routerPath } from "../request-context";
+import { isApiRequest, routerPath } from "../http/request-context";
 import { STATIC_FILE_ROUTE } from "./metrics";
 import type { SessionService } from "../services/session-service";
 import { type LandingVariants, landingLocale, loadStaticLanding, LOCALE_COOKIE_MAX_AGE } from "../static-landing";

@@ -18,7 +18,7 @@ import { wordMessageRef } from "../../core/i18n/translate";
 import { notFound, parseWith } from "../errors";
 import { i18nFor, requestLocale } from "../i18n";
 import { setGuardDefaults } from "../plugins/route-guards";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { USER_NOT_FOUND } from "../services/admin-service";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { announcementInputSchema, announcementProgressSchema, schoolAnnouncementSchema } from "../../core/schemas/announcements";
 import { notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { ANNOUNCEMENT_NOT_FOUND } from "../services/announcements";

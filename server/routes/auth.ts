@@ -19,12 +19,12 @@ import {
   signInSchema,
 } from "../../core/schemas/auth";
 import { userSchema } from "../../core/schemas/user";
-import { contentEtag, oncePerUser, sendIfNotModified } from "../conditional-get";
+import { contentEtag, oncePerUser, sendIfNotModified } from "../http/conditional-get";
 import { notFound, parseWith } from "../errors";
 import { toPublicUser } from "../repositories/users";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 import { ADMIN_UNLOCK_MS, isAdminUnlocked } from "../plugins/route-guards";
 
 /** Every answer carrying a user goes through the User contract: no column beyond it is sent. */
@@ -35,7 +35,7 @@ const sessionJson = responseSchema(z.object({ user: userSchema.nullable(), admin
 /**
  * The answer to GET /api/user and its tag: no parse of the classes, no digest, for an unchanged
  * user. `body` is what the fast lane sends (decision 096): the same bytes as the route's schema
- * serializer gives for `user` (server/fast-lane.test.ts compares them).
+ * serializer gives for `user` (server/http/fast-lane.test.ts compares them).
  */
 const userAnswer = oncePerUser((sessionUser) => {
   const user = toPublicUser(sessionUser);

@@ -4,7 +4,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandEvents } from "../../core/calendar/recurrence";
 import type { CalendarEvent } from "../../core/schemas/event";
-import { INVALID_HOST } from "../request-context";
+import { INVALID_HOST } from "../http/request-context";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 import { refusal } from "../test/refusal";
 import { AB_SCHEDULE } from "../test/school-fixtures";

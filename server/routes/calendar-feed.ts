@@ -6,7 +6,7 @@ import { userLocale } from "../i18n";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
-import { requestOrigin, requireUser } from "../request-context";
+import { requestOrigin, requireUser } from "../http/request-context";
 
 const stateJson = responseSchema(calendarFeedStateSchema);
 /** Calendar apps poll every few hours; a device or two per student, and some retrying, stay far under this. */

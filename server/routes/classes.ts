@@ -6,7 +6,7 @@ import { setGuardDefaults } from "../plugins/route-guards";
 import { toPublicUser } from "../repositories/users";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 
 const userJson = responseSchema(userSchema);
 

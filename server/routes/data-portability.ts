@@ -3,7 +3,7 @@ import { IMPORT_BODY_LIMIT_BYTES } from "../../core/schemas/export";
 import { todayIn } from "../../core/dates";
 import { setGuardDefaults } from "../plugins/route-guards";
 import type { Services } from "../services";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 
 /** "Download my data" and "Import" (docs/product.md#your-data). */
 export default async function dataPortabilityRoutes(app: FastifyInstance, { services }: { services: Services }) {

@@ -9,14 +9,15 @@ import {
   patchEventSchema,
   updateEventSchema,
 } from "../../core/schemas/event";
-import { listEtag } from "../conditional-get";
+import { listEtag } from "../http/conditional-get";
 import { notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
+import type { ListAnswers } from "../http/list-answers";
 import type { Services } from "../services";
 import { EVENT_NOT_FOUND } from "../services/event-series";
 import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 import { answerRow, answerStoredRow, ifMatch, rowEtag, withEtag } from "../row-etag";
 
 const idParams = z.object({ id: z.string() });
@@ -61,8 +62,11 @@ function plainId(params: unknown): number {
  * A user's own events (docs/product.md#event). Series operations that write several rows run in
  * one transaction in services/event-series.ts (docs/decisions/061).
  */
-export default async function eventRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { events, eventSeries, idempotency, listAnswers } = services;
+export default async function eventRoutes(
+  app: FastifyInstance,
+  { services, listAnswers }: { services: Services; listAnswers: ListAnswers },
+) {
+  const { events, eventSeries, idempotency } = services;
   setGuardDefaults(app, { auth: "user" });
 
   app.get("/api/events", { schema: { response: { 200: eventListJson } } }, async (request, reply) =>

@@ -16,7 +16,7 @@ import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { failureMessage, LMS_FEED_NOT_FOUND, urlHint } from "../services/lms-feeds";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 
 const idParams = z.object({
   id: z.coerce

@@ -4,7 +4,7 @@ import { parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 
 const preferencesJson = responseSchema(preferencesSchema);
 

@@ -4,7 +4,7 @@ import { pushSendSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from ".
 import { parseWith, unauthorized } from "../errors";
 import { requestLocale } from "../i18n";
 import { isAdminUnlocked } from "../plugins/route-guards";
-import { requestOrigin, requireUser } from "../request-context";
+import { requestOrigin, requireUser } from "../http/request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 

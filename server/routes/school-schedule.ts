@@ -4,7 +4,7 @@ import { schoolScheduleSchema } from "../../core/schemas/school-schedule";
 import { parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import type { Services } from "../services";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 
 /** The signed-in student's school day (docs/product.md#school-day, decision 090). */
 export default async function schoolScheduleRoutes(app: FastifyInstance, { services }: { services: Services }) {

@@ -10,10 +10,10 @@ import {
   schoolEventSchema,
 } from "../../core/schemas/school";
 import { schoolScheduleSchema } from "../../core/schemas/school-schedule";
-import { schoolEtag, sendIfNotModified } from "../conditional-get";
+import { schoolEtag, sendIfNotModified } from "../http/conditional-get";
 import { notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { SCHOOL_EVENT_NOT_FOUND } from "../services/school";

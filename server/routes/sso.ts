@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLocale } from "../i18n";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { refusalLocation, type SsoPurpose, SsoRefusal } from "../services/sso";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { serviceUnavailable, unauthorized } from "../errors";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 import type { Services } from "../services";
 
 /** How long a client waits before reconnecting a stream that ended (a hint; spread so that thousands do not come back at once). */

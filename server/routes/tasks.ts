@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { createTaskSchema, type Task, taskSchema, updateTaskSchema } from "../../core/schemas/task";
-import { listEtag } from "../conditional-get";
+import { listEtag } from "../http/conditional-get";
 import { notFound, parseWith } from "../errors";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { responseSchema } from "../response-schema";
+import type { ListAnswers } from "../http/list-answers";
 import type { Services } from "../services";
 import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
 import { TASK_NOT_FOUND } from "../services/task-writes";
-import { requireUser } from "../request-context";
+import { requireUser } from "../http/request-context";
 import { answerRow, answerStoredRow, ifMatch, withEtag } from "../row-etag";
 
 const idParams = z.object({
@@ -34,8 +35,11 @@ function taskId(params: unknown): number {
   return parsed.data.id;
 }
 
-export default async function taskRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { tasks, taskWrites, idempotency, listAnswers } = services;
+export default async function taskRoutes(
+  app: FastifyInstance,
+  { services, listAnswers }: { services: Services; listAnswers: ListAnswers },
+) {
+  const { tasks, taskWrites, idempotency } = services;
   // A user's own tasks: every route here needs a signed-in user (and, changing, the CSRF token).
   setGuardDefaults(app, { auth: "user" });
 

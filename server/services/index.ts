@@ -13,7 +13,6 @@ import { createEventSeriesService } from "./event-series";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
 import { NO_METRICS } from "./metrics-sink";
-import { createListAnswers } from "../list-answers";
 import { createMetrics } from "../metrics";
 import { type AuthRateLimits, createAuthRateLimiter, DEFAULT_AUTH_RATE_LIMITS, scaleLimits } from "./rate-limiter";
 import { createCalendarFeedService } from "./calendar-feed";
@@ -181,7 +180,6 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     health: createHealthService(createHealthRepository(db), { timeoutMs: config.databaseConnectTimeoutMs }),
     idempotency: createIdempotencyService(transaction),
     eventSeries,
-    listAnswers: createListAnswers(),
     changeFeed,
     /** This instance's open `GET /api/stream`s (decision 114). */
     liveStreams: createLiveStreams(changeFeed, options.liveHeartbeatMs ? { heartbeatMs: options.liveHeartbeatMs } : {}),

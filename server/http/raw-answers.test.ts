@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "./test/harness";
+import { buildTestApp, type TestApp } from "../test/harness";
 
 // Decision 050: what Node answers before Fastify sees a request (oversized headers, a malformed
 // request, one that takes too long to arrive) and Fastify's routing errors (a malformed URL) get

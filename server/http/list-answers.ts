@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendIfNotModified } from "./conditional-get";
-import type { SessionUser } from "./repositories/sessions";
+import type { SessionUser } from "../repositories/sessions";
 import { requireUser } from "./request-context";
 
 /** What the serialized lists kept in memory may take, all users together. */

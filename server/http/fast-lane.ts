@@ -1,11 +1,11 @@
 import { type IncomingMessage, type ServerResponse, validateHeaderValue } from "node:http";
 import type { FastifyInstance } from "fastify";
-import type { SessionUser } from "./repositories/sessions";
+import type { SessionUser } from "../repositories/sessions";
 import { ifNoneMatchMatches } from "./conditional-get";
-import { readRefusal, type RouteGuards } from "./plugins/route-guards";
-import { accessLine } from "./log-stream";
+import { readRefusal, type RouteGuards } from "../plugins/route-guards";
+import { accessLine } from "../log-stream";
 import { JSON_TYPE } from "./list-answers";
-import { SESSION_COOKIE, type SessionService } from "./services/session-service";
+import { SESSION_COOKIE, type SessionService } from "../services/session-service";
 
 /**
  * The fast lane (docs/decisions/096): the hot reads a phone repeats all day, `GET /api/user` and
@@ -14,7 +14,7 @@ import { SESSION_COOKIE, type SessionService } from "./services/session-service"
  * an exact path, a GET without a body, a session kept in memory that needs no last-seen update, a
  * user the route's guards let through. Anything else, including every error, goes on to Fastify,
  * which answers it as always. What the lane sends is what Fastify would send, byte for byte apart
- * from the Date header (server/fast-lane.test.ts compares them).
+ * from the Date header (server/http/fast-lane.test.ts compares them).
  */
 
 /** What a route's hot read answers for a signed-in user: its ETag, and its body when the lane may send it whole. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import { messageRef } from "../core/i18n/translate";
-import { badRequest, unauthorized } from "./errors";
-import type { SessionUser } from "./repositories/sessions";
+import { messageRef } from "../../core/i18n/translate";
+import { badRequest, unauthorized } from "../errors";
+import type { SessionUser } from "../repositories/sessions";
 
 const API_PREFIX = "/api/";
 export const INVALID_HOST = messageRef("server.invalid_host");

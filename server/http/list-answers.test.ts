@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { listEtag } from "./conditional-get";
-import type { SessionUser } from "./repositories/sessions";
+import type { SessionUser } from "../repositories/sessions";
 import { createListAnswers } from "./list-answers";
 
 const itemsJson = { type: "array", items: { type: "object", properties: { id: { type: "integer" }, title: { type: "string" } } } };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ifNoneMatchMatches } from "./conditional-get";
-import { buildTestApp, describeEachEngine, describePostgresOnly, expectConditionalGet, TestClient, type TestApp } from "./test/harness";
+import { buildTestApp, describeEachEngine, describePostgresOnly, expectConditionalGet, TestClient, type TestApp } from "../test/harness";
 
 const CLASSES = ["Algebra", "Biology", "Chemistry", "English", "History", "Spanish"];
 const MONDAYS = {

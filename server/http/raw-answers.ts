@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
-import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage } from "../core/i18n/locale";
-import { messageRef } from "../core/i18n/translate";
-import { wordError } from "./i18n";
+import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage } from "../../core/i18n/locale";
+import { messageRef } from "../../core/i18n/translate";
+import { wordError } from "../i18n";
 
 /**
  * Answers written before Fastify's hooks run still get the one error shape and the security

@@ -1,10 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOUCH_INTERVAL_MS } from "./repositories/sessions";
+import { TOUCH_INTERVAL_MS } from "../repositories/sessions";
 import { guardsOfHotRead, requestIdSequence } from "./fast-lane";
-import { DEFAULT_GUARDS, readRefusal, type RouteGuards } from "./plugins/route-guards";
-import { buildTestApp, describeEachEngine, describePostgresOnly, STRONG_PASSWORD, TestClient, type TestApp } from "./test/harness";
+import { DEFAULT_GUARDS, readRefusal, type RouteGuards } from "../plugins/route-guards";
+import { buildTestApp, describeEachEngine, describePostgresOnly, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
 
 // Decision 096: the hot reads answered from memory ahead of Fastify's pipeline. `app.inject` never
 // reaches the lane (it does not use the HTTP server), so these tests talk HTTP to a listening app.

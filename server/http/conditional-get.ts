@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { SessionUser } from "./repositories/sessions";
+import type { SessionUser } from "../repositories/sessions";
 
 /**
  * Conditional reads of a student's lists (docs/decisions/066): a strong ETag, and 304 with no body

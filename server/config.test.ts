@@ -1,5 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { loadConfig, VARIABLES } from "./config";
 
 describe("configuration from the environment", () => {
   it("defaults the database pool to 10 connections and reads DATABASE_POOL_SIZE", () => {
@@ -28,5 +30,28 @@ describe("configuration from the environment", () => {
     expect(loadConfig({}).importAllowedOrigins).toEqual([]);
     expect(loadConfig({ IMPORT_ALLOWED_ORIGINS: "http://127.0.0.1:9100" }).importAllowedOrigins).toEqual(["http://127.0.0.1:9100"]);
     expect(() => loadConfig({ IMPORT_ALLOWED_ORIGINS: "127.0.0.1:9100" })).toThrow(/IMPORT_ALLOWED_ORIGINS/);
+  });
+});
+
+describe("the configuration table of docs/operating.md", () => {
+  const markdown = fs.readFileSync(path.resolve(import.meta.dirname, "../docs/operating.md"), "utf8");
+  const start = markdown.indexOf("\n## Configuration\n");
+  const rows = markdown
+    .slice(start, markdown.indexOf("\n## ", start + 1))
+    .split("\n")
+    .filter((line) => line.startsWith("| `"));
+  /** What the rows' first column names: `VAPID_PUBLIC_KEY` / `VAPID_PRIVATE_KEY` are two; `OIDC_<ID>_*` has its own section. */
+  const named = rows.flatMap((row) => [...row.split(" | ")[0]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!));
+  // Node's convention rather than a setting of the app's: the LOG_LEVEL row says what it does.
+  const mentionedOnly = ["NODE_ENV"];
+
+  it("has a row for every variable the schema reads, and the schema reads every variable it has a row for", () => {
+    expect(start).toBeGreaterThan(0);
+    expect([...named].sort()).toEqual(
+      Object.keys(VARIABLES)
+        .filter((name) => !mentionedOnly.includes(name))
+        .sort(),
+    );
+    for (const name of mentionedOnly) expect(rows.join("\n"), name).toContain(`\`${name}`);
   });
 });

@@ -1,10 +1,29 @@
 import path from "node:path";
+import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "../core/dates";
-import { type MailConfig, parseMailConfig } from "./mail-config";
-import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
-import { type OidcProviderConfig, parseOidcProviders, parseRegistrationMode, type RegistrationMode } from "./sso-config";
+import { refuse, text } from "./env-field";
+import { type OidcProviderConfig, readOidcProviders, registrationMode, type RegistrationMode } from "./sso-config";
+import { type TrustProxy, trustProxy } from "./trust-proxy";
+
+// The configuration is the environment read through one zod schema (`environment`, below): a
+// field per variable with its default and the message that refuses it, then what no one
+// variable decides: the OIDC_<ID>_* providers, whose names vary, and the rules between
+// variables. Start-up prints one line, so loadConfig throws the first refusal's message; the
+// messages are the operator's only guide, and the tests hold many of them word for word.
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+/**
+ * Mail settings (issue 38, decision 115): SMTP_URL and MAIL_FROM. Without SMTP_URL nothing is
+ * mailed and the app offers no forgot-password by email. Errors name the variable, never the
+ * URL's password.
+ */
+export interface MailConfig {
+  /** smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://…:465 (TLS from the start). */
+  smtpUrl: string;
+  /** The From of every mail: MAIL_FROM, else "Student Hub <no-reply@PUBLIC_URL's host>". */
+  from: string;
+}
 
 export interface AppConfig {
   port: number;
@@ -54,15 +73,38 @@ export interface AppConfig {
   mail: MailConfig | null;
 }
 
-/** Reads `DATABASE_URL`: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
-export function parseDatabaseUrl(value: string | undefined): DatabaseConfig {
-  if (!value) return { kind: "sqlite", file: path.resolve("data", "app.db") };
-  if (value.startsWith("postgres://") || value.startsWith("postgresql://")) return { kind: "postgres", url: value };
-  if (value.startsWith("sqlite:")) {
-    const file = value.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
-    return { kind: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
-  }
-  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${value.split(":")[0]}:…")`);
+/** A number above 0; unset or empty, `fallback`. */
+function positiveNumber(name: string, fallback: number, { whole = false } = {}) {
+  return text.transform((value, ctx) => {
+    if (value === undefined || value === "") return fallback;
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) return refuse(ctx, `${name} must be a positive number (got "${value}")`);
+    if (whole && !Number.isInteger(n)) return refuse(ctx, `${name} must be a whole number (got "${value}")`);
+    return n;
+  });
+}
+
+function positiveInteger(name: string, fallback: number) {
+  return positiveNumber(name, fallback, { whole: true });
+}
+
+/** A comma-separated list of origins (scheme, host and port: no path), as URL.origin writes them. */
+function origins(name: string) {
+  return text.transform((value, ctx) => {
+    const parts = (value ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const list: string[] = [];
+    for (const part of parts) {
+      const url = URL.parse(part);
+      if (!url || !["http:", "https:"].includes(url.protocol) || url.origin !== part.replace(/\/$/, "")) {
+        return refuse(ctx, `${name} must list origins such as http://127.0.0.1:9000 (got "${part}")`);
+      }
+      list.push(url.origin);
+    }
+    return list;
+  });
 }
 
 function isValidTimeZone(zone: string): boolean {
@@ -74,45 +116,44 @@ function isValidTimeZone(zone: string): boolean {
   }
 }
 
-function positiveNumber(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === "") return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number (got "${value}")`);
-  return n;
-}
+const timeZone = text.transform((value, ctx) => {
+  const zone = value || DEFAULT_TIME_ZONE;
+  if (!isValidTimeZone(zone)) return refuse(ctx, `APP_TIME_ZONE "${zone}" is not a known IANA time zone`);
+  return zone;
+});
 
-function positiveInteger(value: string | undefined, fallback: number, name: string): number {
-  const n = positiveNumber(value, fallback, name);
-  if (!Number.isInteger(n)) throw new Error(`${name} must be a whole number (got "${value}")`);
+/** PORT; an empty one is 0 (any free port). */
+const port = text.transform((value, ctx) => {
+  const n = Number(value ?? 3000);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) return refuse(ctx, `PORT "${value}" is not a port number`);
   return n;
-}
+});
 
-function sqliteSynchronous(value: string | undefined): "FULL" | "NORMAL" {
+/** DATABASE_URL: unset → ./data/app.db, `sqlite:PATH`, or `postgres://…`. */
+const databaseUrl = text.transform((value, ctx): DatabaseConfig => {
+  if (!value) return { kind: "sqlite", file: path.resolve("data", "app.db") };
+  if (value.startsWith("postgres://") || value.startsWith("postgresql://")) return { kind: "postgres", url: value };
+  if (value.startsWith("sqlite:")) {
+    const file = value.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
+    return { kind: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
+  }
+  return refuse(ctx, `DATABASE_URL must start with sqlite: or postgres:// (got "${value.split(":")[0]}:…")`);
+});
+
+const sqliteSynchronous = text.transform((value, ctx): "FULL" | "NORMAL" => {
   const upper = (value ?? "").trim().toUpperCase();
   if (upper === "" || upper === "FULL") return "FULL";
   if (upper === "NORMAL") return "NORMAL";
-  throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL (got "${value}")`);
-}
+  return refuse(ctx, `SQLITE_SYNCHRONOUS must be FULL or NORMAL (got "${value}")`);
+});
 
-function vapidKeys(publicKey: string | undefined, privateKey: string | undefined): AppConfig["vapidKeys"] {
-  if (!publicKey && !privateKey) return null;
-  if (!publicKey || !privateKey)
-    throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither, to have them generated)");
-  const decoded = (value: string) => Buffer.from(value, "base64url");
-  if (decoded(publicKey).length !== 65 || decoded(privateKey).length !== 32) {
-    throw new Error(
-      "VAPID_PUBLIC_KEY must be a 65-byte and VAPID_PRIVATE_KEY a 32-byte P-256 key, base64url (npx web-push generate-vapid-keys)",
-    );
-  }
-  return { publicKey, privateKey };
-}
-
-function vapidSubject(value: string | undefined): string | undefined {
+const vapidSubject = text.transform((value, ctx) => {
   if (!value) return undefined;
-  if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/i.test(value))
-    throw new Error(`VAPID_SUBJECT must be a mailto: address or an https: URL (got "${value}")`);
+  if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/i.test(value)) {
+    return refuse(ctx, `VAPID_SUBJECT must be a mailto: address or an https: URL (got "${value}")`);
+  }
   return value;
-}
+});
 
 /** Shortest METRICS_TOKEN accepted: 32 random hex characters carry 128 bits. */
 export const METRICS_TOKEN_MIN_LENGTH = 32;
@@ -121,85 +162,188 @@ export const METRICS_TOKEN_MIN_LENGTH = 32;
  * METRICS_TOKEN, a bearer token (RFC 6750's characters), long enough that guessing it is hopeless.
  * The error never repeats the value: it is a secret, and start-up errors end up in logs.
  */
-function metricsToken(value: string | undefined): string | null {
+const metricsToken = text.transform((value, ctx) => {
   if (!value) return null;
   if (value.length < METRICS_TOKEN_MIN_LENGTH || !/^[A-Za-z0-9\-._~+/]+=*$/.test(value)) {
-    throw new Error(
+    return refuse(
+      ctx,
       `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters of A-Z, a-z, 0-9 and - . _ ~ + / ` +
         `(got ${value.length} characters); make one with \`openssl rand -hex 32\``,
     );
   }
   return value;
+});
+
+/** What an SMTP_URL looks like, for the errors: the password is never repeated. */
+function withoutPassword(url: URL): string {
+  const copy = new URL(url.href);
+  if (copy.password) copy.password = "…";
+  return copy.href;
 }
 
-function origins(value: string | undefined, name: string): string[] {
-  return (value ?? "")
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      let url: URL;
-      try {
-        url = new URL(part);
-      } catch {
-        throw new Error(`${name} must list origins such as http://127.0.0.1:9000 (got "${part}")`);
+/** SMTP_URL, trimmed; null when unset (nothing is mailed). */
+const smtpUrl = text.transform((value, ctx) => {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  const url = URL.parse(trimmed);
+  if (!url) return refuse(ctx, "SMTP_URL must be a URL such as smtp://user:password@mail.lincoln.example:587 or smtps://…:465");
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
+    return refuse(ctx, `SMTP_URL must start with smtp:// or smtps:// (got ${withoutPassword(url)})`);
+  }
+  if (!url.hostname) return refuse(ctx, `SMTP_URL must name the mail server's host (got ${withoutPassword(url)})`);
+  return trimmed;
+});
+
+/** The From of every mail: MAIL_FROM, else no-reply at PUBLIC_URL's host. */
+function mailFrom(value: string | undefined, publicUrl: string): string {
+  return value || `Student Hub <no-reply@${new URL(publicUrl).hostname}>`;
+}
+
+/** Text; empty counts as unset. */
+const nonEmpty = text.transform((value) => value || undefined);
+
+/**
+ * Every variable the app reads, each with its default and the message that refuses it. With
+ * several wrong, the first in this order is the one reported (all of them come before the
+ * providers and the rules between variables). The configuration table of docs/operating.md
+ * has a row for each (config.test.ts checks both ways); OIDC_<ID>_* are read from the rest.
+ */
+export const VARIABLES = {
+  APP_TIME_ZONE: timeZone,
+  PORT: port,
+  // A list, as the other origins are; the first is the app's.
+  PUBLIC_URL: origins("PUBLIC_URL").transform((list) => list[0] ?? null),
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: text.transform((value) => value?.trim() || undefined),
+  REGISTRATION_MODE: registrationMode,
+  DATABASE_URL: databaseUrl,
+  HOST: text.transform((value) => value || "0.0.0.0"),
+  ADMIN_EMAILS: text.transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  ADMIN_PASSCODE: nonEmpty,
+  TRUST_PROXY: trustProxy,
+  CLIENT_DIR: text.transform((value) => path.resolve(value || "dist")),
+  LOG_LEVEL: text,
+  // Only for LOG_LEVEL's default: the test suites' servers log nothing.
+  NODE_ENV: text,
+  AUTH_RATE_LIMIT_MULTIPLIER: positiveNumber("AUTH_RATE_LIMIT_MULTIPLIER", 1),
+  DATABASE_POOL_SIZE: positiveInteger("DATABASE_POOL_SIZE", 10),
+  SQLITE_SYNCHRONOUS: sqliteSynchronous,
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInteger("DATABASE_CONNECT_TIMEOUT_MS", 5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInteger("DATABASE_STATEMENT_TIMEOUT_MS", 5000),
+  REQUEST_TIMEOUT_MS: positiveInteger("REQUEST_TIMEOUT_MS", 15000),
+  REMINDER_SCAN_SECONDS: positiveNumber("REMINDER_SCAN_SECONDS", 30),
+  LMS_FEED_SCAN_SECONDS: positiveNumber("LMS_FEED_SCAN_SECONDS", 60),
+  // A pair, checked together below; empty counts as unset.
+  VAPID_PUBLIC_KEY: nonEmpty,
+  VAPID_PRIVATE_KEY: nonEmpty,
+  VAPID_SUBJECT: vapidSubject,
+  PUSH_ALLOWED_ENDPOINT_ORIGINS: origins("PUSH_ALLOWED_ENDPOINT_ORIGINS"),
+  IMPORT_ALLOWED_ORIGINS: origins("IMPORT_ALLOWED_ORIGINS"),
+  METRICS_TOKEN: metricsToken,
+};
+
+/** The environment, read: each variable alone, then the providers, then the rules between variables. */
+export const environment = z
+  // Loose: every other variable passes through, the OIDC_<ID>_* ones among them.
+  .looseObject(VARIABLES)
+  .transform((env, ctx) => ({ ...env, oidcProviders: readOidcProviders(env, ctx) }))
+  .superRefine((env, ctx) => {
+    // A provider sends the browser back to a redirect URI registered with it: built from a Host
+    // header, anyone could make the app name another (decision 110).
+    if (env.oidcProviders.length > 0 && !env.PUBLIC_URL) {
+      return refuse(
+        ctx,
+        `PUBLIC_URL must be set when a sign-in provider is configured (OIDC_${env.oidcProviders[0]!.id.toUpperCase()}_*): ` +
+          "the provider's redirect URI is built from it, e.g. PUBLIC_URL=https://hub.lincoln.example",
+      );
+    }
+    if (env.SMTP_URL) {
+      // A reset link built from a request's Host header would let anyone make the mail point elsewhere.
+      if (!env.PUBLIC_URL) {
+        return refuse(
+          ctx,
+          "PUBLIC_URL must be set when SMTP_URL is: the links in mails are built from it, e.g. PUBLIC_URL=https://hub.lincoln.example",
+        );
       }
-      if (!["http:", "https:"].includes(url.protocol) || url.origin !== part.replace(/\/$/, "")) {
-        throw new Error(`${name} must list origins such as http://127.0.0.1:9000 (got "${part}")`);
+      const from = mailFrom(env.MAIL_FROM, env.PUBLIC_URL);
+      // An address in angle brackets, or a bare one; no line breaks (a header).
+      if (/[\r\n]/.test(from) || !/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(from)) {
+        return refuse(ctx, `MAIL_FROM must be an address, such as "Student Hub <hub@lincoln.example>" (got "${from}")`);
       }
-      return url.origin;
-    });
+    }
+    if (env.REGISTRATION_MODE === "sso-only" && env.oidcProviders.length === 0) {
+      return refuse(ctx, "REGISTRATION_MODE=sso-only needs a sign-in provider (OIDC_<ID>_*): nobody could make an account");
+    }
+    const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+    if (!publicKey !== !privateKey) {
+      return refuse(ctx, "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither, to have them generated)");
+    }
+    const bytes = (value: string) => Buffer.from(value, "base64url").length;
+    if (publicKey && privateKey && (bytes(publicKey) !== 65 || bytes(privateKey) !== 32)) {
+      return refuse(
+        ctx,
+        "VAPID_PUBLIC_KEY must be a 65-byte and VAPID_PRIVATE_KEY a 32-byte P-256 key, base64url (npx web-push generate-vapid-keys)",
+      );
+    }
+  })
+  .transform((env): AppConfig => ({
+    port: env.PORT,
+    host: env.HOST,
+    database: env.DATABASE_URL,
+    timeZone: env.APP_TIME_ZONE,
+    adminEmails: env.ADMIN_EMAILS,
+    adminPasscode: env.ADMIN_PASSCODE,
+    trustProxy: env.TRUST_PROXY,
+    clientDir: env.CLIENT_DIR,
+    logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
+    authRateLimitMultiplier: env.AUTH_RATE_LIMIT_MULTIPLIER,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    reminderScanSeconds: env.REMINDER_SCAN_SECONDS,
+    lmsFeedScanSeconds: env.LMS_FEED_SCAN_SECONDS,
+    publicUrl: env.PUBLIC_URL,
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
+    vapidSubject: env.VAPID_SUBJECT,
+    pushAllowedEndpointOrigins: env.PUSH_ALLOWED_ENDPOINT_ORIGINS,
+    importAllowedOrigins: env.IMPORT_ALLOWED_ORIGINS,
+    metricsToken: env.METRICS_TOKEN,
+    oidcProviders: env.oidcProviders,
+    registrationMode: env.REGISTRATION_MODE,
+    // The rules above hold: PUBLIC_URL is set whenever SMTP_URL is.
+    mail: env.SMTP_URL && env.PUBLIC_URL ? { smtpUrl: env.SMTP_URL, from: mailFrom(env.MAIL_FROM, env.PUBLIC_URL) } : null,
+  }));
+
+/** `schema`'s reading of `input`, or its first refusal thrown: the one line start-up prints. */
+function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new Error(result.error.issues[0]!.message);
+  return result.data;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const timeZone = env.APP_TIME_ZONE || DEFAULT_TIME_ZONE;
-  if (!isValidTimeZone(timeZone)) throw new Error(`APP_TIME_ZONE "${timeZone}" is not a known IANA time zone`);
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT "${env.PORT}" is not a port number`);
-  const publicUrl = origins(env.PUBLIC_URL, "PUBLIC_URL")[0] ?? null;
-  const oidcProviders = parseOidcProviders(env);
-  // A provider sends the browser back to a redirect URI registered with it: built from a Host
-  // header, anyone could make the app name another (decision 110).
-  if (oidcProviders.length > 0 && !publicUrl) {
-    throw new Error(
-      `PUBLIC_URL must be set when a sign-in provider is configured (OIDC_${oidcProviders[0]!.id.toUpperCase()}_*): ` +
-        "the provider's redirect URI is built from it, e.g. PUBLIC_URL=https://hub.lincoln.example",
-    );
-  }
-  const mail = parseMailConfig(env, publicUrl);
-  const registrationMode = parseRegistrationMode(env.REGISTRATION_MODE);
-  if (registrationMode === "sso-only" && oidcProviders.length === 0) {
-    throw new Error("REGISTRATION_MODE=sso-only needs a sign-in provider (OIDC_<ID>_*): nobody could make an account");
-  }
-  return {
-    port,
-    host: env.HOST || "0.0.0.0",
-    database: parseDatabaseUrl(env.DATABASE_URL),
-    timeZone,
-    adminEmails: (env.ADMIN_EMAILS ?? "")
-      .split(",")
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-    adminPasscode: env.ADMIN_PASSCODE || undefined,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    clientDir: path.resolve(env.CLIENT_DIR || "dist"),
-    logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
-    authRateLimitMultiplier: positiveNumber(env.AUTH_RATE_LIMIT_MULTIPLIER, 1, "AUTH_RATE_LIMIT_MULTIPLIER"),
-    databasePoolSize: positiveInteger(env.DATABASE_POOL_SIZE, 10, "DATABASE_POOL_SIZE"),
-    sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
-    databaseConnectTimeoutMs: positiveInteger(env.DATABASE_CONNECT_TIMEOUT_MS, 5000, "DATABASE_CONNECT_TIMEOUT_MS"),
-    databaseStatementTimeoutMs: positiveInteger(env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, "DATABASE_STATEMENT_TIMEOUT_MS"),
-    requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS, 15000, "REQUEST_TIMEOUT_MS"),
-    reminderScanSeconds: positiveNumber(env.REMINDER_SCAN_SECONDS, 30, "REMINDER_SCAN_SECONDS"),
-    lmsFeedScanSeconds: positiveNumber(env.LMS_FEED_SCAN_SECONDS, 60, "LMS_FEED_SCAN_SECONDS"),
-    publicUrl,
-    vapidKeys: vapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
-    vapidSubject: vapidSubject(env.VAPID_SUBJECT),
-    pushAllowedEndpointOrigins: origins(env.PUSH_ALLOWED_ENDPOINT_ORIGINS, "PUSH_ALLOWED_ENDPOINT_ORIGINS"),
-    importAllowedOrigins: origins(env.IMPORT_ALLOWED_ORIGINS, "IMPORT_ALLOWED_ORIGINS"),
-    metricsToken: metricsToken(env.METRICS_TOKEN),
-    oidcProviders,
-    registrationMode,
-    mail,
-  };
+  return parsed(environment, env);
+}
+
+/** DATABASE_URL alone, for a tool given a database's URL (bench/run.ts). */
+export function parseDatabaseUrl(value: string | undefined): DatabaseConfig {
+  return parsed(VARIABLES.DATABASE_URL, value);
+}
+
+/** The providers alone, without the rules that involve other variables (sso-config.test.ts). */
+export function parseOidcProviders(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
+  return parsed(z.looseObject({}).transform(readOidcProviders), env);
+}
+
+/** REGISTRATION_MODE alone (sso-config.test.ts). */
+export function parseRegistrationMode(value: string | undefined): RegistrationMode {
+  return parsed(registrationMode, value);
 }

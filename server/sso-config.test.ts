@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
-import { parseOidcProviders, parseRegistrationMode } from "./sso-config";
+import { loadConfig, parseOidcProviders, parseRegistrationMode } from "./config";
 
 const google = { OIDC_GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com", OIDC_GOOGLE_CLIENT_SECRET: "s3cret" };
 

@@ -5,7 +5,11 @@
  * OIDC_<ID>_CLIENT_ID, OIDC_<ID>_CLIENT_SECRET, OIDC_<ID>_LABEL, OIDC_<ID>_ALLOWED_DOMAINS,
  * OIDC_<ID>_ALLOWED_TENANTS, OIDC_<ID>_AUTO_CREATE. GOOGLE and MICROSOFT come with their issuer
  * (Microsoft's from OIDC_MICROSOFT_TENANT) and label. Errors name the variable, never a secret.
+ * The environment's one schema (config.ts) reads them with the rest: this module gives it the
+ * REGISTRATION_MODE field and the reading of the OIDC_<ID>_* variables, whose names vary.
  */
+import type { z } from "zod";
+import { refuse, text } from "./env-field";
 
 export type RegistrationMode = "open" | "sso-only" | "closed";
 export const REGISTRATION_MODES: readonly RegistrationMode[] = ["open", "sso-only", "closed"];
@@ -58,81 +62,88 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-function issuerUrl(value: string, variable: string): string {
+/** What is wrong with a provider's issuer URL, or null when nothing is. */
+function issuerProblem(value: string, variable: string): string | null {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`${variable} must be the provider's issuer URL, such as https://accounts.google.com (got "${value}")`);
+    return `${variable} must be the provider's issuer URL, such as https://accounts.google.com (got "${value}")`;
   }
   // Plain HTTP would let anyone on the path mint identities: only a provider on this machine (tests, development).
   const loopback = url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== "https:" && !loopback) {
-    throw new Error(`${variable} must be an https: URL (http: only on 127.0.0.1 or localhost; got "${value}")`);
+    return `${variable} must be an https: URL (http: only on 127.0.0.1 or localhost; got "${value}")`;
   }
-  return value.replace(/\/$/, "");
+  return null;
 }
 
-function autoCreate(value: string | undefined, variable: string): boolean {
-  const normalized = (value ?? "").trim().toLowerCase();
-  if (normalized === "" || normalized === "true") return true;
-  if (normalized === "false") return false;
-  throw new Error(`${variable} must be true or false (got "${value}")`);
-}
-
-/** Every provider the environment configures, in the order of their ids. */
-export function parseOidcProviders(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
+/**
+ * Every provider the environment configures, in the order of their ids: read by the schema's
+ * transform over the whole environment (config.ts), the variables' names being the providers'.
+ * The first problem refuses the lot, as start-up reports one line.
+ */
+export function readOidcProviders(env: Record<string, unknown>, ctx: z.RefinementCtx): OidcProviderConfig[] {
   const byId = new Map<string, Record<Setting, string | undefined>>();
   for (const [name, value] of Object.entries(env)) {
     const match = VARIABLE.exec(name);
-    if (!match || value === undefined || value.trim() === "") continue;
+    if (!match || typeof value !== "string" || value.trim() === "") continue;
     const [, id, setting] = match as unknown as [string, string, Setting];
     const settings = byId.get(id) ?? ({} as Record<Setting, string | undefined>);
     settings[setting] = value.trim();
     byId.set(id, settings);
   }
 
-  return [...byId.keys()].sort().map((id) => {
+  const providers: OidcProviderConfig[] = [];
+  for (const id of [...byId.keys()].sort()) {
     const settings = byId.get(id)!;
     const variable = (setting: Setting) => `OIDC_${id}_${setting}`;
     const preset = PRESETS[id];
     const issuer = settings.ISSUER ?? preset?.issuer?.(settings);
     if (!issuer) {
-      throw new Error(
+      return refuse(
+        ctx,
         id === "MICROSOFT"
           ? "OIDC_MICROSOFT_TENANT (your Entra tenant id, or organizations) or OIDC_MICROSOFT_ISSUER must be set"
           : `${variable("ISSUER")} must be set (the provider's issuer URL)`,
       );
     }
     for (const required of ["CLIENT_ID", "CLIENT_SECRET"] as const) {
-      if (!settings[required]) throw new Error(`${variable(required)} must be set (from the provider's app registration)`);
+      if (!settings[required]) return refuse(ctx, `${variable(required)} must be set (from the provider's app registration)`);
     }
     const label = settings.LABEL ?? preset?.label;
-    if (!label) throw new Error(`${variable("LABEL")} must be set (the sign-in button's text)`);
+    if (!label) return refuse(ctx, `${variable("LABEL")} must be set (the sign-in button's text)`);
     const allowedDomains = list(settings.ALLOWED_DOMAINS);
-    for (const domain of allowedDomains) {
-      if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain))
-        throw new Error(`${variable("ALLOWED_DOMAINS")} must list email domains (got "${domain}")`);
+    const badDomain = allowedDomains.find((domain) => !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain));
+    if (badDomain !== undefined) return refuse(ctx, `${variable("ALLOWED_DOMAINS")} must list email domains (got "${badDomain}")`);
+    const problem = issuerProblem(issuer, variable("ISSUER"));
+    if (problem) return refuse(ctx, problem);
+    // Values are trimmed and never empty here: unset means true.
+    const autoCreate = (settings.AUTO_CREATE ?? "true").toLowerCase();
+    if (autoCreate !== "true" && autoCreate !== "false") {
+      return refuse(ctx, `${variable("AUTO_CREATE")} must be true or false (got "${settings.AUTO_CREATE}")`);
     }
-    return {
+    providers.push({
       id: id.toLowerCase(),
-      issuer: issuerUrl(issuer, variable("ISSUER")),
+      issuer: issuer.replace(/\/$/, ""),
       clientId: settings.CLIENT_ID!,
       clientSecret: settings.CLIENT_SECRET!,
       label,
       ...(!settings.LABEL && preset ? { labelMessage: preset.labelMessage } : {}),
       allowedDomains,
       allowedTenants: list(settings.ALLOWED_TENANTS),
-      autoCreate: autoCreate(settings.AUTO_CREATE, variable("AUTO_CREATE")),
+      autoCreate: autoCreate === "true",
       checksHostedDomain: id === "GOOGLE" || issuer.replace(/\/$/, "") === GOOGLE_ISSUER,
-    };
-  });
+    });
+  }
+  return providers;
 }
 
-export function parseRegistrationMode(value: string | undefined): RegistrationMode {
+/** REGISTRATION_MODE, a field of the environment's schema: open by default, any case. */
+export const registrationMode = text.transform((value, ctx): RegistrationMode => {
   const mode = (value ?? "").trim().toLowerCase() || "open";
   if (!(REGISTRATION_MODES as readonly string[]).includes(mode)) {
-    throw new Error(`REGISTRATION_MODE must be open, sso-only or closed (got "${value}")`);
+    return refuse(ctx, `REGISTRATION_MODE must be open, sso-only or closed (got "${value}")`);
   }
   return mode as RegistrationMode;
-}
+});

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { refuse, text } from "./env-field";
 
 /**
  * Which peers may tell us the client's address (X-Forwarded-For) and protocol: nobody, the
@@ -22,24 +23,26 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /**
- * Reads `TRUST_PROXY` (decision 051): unset/false/0 → off; a whole number → that many proxies in
- * front (true/yes/on → 1); otherwise a comma-separated list of the proxies' addresses or CIDR
- * ranges (`10.0.0.0/8,127.0.0.1`, or loopback/linklocal/uniquelocal).
+ * `TRUST_PROXY` (decision 051), a field of the environment's schema (config.ts): unset/false/0 →
+ * off; a whole number → that many proxies in front (true/yes/on → 1); otherwise a comma-separated
+ * list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`, or
+ * loopback/linklocal/uniquelocal).
  */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
-  const text = (value ?? "").trim().toLowerCase();
-  if (OFF.has(text)) return false;
-  if (ONE_PROXY.has(text)) return { hops: 1 };
-  if (/^\d+$/.test(text)) return { hops: Number(text) };
-  const addresses = text.split(",").map((entry) => entry.trim());
+export const trustProxy = text.transform((value, ctx): TrustProxy => {
+  const normalized = (value ?? "").trim().toLowerCase();
+  if (OFF.has(normalized)) return false;
+  if (ONE_PROXY.has(normalized)) return { hops: 1 };
+  if (/^\d+$/.test(normalized)) return { hops: Number(normalized) };
+  const addresses = normalized.split(",").map((entry) => entry.trim());
   const bad = addresses.find((entry) => !isAddressOrRange(entry));
   if (bad !== undefined) {
-    throw new Error(
+    return refuse(
+      ctx,
       `TRUST_PROXY must be a number of proxies (e.g. 1) or the proxies' addresses/CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1); "${bad}" is neither`,
     );
   }
   return { addresses };
-}
+});
 
 /**
  * Fastify's `trustProxy` option for it. A hop count is given as a function: Fastify 5 treats a

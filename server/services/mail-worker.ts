@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import { userLocale } from "../i18n";
 import type { MailOutboxRepository, ClaimedMail } from "../repositories/mail-outbox";
-import type { MailConfig } from "../mail-config";
+import type { MailConfig } from "../config";
 import { type MailParams, renderMail, type RenderedMail } from "./mail-words";
 import type { Clock } from "./reminders";
 import { createWorker, type JobMetrics, type Pass } from "../jobs/worker";

@@ -226,6 +226,22 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // Services take values (a Browser, server/services/browser.ts) and return values: the request,
+    // the reply, cookies and status codes are the HTTP layer's (issue 50). Their tests may build an app.
+    files: ["server/services/**/*.ts", "server/repositories/**/*.ts", "server/jobs/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "fastify", message: "Services, repositories and jobs never see a request or a reply: take a Browser or plain values." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads a fixture's dependencies from its first parameter, which must be an object
     // pattern, even an empty one.
     files: ["e2e/**/*.ts"],

@@ -142,6 +142,13 @@ describe("import boundaries", () => {
     expect(await rulesHit(file, code)).toEqual([]);
   });
 
+  it("keeps Fastify's request and reply out of services, repositories and jobs", async () => {
+    const probe = 'import type { FastifyRequest } from "fastify";\nexport const x = (request: FastifyRequest) => request.ip;\n';
+    expect(await rulesHit("server/services/probe.ts", probe)).toContain("no-restricted-imports");
+    expect(await rulesHit("server/repositories/probe.ts", probe)).toContain("no-restricted-imports");
+    expect(await rulesHit("server/http/probe.ts", probe)).toEqual([]);
+  });
+
   it("keeps core/ free of node:, DOM and any package but zod", async () => {
     expect(await rulesHit("core/probe.ts", 'import { randomUUID } from "node:crypto";\nexport const x = randomUUID;\n')).toContain(
       "no-restricted-imports",

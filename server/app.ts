@@ -192,7 +192,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   // The app's own plugins: who is asking, then may they make this call (each route's guards).
   // no-store first: its hook must run before any hook below can refuse the request.
   await app.register(apiNoStore);
-  await app.register(sessionPlugin, { sessionService: services.sessionService });
+  await app.register(sessionPlugin, { sessionService: services.sessionService, secureCookies: config.trustProxy !== false });
   await app.register(routeGuards);
   await app.register(inputGuard);
   await app.register(requestScope);

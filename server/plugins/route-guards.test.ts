@@ -6,6 +6,7 @@ import { hashPassword } from "../services/passwords";
 import { ADMIN_LOCKED, ADMIN_UNLOCK_MS, ADMINS_ONLY, setGuardDefaults } from "./route-guards";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
 import { refusal } from "../test/refusal";
+import { browserOf } from "../http/browser";
 
 describeEachEngine("route guards", (engine) => {
   let t: TestApp;
@@ -18,7 +19,7 @@ describeEachEngine("route guards", (engine) => {
         app.get("/api/test/unguarded-user", { config: { auth: "public" } }, async (request) => ({ id: requireUser(request).id }));
         app.get("/api/test/admin-unlocked", { config: { auth: "admin-unlocked" } }, async () => ({ ok: true }));
         app.post("/api/test/unlock", { config: { auth: "admin" } }, async (request, reply) => {
-          await services.sessionService.rotate(request, reply, { adminUnlockedAt: new Date() });
+          await services.sessionService.rotate(browserOf(request, reply), { adminUnlockedAt: new Date() });
           return { ok: true };
         });
         await app.register(async (group) => {

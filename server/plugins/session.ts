@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionRow } from "../db/schema";
+import { resumeSession, resumeSessionFromMemory } from "../http/browser";
 import { isApiRequest } from "../http/request-context";
 import type { SessionUser } from "../repositories/sessions";
 import type { SessionService } from "../services/session-service";
@@ -22,9 +23,12 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface SessionPluginOptions {
   sessionService: SessionService;
+  /** Behind TLS (TRUST_PROXY) the cookies are Secure. */
+  secureCookies: boolean;
 }
 
-async function sessionPlugin(app: FastifyInstance, { sessionService }: SessionPluginOptions) {
+async function sessionPlugin(app: FastifyInstance, { sessionService, secureCookies }: SessionPluginOptions) {
+  app.decorate("secureCookies", secureCookies);
   app.decorateRequest("user", null);
   app.decorateRequest("session", null);
   app.decorateRequest("sessionId", null);
@@ -32,8 +36,8 @@ async function sessionPlugin(app: FastifyInstance, { sessionService }: SessionPl
   // A callback hook: a session found in memory, most requests, is attached with no promise made.
   app.addHook("onRequest", (request, reply, done) => {
     if (!isApiRequest(request) || request.routeOptions.config.loadSession === false) return done();
-    if (sessionService.resumeFromMemory(request)) return done();
-    sessionService.resume(request, reply).then(() => done(), done);
+    if (resumeSessionFromMemory(request, sessionService)) return done();
+    resumeSession(request, reply, sessionService).then(() => done(), done);
   });
 
   // A write has committed by the time its answer is sent. Before it leaves, this instance applies

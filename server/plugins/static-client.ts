@@ -15,12 +15,13 @@ import { LANDING_LOCALE_PARAM } from "../../core/static-landing";
 import { returnParams } from "../../core/app-icon";
 import { isAppPage } from "../../core/app-pages";
 import { webManifest } from "../web-manifest";
+import { resumeSession } from "../http/browser";
 
 export interface StaticClientOptions {
   /** The built client (CLIENT_DIR); nothing is served from it when it holds no index.html. */
   clientDir: string;
   /** Whether `/` is asked by a visitor (the landing page) or by a signed-in student (the app). */
-  sessionService: Pick<SessionService, "resume">;
+  sessionService: Pick<SessionService, "load">;
   /** The logo and social profile the landing page shows. */
   settings: Pick<SettingsRepository, "getPublic">;
 }
@@ -86,7 +87,7 @@ async function staticClient(app: FastifyInstance, { clientDir, sessionService, s
    */
   async function visitorLanding(request: FastifyRequest, reply: FastifyReply): Promise<LandingVariants | null> {
     try {
-      await sessionService.resume(request, reply);
+      await resumeSession(request, reply, sessionService);
       if (request.user) return null;
       const locale = landingLocale(request.cookies[LOCALE_COOKIE], request.headers["accept-language"]);
       return staticLanding!.variants(await settings.getPublic(), locale);

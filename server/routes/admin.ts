@@ -22,6 +22,7 @@ import { requireUser } from "../http/request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { USER_NOT_FOUND } from "../services/admin-service";
+import { browserOf } from "../http/browser";
 
 const idParams = z.object({
   id: z.coerce
@@ -73,14 +74,14 @@ export default async function adminRoutes(app: FastifyInstance, { services }: { 
 
   app.post("/api/admin/login", { config: { auth: "admin" } }, async (request, reply) => {
     const { passcode } = parseWith(adminLoginSchema, request.body);
-    return admin.unlock(request, reply, requireUser(request), passcode);
+    return admin.unlock(browserOf(request, reply), requireUser(request), passcode);
   });
 
   // Unlocked only (the default guard): a locked panel is unlocked with the passcode again.
-  app.post("/api/admin/extend", async (request, reply) => admin.extendUnlock(request, reply));
+  app.post("/api/admin/extend", async (request, reply) => admin.extendUnlock(browserOf(request, reply)));
 
   app.post("/api/admin/logout", { config: { auth: "admin" } }, async (request, reply) => {
-    await admin.lock(request, reply);
+    await admin.lock(browserOf(request, reply));
     return { ok: true };
   });
 

@@ -26,6 +26,7 @@ import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { requireUser } from "../http/request-context";
 import { ADMIN_UNLOCK_MS, isAdminUnlocked } from "../plugins/route-guards";
+import { browserOf } from "../http/browser";
 
 /** Every answer carrying a user goes through the User contract: no column beyond it is sent. */
 const userJson = responseSchema(userSchema);
@@ -48,7 +49,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   async function register(request: FastifyRequest, reply: FastifyReply) {
     await authRateLimiter.registerAttempt(request.ip);
     const input = parseWith(registerSchema, request.body);
-    const user = await accounts.register(request, reply, input);
+    const user = await accounts.register(browserOf(request, reply), input);
     request.log.info({ userId: user.id }, "user registered");
     return reply.code(201).send(toPublicUser(user));
   }
@@ -56,11 +57,11 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   async function login(request: FastifyRequest, reply: FastifyReply) {
     // Counted per address and account inside signIn, before the password is checked (decision 051).
     const input = parseWith(signInSchema, request.body);
-    return toPublicUser(await accounts.signIn(request, reply, input));
+    return toPublicUser(await accounts.signIn(browserOf(request, reply), input));
   }
 
   async function logout(request: FastifyRequest, reply: FastifyReply) {
-    await sessionService.end(request, reply);
+    await sessionService.end(browserOf(request, reply));
     return { ok: true };
   }
 
@@ -78,13 +79,13 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   app.post(FORGOT_PASSWORD_PATH, { config: forgotten, schema: { response: { 202: okJson } } }, async (request, reply) => {
     const service = services.passwordReset;
     if (!service) throw notFound();
-    await service.request(request, parseWith(forgotPasswordSchema, request.body));
+    await service.request(browserOf(request, reply), parseWith(forgotPasswordSchema, request.body));
     return reply.code(202).send({ ok: true });
   });
   app.post(RESET_PASSWORD_PATH, { config: forgotten, schema: { response: { 200: userJson } } }, async (request, reply) => {
     const service = services.passwordReset;
     if (!service) throw notFound();
-    return toPublicUser(await service.reset(request, reply, parseWith(resetPasswordSchema, request.body)));
+    return toPublicUser(await service.reset(browserOf(request, reply), parseWith(resetPasswordSchema, request.body)));
   });
   app.post(RESET_LINK_CHECK_PATH, { config: forgotten }, async (request, reply) => {
     const service = services.passwordReset;
@@ -99,7 +100,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   // an account without one a fresh sign-in through its provider (decision 110).
   app.delete(ACCOUNT_PATH, async (request, reply) => {
     const { password } = parseWith(deleteAccountSchema, request.body ?? {});
-    await services.accounts.deleteOwnAccount(request, reply, requireUser(request), password);
+    await services.accounts.deleteOwnAccount(browserOf(request, reply), requireUser(request), password);
     return reply.code(204).send();
   });
 
@@ -138,7 +139,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     { config: { allowDuringPasswordReset: true }, schema: { response: { 200: userJson } } },
     async (request, reply) => {
       const input = parseWith(setNewPasswordSchema, request.body);
-      return toPublicUser(await accounts.setNewPassword(request, reply, requireUser(request), input));
+      return toPublicUser(await accounts.setNewPassword(browserOf(request, reply), requireUser(request), input));
     },
   );
 }

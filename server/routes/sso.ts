@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requestLocale } from "../i18n";
+import { browserOf, resumeSession } from "../http/browser";
 import { requireUser } from "../http/request-context";
 import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
-import { refusalLocation, type SsoPurpose, SsoRefusal } from "../services/sso";
+import { refusalLocation, SSO_LOGIN_COOKIE, SSO_LOGIN_TTL_MS, type SsoPurpose, SsoRefusal } from "../services/sso";
 
 /**
  * Provider sign-ins one address may start per minute: each writes a login row (kept 10 minutes), so
@@ -51,7 +52,7 @@ export default async function ssoRoutes(app: FastifyInstance, { services }: { se
     reply.header("cache-control", "no-store");
     // Who is asking: the session plugin loads it for /api requests only. A signed-in browser's
     // session is the one a sign-in ends, and the account a deletion is confirmed for.
-    await services.sessionService.resume(request, reply);
+    await resumeSession(request, reply, services.sessionService);
     try {
       const location = await work();
       // A sign-in wrote sessions (the new one, the old one ended): as after any write (the session
@@ -66,17 +67,25 @@ export default async function ssoRoutes(app: FastifyInstance, { services }: { se
     }
   }
 
+  // The login's key: this browser's only, sent back to the callback alone, for its 10 minutes.
+  const loginCookie = { httpOnly: true, sameSite: "lax", path: "/auth/sso", secure: app.secureCookies } as const;
   const startLimit = { rateLimit: { max: Math.ceil(SSO_STARTS_PER_MINUTE * config.authRateLimitMultiplier), timeWindow: "1 minute" } };
   app.get<{ Params: { id: string }; Querystring: { purpose?: string } }>("/auth/sso/:id", { config: startLimit }, (request, reply) =>
-    redirecting(request, reply, () => {
+    redirecting(request, reply, async () => {
       // Confirming a deletion is for the signed-in account only; anything else is a sign-in.
       const purpose: SsoPurpose = request.query.purpose === "confirm-deletion" && request.user ? "confirm-deletion" : "sign-in";
-      return sso.start(request, reply, request.params.id, purpose);
+      const { url, loginId } = await sso.start(browserOf(request, reply), request.params.id, purpose);
+      reply.setCookie(SSO_LOGIN_COOKIE, loginId, { ...loginCookie, maxAge: SSO_LOGIN_TTL_MS / 1000 });
+      return url;
     }),
   );
 
   app.get<{ Params: { id: string } }>("/auth/sso/:id/callback", (request, reply) => {
     const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "";
-    return redirecting(request, reply, () => sso.finish(request, reply, request.params.id, query));
+    return redirecting(request, reply, () => {
+      const loginId = request.cookies[SSO_LOGIN_COOKIE];
+      reply.clearCookie(SSO_LOGIN_COOKIE, loginCookie);
+      return sso.finish(browserOf(request, reply), request.params.id, query, loginId);
+    });
   });
 }

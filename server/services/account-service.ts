@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { PASSWORD_REQUIRED, type RegisterInput, type SetNewPasswordInput, type SignInInput, WRONG_PASSWORD } from "../../core/schemas/auth";
+import type { Browser } from "./browser";
 import type { UserRow } from "../db/schema";
 import type { RunInTransaction } from "../repositories/transaction";
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from "../errors";
@@ -11,7 +11,6 @@ import { normalizeEmail, type UsersRepository } from "../repositories/users";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { AuthRateLimiter } from "./rate-limiter";
 import type { SessionService } from "./session-service";
-import { requestLocale } from "../i18n";
 import { messageRef } from "../../core/i18n/translate";
 
 const INVALID_CREDENTIALS = messageRef("auth.invalid_credentials");
@@ -51,7 +50,7 @@ export function createAccountService({
 
   return {
     /** Creates the account and signs it in, both or neither. 409 when the email is taken. */
-    async register(request: FastifyRequest, reply: FastifyReply, input: RegisterInput): Promise<UserRow> {
+    async register(browser: Browser, input: RegisterInput): Promise<UserRow> {
       // sso-only and closed: accounts come from the school's provider or its roster only.
       if (registrationMode !== "open") throw forbidden(messageRef("auth.registration_closed"));
       // Hash before the transaction: it must not hold the database while argon2 works.
@@ -63,12 +62,12 @@ export function createAccountService({
           firstName: input.firstName,
           lastName: input.lastName,
           isAdmin: isBootstrapAdmin(input.email),
-          locale: requestLocale(request),
+          locale: browser.locale,
         });
         if (!user) {
           throw conflict(messageRef("auth.email_taken"), { email: [messageRef("auth.email_taken")] });
         }
-        await sessionService.start(request, reply, user.id, tx);
+        await sessionService.start(browser, user.id, tx);
         return user;
       });
     },
@@ -78,9 +77,9 @@ export function createAccountService({
      * email), counting the attempt against the address and the account before the check
      * (decision 051), and starts a fresh session.
      */
-    async signIn(request: FastifyRequest, reply: FastifyReply, input: SignInInput): Promise<UserRow> {
+    async signIn(browser: Browser, input: SignInInput): Promise<UserRow> {
       const email = normalizeEmail(input.email);
-      const attempt = await authRateLimiter.signInAttempt(email, request.ip);
+      const attempt = await authRateLimiter.signInAttempt(email, browser.ip);
       let user: UserRow | undefined;
       let ok: boolean;
       try {
@@ -101,7 +100,7 @@ export function createAccountService({
       }
       await attempt.succeeded();
       if (!user.is_admin && isBootstrapAdmin(email)) user = (await users.setAdmin(email, true)) ?? user;
-      await sessionService.start(request, reply, user.id);
+      await sessionService.start(browser, user.id);
       return user;
     },
 
@@ -110,7 +109,7 @@ export function createAccountService({
      * the new hash, ends every session of the account, starts a fresh one for this browser and
      * writes the audit entry. If any step fails, the old password and sessions stay as they were.
      */
-    async setNewPassword(request: FastifyRequest, reply: FastifyReply, user: SessionUser, input: SetNewPasswordInput): Promise<UserRow> {
+    async setNewPassword(browser: Browser, user: SessionUser, input: SetNewPasswordInput): Promise<UserRow> {
       if (temporaryPasswordExpired(user)) {
         throw new HttpError(400, TEMPORARY_PASSWORD_EXPIRED, { temporaryPassword: [TEMPORARY_PASSWORD_EXPIRED] });
       }
@@ -132,7 +131,7 @@ export function createAccountService({
         const updated = await tx.users.setPassword(user.id, newHash);
         if (!updated) throw unauthorized();
         await sessionService.endAllForUser(user.id, tx);
-        await sessionService.start(request, reply, user.id, tx);
+        await sessionService.start(browser, user.id, tx);
         await tx.auditLog.record({ actorUserId: user.id, action: "PASSWORD_CHANGED", target: user.email });
         return updated;
       });
@@ -145,16 +144,16 @@ export function createAccountService({
      * account's password (counted like a sign-in failure when wrong: 401) or, for an account
      * without one, by a sign-in through its provider less than 10 minutes ago (decision 110).
      */
-    async deleteOwnAccount(request: FastifyRequest, reply: FastifyReply, user: SessionUser, password: string | undefined): Promise<void> {
+    async deleteOwnAccount(browser: Browser, user: SessionUser, password: string | undefined): Promise<void> {
       const hash = await users.findPasswordHash(user.id);
       if (hash) {
         if (!password) throw badRequest(PASSWORD_REQUIRED, { password: [PASSWORD_REQUIRED] });
-        const attempt = await authRateLimiter.signInAttempt(user.email, request.ip);
+        const attempt = await authRateLimiter.signInAttempt(user.email, browser.ip);
         if (!(await verifyPassword(hash, password))) throw new HttpError(401, WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
         await attempt.succeeded();
       } else {
         // Every session of such an account began with a provider sign-in; a fresh one confirms.
-        const startedAt = Date.parse(request.session?.created_at ?? "");
+        const startedAt = Date.parse(browser.session?.created_at ?? "");
         if (!(now().getTime() - startedAt < SSO_LOGIN_TTL_MS)) throw unauthorized(messageRef("auth.reauthentication_required"));
       }
       await transaction((tx) =>
@@ -162,7 +161,7 @@ export function createAccountService({
           tx.auditLog.record({ actorUserId: user.id, actorEmail: user.email, action: "USER_DELETED", target: user.email }),
         ),
       );
-      await sessionService.end(request, reply);
+      await sessionService.end(browser);
     },
   };
 }

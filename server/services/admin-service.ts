@@ -1,6 +1,6 @@
 import { messageRef } from "../../core/i18n/translate";
+import type { Browser } from "./browser";
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { actedAsAdmin, ADMIN_UNLOCK_MS, type AuditAction } from "../../core/admin";
 import type {
   AdminSettings,
@@ -187,12 +187,12 @@ export function createAdminService(options: AdminServiceOptions) {
      * 15 minutes is refused with 429 whatever it says. The right passcode gives the session a new
      * id and CSRF token and unlocks it for 30 minutes. Every try is audited.
      */
-    async unlock(request: FastifyRequest, reply: FastifyReply, admin: SessionUser, given: string): Promise<{ adminUnlockedUntil: string }> {
+    async unlock(browser: Browser, admin: SessionUser, given: string): Promise<{ adminUnlockedUntil: string }> {
       let attempts;
       try {
         const account = await perAccount.begin(admin.id);
         try {
-          attempts = [account, await perAddress.begin(request.ip)];
+          attempts = [account, await perAddress.begin(browser.ip)];
         } catch (error) {
           await account.release();
           throw error;
@@ -209,7 +209,7 @@ export function createAdminService(options: AdminServiceOptions) {
       }
       await Promise.all(attempts.map((attempt) => attempt.succeeded()));
       const now = new Date();
-      await sessionService.rotate(request, reply, { adminUnlockedAt: now });
+      await sessionService.rotate(browser, { adminUnlockedAt: now });
       await audit("ADMIN_UNLOCKED", admin, null);
       return { adminUnlockedUntil: new Date(now.getTime() + ADMIN_UNLOCK_MS).toISOString() };
     },
@@ -219,15 +219,15 @@ export function createAdminService(options: AdminServiceOptions) {
      * minutes end (WCAG 2.2.1, decision 123). Only while still unlocked (the route's guard), and only
      * by a person's click: an unattended panel still locks. A new session id, as the unlock gives.
      */
-    async extendUnlock(request: FastifyRequest, reply: FastifyReply): Promise<{ adminUnlockedUntil: string }> {
+    async extendUnlock(browser: Browser): Promise<{ adminUnlockedUntil: string }> {
       const now = new Date();
-      await sessionService.rotate(request, reply, { adminUnlockedAt: now });
+      await sessionService.rotate(browser, { adminUnlockedAt: now });
       return { adminUnlockedUntil: new Date(now.getTime() + ADMIN_UNLOCK_MS).toISOString() };
     },
 
     /** POST /api/admin/logout: locks the panel; the person stays signed in (with a new session id). */
-    async lock(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      await sessionService.rotate(request, reply, { adminUnlockedAt: null });
+    async lock(browser: Browser): Promise<void> {
+      await sessionService.rotate(browser, { adminUnlockedAt: null });
     },
 
     /** A page of the admin's user list, and how many users the search and filter match in all. */

@@ -62,7 +62,6 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
   const metricsSink = metrics?.sink ?? NO_METRICS;
   const sessionService = createSessionService({
     sessions: repositories.sessions,
-    secureCookies: config.trustProxy !== false,
     cache: sessionCache,
     settleChanges: () => changeFeed.settle(),
     ...(options.sessionClock ? { now: options.sessionClock } : {}),
@@ -228,7 +227,6 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       ssoLogins: repositories.ssoLogins,
       sessionService,
       transaction,
-      secureCookies: config.trustProxy !== false,
       ...(options.sessionClock ? { now: options.sessionClock } : {}),
     }),
   };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Browser } from "./browser";
 import { type ForgotPasswordInput, RESET_LINK_INVALID, type ResetLinkCheckInput, type ResetPasswordInput } from "../../core/schemas/auth";
 import type { UserRow } from "../db/schema";
 import { badRequest } from "../errors";
@@ -105,8 +105,8 @@ export function createPasswordResetService(options: PasswordResetOptions) {
 
   return {
     /** POST /api/auth/forgot-password: the caller answers 202 whatever happened here (but a 429 per address). */
-    async request(request: FastifyRequest, input: ForgotPasswordInput): Promise<void> {
-      await authRateLimiter.forgotPasswordAttempt(request.ip);
+    async request(browser: Browser, input: ForgotPasswordInput): Promise<void> {
+      await authRateLimiter.forgotPasswordAttempt(browser.ip);
       const floor = new Promise((resolve) => setTimeout(resolve, FORGOT_PASSWORD_ANSWER_FLOOR_MS));
       try {
         await writeResetMail(normalizeEmail(input.email));
@@ -132,7 +132,7 @@ export function createPasswordResetService(options: PasswordResetOptions) {
       }
     },
 
-    async reset(request: FastifyRequest, reply: FastifyReply, input: ResetPasswordInput): Promise<UserRow> {
+    async reset(browser: Browser, input: ResetPasswordInput): Promise<UserRow> {
       const invalid = () => badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
       const tokenHash = resetTokenHash(input.token);
       // Looked up first, so a dead link costs no password hash.
@@ -146,7 +146,7 @@ export function createPasswordResetService(options: PasswordResetOptions) {
         const user = await tx.users.setPassword(userId, newHash);
         if (!user) throw invalid();
         await sessionService.endAllForUser(user.id, tx);
-        await sessionService.start(request, reply, user.id, tx);
+        await sessionService.start(browser, user.id, tx);
         await tx.auditLog.record({ actorUserId: user.id, actorEmail: user.email, action: "PASSWORD_RESET_BY_EMAIL", target: user.email });
         return user;
       });

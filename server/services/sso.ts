@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import * as oidc from "openid-client";
 import type { Locale } from "../../core/i18n/locale";
 import type { AppConfig } from "../config";
 import type { UserRow } from "../db/schema";
-import { translator, requestLocale } from "../i18n";
+import { translator } from "../i18n";
+import type { Browser } from "./browser";
 import type { TransactionScope } from "../repositories/transaction";
 import { normalizeEmail } from "../repositories/users";
 import type { SsoLoginsRepository } from "../repositories/sso-logins";
@@ -57,7 +57,6 @@ export interface SsoServiceOptions {
   ssoLogins: SsoLoginsRepository;
   sessionService: SessionService;
   transaction: <T>(work: (tx: TransactionScope) => Promise<T>) => Promise<T>;
-  secureCookies: boolean;
   now?: () => Date;
 }
 
@@ -115,17 +114,9 @@ function fromTheSchool(provider: OidcProviderConfig, claims: IdentityClaims, ema
   return true;
 }
 
-export function createSsoService({
-  config,
-  ssoLogins,
-  sessionService,
-  transaction,
-  secureCookies,
-  now = () => new Date(),
-}: SsoServiceOptions) {
+export function createSsoService({ config, ssoLogins, sessionService, transaction, now = () => new Date() }: SsoServiceOptions) {
   const providers = new Map(config.oidcProviders.map((provider) => [provider.id, provider]));
   const discovered = new Map<string, Promise<oidc.Configuration>>();
-  const cookieOptions = { httpOnly: true, sameSite: "lax", path: "/auth/sso", secure: secureCookies } as const;
   const isBootstrapAdmin = (email: string) => config.adminEmails.includes(normalizeEmail(email));
 
   /** The provider's metadata and keys, fetched once; a failed discovery is tried again next time. */
@@ -204,11 +195,11 @@ export function createSsoService({
     },
 
     /**
-     * Starts a provider sign-in: the login state goes to the database, its key to a cookie of this
-     * browser only (so a callback URL handed to someone else signs nobody in), and the browser to
-     * the provider. Answers the provider's URL.
+     * Starts a provider sign-in: the login state goes to the database, and the browser to the
+     * provider. Answers the provider's URL, and the login's key, which the HTTP layer keeps in a
+     * cookie of this browser only (so a callback URL handed to someone else signs nobody in).
      */
-    async start(request: FastifyRequest, reply: FastifyReply, providerId: string, purpose: SsoPurpose): Promise<string> {
+    async start(browser: Browser, providerId: string, purpose: SsoPurpose): Promise<{ url: string; loginId: string }> {
       const provider = providerOf(providerId);
       const configuration = await discover(provider);
       const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -222,10 +213,9 @@ export function createSsoService({
         nonce,
         code_verifier: codeVerifier,
         purpose,
-        user_id: purpose === "confirm-deletion" ? (request.user?.id ?? null) : null,
+        user_id: purpose === "confirm-deletion" ? (browser.user?.id ?? null) : null,
         created_at: now().toISOString(),
       });
-      reply.setCookie(SSO_LOGIN_COOKIE, loginId, { ...cookieOptions, maxAge: SSO_LOGIN_TTL_MS / 1000 });
       const parameters: Record<string, string> = {
         redirect_uri: redirectUri(provider),
         scope: SCOPES,
@@ -239,19 +229,17 @@ export function createSsoService({
       // Confirming a deletion asks the person to sign in again, not to pass through a remembered
       // session (Google refuses prompt=login: its account chooser is the step it offers).
       if (purpose === "confirm-deletion") parameters.prompt = provider.issuer === GOOGLE_ISSUER ? "select_account" : "login";
-      return oidc.buildAuthorizationUrl(configuration, parameters).href;
+      return { url: oidc.buildAuthorizationUrl(configuration, parameters).href, loginId };
     },
 
     /**
-     * Finishes a sign-in from the provider's callback: checks that this browser started it (its
-     * cookie), less than 10 minutes ago, and once only; lets openid-client check the code, PKCE,
+     * Finishes a sign-in from the provider's callback: checks that this browser started it
+     * (`loginId`, from its cookie), less than 10 minutes ago, and once only; lets openid-client check the code, PKCE,
      * state, nonce and id_token; then the school's domains and tenants; then signs the account in
      * with a fresh session. Answers where the browser goes; throws SsoRefusal when nobody is
      * signed in (and nothing was changed).
      */
-    async finish(request: FastifyRequest, reply: FastifyReply, providerId: string, query: string): Promise<string> {
-      const loginId = request.cookies[SSO_LOGIN_COOKIE];
-      reply.clearCookie(SSO_LOGIN_COOKIE, cookieOptions);
+    async finish(browser: Browser, providerId: string, query: string, loginId: string | undefined): Promise<string> {
       const provider = providerOf(providerId);
       const login = loginId ? await ssoLogins.take(digest(loginId)) : undefined;
       if (!login || login.provider_id !== provider.id) throw new SsoRefusal("login_expired");
@@ -284,16 +272,16 @@ export function createSsoService({
       if (login.purpose === "confirm-deletion") {
         const identity = await transaction((tx) => tx.userIdentities.findBySubject(claims.iss, claims.sub));
         if (!identity || identity.user_id !== login.user_id) throw new SsoRefusal("wrong_account");
-        await sessionService.start(request, reply, identity.user_id);
+        await sessionService.start(browser, identity.user_id);
         return AFTER_DELETION_CONFIRMED;
       }
 
-      const locale = requestLocale(request);
+      const locale = browser.locale;
       await transaction(async (tx) => {
         let user = await accountFor(tx, provider, claims, email, locale);
         if (!user.is_admin && isBootstrapAdmin(user.email)) user = (await tx.users.setAdmin(user.email, true)) ?? user;
         // A fresh session and CSRF token, as a password sign-in gives: the old one (if any) ends.
-        await sessionService.start(request, reply, user.id, tx);
+        await sessionService.start(browser, user.id, tx);
       });
       return AFTER_SIGN_IN;
     },

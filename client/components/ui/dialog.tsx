@@ -38,6 +38,7 @@ export function DialogContent({
   showCloseButton = true,
   returnFocusFallback,
   onCloseAutoFocus,
+  onOpenAutoFocus,
   ref,
   ...props
 }: DialogContentProps) {
@@ -49,6 +50,14 @@ export function DialogContent({
       <DialogPrimitive.Content
         ref={contentRef}
         onCloseAutoFocus={returnFocus}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          // A dialog that keeps its first field unfocused (the event form: no keyboard popping up
+          // over it on a phone) still takes the focus itself: left on the button that opened it,
+          // behind the overlay, Tab walked the page under the dialog until something in it was
+          // focused (WCAG 2.4.3; seen by e2e/wcag-22.spec.ts at 375 px).
+          if (event.defaultPrevented && event.target instanceof HTMLElement) event.target.focus({ preventScroll: true });
+        }}
         onFocus={(event) => {
           // Tab from the last control goes round to the first with preventScroll (Radix's focus
           // trap), leaving it scrolled out of a long dialog, unseen (WCAG 2.4.11, decision 123).

@@ -84,7 +84,7 @@ const boundaries = [
   {
     target: "./core",
     from: ["./client", "./server", "./e2e", "./bench", "./scripts"],
-    message: "core/ runs in the browser and in Node: it imports nothing but itself and zod.",
+    message: "core/ runs in the browser and in Node: it imports nothing from the app, the server, the tests, the benches or the scripts.",
   },
   { target: "./server", from: "./client", message: "The server never imports the client; share code through core/." },
   // The server's layers, bottom up: db (connection, schema, migrations) ← jobs (the lease queue and the

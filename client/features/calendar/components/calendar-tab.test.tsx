@@ -59,6 +59,18 @@ describe("the Calendar tab", { timeout: JOURNEY_TIMEOUT }, () => {
     await waitFor(() => expect(within(form).getByRole("textbox", { name: "Event Title" })).toHaveFocus());
   });
 
+  it("leaves the focus in a field the student went to before the title took it", async () => {
+    const { user } = await openCalendar();
+    const form = await openEventForm(user);
+    const description = within(form).getByRole("textbox", { name: "Description (optional)" });
+    description.focus();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(description).toHaveFocus();
+    await user.keyboard("Bring the poster");
+    expect(within(form).getByRole("textbox", { name: "Event Title" })).toHaveValue("");
+    expect(description).toHaveValue("Bring the poster");
+  });
+
   it("a day with 3 items shows 2 chips and “+1 more”, and names all three", async () => {
     await openCalendar({
       events: [

@@ -74,9 +74,17 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
   const t = useT();
   const locale = useLocale();
 
-  // The title takes the focus 100 ms after opening (docs/product.md#calendar), once the dialog's opening has settled.
+  // The title takes the focus 100 ms after opening (docs/product.md#calendar), once the dialog's
+  // opening has settled; not from a field the student is already in by then (typing there went
+  // on in the title, seen in the browser suite).
   useEffect(() => {
-    const timer = setTimeout(() => titleInput.current?.focus(), 100);
+    const timer = setTimeout(() => {
+      const title = titleInput.current;
+      const dialog = title?.closest('[role="dialog"]');
+      const active = document.activeElement;
+      if (!title || (dialog && active && active !== dialog && dialog.contains(active))) return;
+      title.focus();
+    }, 100);
     return () => clearTimeout(timer);
   }, []);
 

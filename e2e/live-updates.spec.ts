@@ -59,6 +59,10 @@ test("a task added on the laptop shows on the phone, and completing it on the ph
   // Another student's change says nothing to this one's devices.
   const other = await seedUser();
   const otherPage = await device(browser, other);
+  // Opening that page may send the phone's to the background, where its stream closes until it
+  // shows again (decision 114): the phone missed "History reading" once in CI. The phone is the
+  // device in the student's hand again.
+  await phone.bringToFront();
   await addTaskThroughApi(otherPage, "Someone else's essay");
   await addTaskThroughApi(laptop, "History reading");
   await expect(taskRow(phone, "History reading")).toBeVisible({ timeout: 5000 });

@@ -1,52 +1,15 @@
 import { Copy, Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { useFormContext } from "react-hook-form";
 import { rotationDayName } from "@core/school-day";
 import { MAX_PERIOD } from "@core/schemas/school-schedule";
 import { Button } from "@/components/ui/button";
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { useT } from "@/lib/i18n";
 import { type BellTime, shiftBellTimes } from "../utils/bell-times";
+import { KitTextField } from "./kit-fields";
 
 /** A list of bell times per rotation day ("A" → its periods' times), or null when every day keeps the same times. */
 export type BellsByDay = Record<string, BellTime[]> | null;
-
-type TimeFieldProps = {
-  /** The field's path in the schema ("bellTimesByDay.B.0.start"): the schema's message for it shows under it. */
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-};
-
-/** A bell time through the form kit: labelled for screen readers by its row, with the schema's message under it. */
-function TimeField({ name, label, value, onChange }: TimeFieldProps) {
-  const { clearErrors } = useFormContext();
-  return (
-    <FormField
-      name={name}
-      render={() => (
-        <FormItem className="gap-1">
-          <FormLabel className="sr-only">{label}</FormLabel>
-          <FormControl>
-            <Input
-              type="time"
-              className="w-32"
-              value={value}
-              onChange={(e) => {
-                clearErrors(name);
-                onChange(e.target.value);
-              }}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}
 
 type BellRowsProps = {
   bells: readonly BellTime[];
@@ -71,8 +34,24 @@ export function BellRows({ bells, onChange, path, day }: BellRowsProps) {
       {bells.map((b, i) => (
         <div key={b.period} className="flex flex-wrap items-start gap-2">
           <span className="w-20 pt-2 text-sm font-medium">{t("admin.period_number", { period: b.period })}</span>
-          <TimeField name={`${path}.${i}.start`} label={label("start", b.period)} value={b.start} onChange={(start) => set(i, { start })} />
-          <TimeField name={`${path}.${i}.end`} label={label("end", b.period)} value={b.end} onChange={(end) => set(i, { end })} />
+          <KitTextField
+            type="time"
+            hideLabel
+            className="w-32"
+            name={`${path}.${i}.start`}
+            label={label("start", b.period)}
+            value={b.start}
+            onChange={(start) => set(i, { start })}
+          />
+          <KitTextField
+            type="time"
+            hideLabel
+            className="w-32"
+            name={`${path}.${i}.end`}
+            label={label("end", b.period)}
+            value={b.end}
+            onChange={(end) => set(i, { end })}
+          />
           <Button
             type="button"
             variant="ghost"

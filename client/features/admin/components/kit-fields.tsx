@@ -5,17 +5,25 @@ import { Input } from "@/components/ui/input";
 
 type KitFieldProps = { name: string; label: string; value: string; onChange: (value: string) => void; className?: string };
 
+type KitTextFieldProps = KitFieldProps & {
+  /** The input's type ("time" for a bell time); text by default. */
+  type?: string;
+  /** The label for screen readers only: the row around the field says what it is (a bell row's period). */
+  hideLabel?: boolean;
+};
+
 /** A text field through the form kit: its label, state and the schema's message for `name` (its path). */
-export function KitTextField({ name, label, value, onChange, className }: KitFieldProps) {
+export function KitTextField({ name, label, value, onChange, className, type, hideLabel = false }: KitTextFieldProps) {
   const { clearErrors } = useFormContext();
   return (
     <FormField
       name={name}
       render={() => (
         <FormItem className="gap-1">
-          <FormLabel>{label}</FormLabel>
+          <FormLabel className={hideLabel ? "sr-only" : undefined}>{label}</FormLabel>
           <FormControl>
             <Input
+              type={type}
               className={className}
               value={value}
               onChange={(e) => {

@@ -84,7 +84,7 @@ test.describe("signing in", () => {
 });
 
 test.describe("what /auth downloads (decision 102)", () => {
-  const validation = () => chunkOf("features/auth/utils/auth-resolvers.ts");
+  const validation = () => chunkOf("features/auth/utils/auth-schemas.ts");
 
   test("its first screen is exactly the scripts the bundle budget counts, then, once the form shows, the toast library; the forms' validation (zod) comes with the first focus", async ({
     page,

@@ -4,7 +4,7 @@
  * downloaded, the form is sent as it is (the server validates with the same schema), and the next
  * validation tries the download again.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
+import { schemaResolver } from "@/components/form/schema-resolver";
 import { describe, expect, it, vi } from "vitest";
 import { signInSchema } from "@core/schemas/auth";
 import { onDemand } from "@/lib/on-demand";
@@ -14,7 +14,7 @@ const OPTIONS = { fields: {}, shouldUseNativeValidation: false } as const;
 
 describe("a resolver downloaded on demand", () => {
   it("waits for the schema, then gives what the schema's own resolver gives", async () => {
-    const direct = zodResolver(signInSchema);
+    const direct = schemaResolver(signInSchema);
     const load = vi.fn(() => Promise.resolve(direct));
     const resolver = onDemandResolver(onDemand(load).load);
 
@@ -28,7 +28,7 @@ describe("a resolver downloaded on demand", () => {
   });
 
   it("lets the form through unvalidated when the download fails, and tries again at the next validation", async () => {
-    const direct = zodResolver(signInSchema);
+    const direct = schemaResolver(signInSchema);
     const load = vi.fn<() => Promise<typeof direct>>().mockRejectedValueOnce(new TypeError("Failed to fetch")).mockResolvedValue(direct);
     const resolver = onDemandResolver(onDemand(load).load);
     const empty = { email: "", password: "" };

@@ -1,7 +1,4 @@
 import { Fragment, useState, type ComponentProps, type ReactNode } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from "react-hook-form";
-import type { z } from "zod";
 import { SubmitButton } from "@/components/form/submit-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -10,7 +7,7 @@ import { useT } from "@/lib/i18n";
 import { createSubmissionKeys } from "@/lib/idempotency";
 
 // The kit every add/edit dialog is built from: the busy-gated dialog holding a keyed form, the
-// form itself (typed resolver, submission keys), its header and its footer. The save itself, and
+// form's header and its footer; the form itself is useSchemaForm's (use-schema-form.ts). The save itself, and
 // what a failed save does (lib/save-feedback.ts), belong to each dialog.
 
 type FormDialogProps = {
@@ -44,34 +41,13 @@ export function FormDialog({ children, formKey, busy, onClose, className, onOpen
 }
 
 /**
- * The form of a dialog: validated by the shared zod schema, whose output (trimmed, blanks as null)
- * is what handleSubmit hands over, typed as such. The submission keys live as long as the open
- * form: resubmitting the same values reuses the first submission's Idempotency-Key
- * (docs/decisions/052).
+ * The submission keys of an open form: resubmitting the same values reuses the first
+ * submission's Idempotency-Key (docs/decisions/052), so a retry after "Request timed out" does not
+ * create twice. They live as long as the form.
  */
-export function useDialogForm<TSchema extends z.ZodType<unknown, FieldValues>, TValues extends z.input<TSchema> & FieldValues>(
-  schema: TSchema,
-  defaultValues: TValues,
-) {
+export function useSubmissionKeys() {
   const [submissionKeys] = useState(createSubmissionKeys);
-  const form = useForm<TValues, unknown, z.output<TSchema>>({
-    resolver: narrowedResolver<TSchema, TValues>(schema),
-    defaultValues: defaultValues as DefaultValues<TValues>,
-  });
-  return { form, submissionKeys };
-}
-
-/**
- * The schema's resolver, typed by the form's values. A form's inputs hold plain strings ("" for
- * empty), a narrower type than the schema accepts (it also takes null and missing fields from API
- * clients), and react-hook-form types a resolver by exactly the form's values: the constraint
- * `TValues extends z.input<TSchema>` proves every form value is valid schema input, which the
- * compiler cannot see through the generic resolver type. The one cast of the form kit.
- */
-function narrowedResolver<TSchema extends z.ZodType<unknown, FieldValues>, TValues extends z.input<TSchema> & FieldValues>(
-  schema: TSchema,
-): Resolver<TValues, unknown, z.output<TSchema>> {
-  return zodResolver(schema) as unknown as Resolver<TValues, unknown, z.output<TSchema>>;
+  return submissionKeys;
 }
 
 export function FormDialogHeader({ title, description }: { title: string; description: string }) {

@@ -1,12 +1,11 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { ForgotPasswordInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useForgotPassword } from "@/features/auth/api/forgot-password";
-import { forgotPasswordResolver, prefetchAuthValidation } from "@/features/auth/hooks/auth-validation";
+import { forgotPasswordForm } from "@/features/auth/hooks/auth-validation";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 
@@ -15,11 +14,7 @@ import { useT } from "@/lib/i18n";
  * next, worded the same whether or not an account uses the address (the server's answer is too).
  */
 export function ForgotPasswordForm() {
-  const form = useForm<ForgotPasswordInput>({
-    resolver: forgotPasswordResolver,
-    defaultValues: { email: "" },
-    reValidateMode: "onSubmit",
-  });
+  const { form, prefetch } = useSchemaForm(forgotPasswordForm, { email: "" }, { reValidateMode: "onSubmit" });
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const t = useT();
@@ -40,8 +35,8 @@ export function ForgotPasswordForm() {
     <Form {...form}>
       <form
         onSubmit={onSubmit}
-        onFocus={prefetchAuthValidation}
-        onPointerDown={prefetchAuthValidation}
+        onFocus={prefetch}
+        onPointerDown={prefetch}
         noValidate
         className="grid gap-4"
         aria-label={t("auth.forgot_password_title")}

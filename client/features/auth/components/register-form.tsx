@@ -1,12 +1,13 @@
 import { useState } from "react";
-import { type UseFormClearErrors, useForm } from "react-hook-form";
+import type { UseFormClearErrors } from "react-hook-form";
 import type { RegisterInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useRegister } from "@/features/auth/api/register";
-import { prefetchAuthValidation, registerResolver } from "@/features/auth/hooks/auth-validation";
+import { registerForm } from "@/features/auth/hooks/auth-validation";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n";
@@ -22,11 +23,11 @@ type RegisterFormProps = {
 };
 
 export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: RegisterFormProps) {
-  const form = useForm<RegisterInput>({
-    resolver: registerResolver,
-    defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
-    reValidateMode: "onSubmit",
-  });
+  const { form, prefetch } = useSchemaForm(
+    registerForm,
+    { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
+    { reValidateMode: "onSubmit" },
+  );
   const registerUser = useRegister();
   const t = useT();
   // A refusal of the whole form (too many accounts from this network, an outage) stays in the
@@ -59,8 +60,8 @@ export function RegisterForm({ showPassword, onToggleShowPassword, onSuccess }: 
     <Form {...form}>
       <form
         onSubmit={onSubmit}
-        onFocus={prefetchAuthValidation}
-        onPointerDown={prefetchAuthValidation}
+        onFocus={prefetch}
+        onPointerDown={prefetch}
         noValidate
         className="grid gap-4"
         aria-label={t("auth.create_account_form")}

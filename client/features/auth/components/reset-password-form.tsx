@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type UseFormClearErrors, useForm } from "react-hook-form";
+import type { UseFormClearErrors } from "react-hook-form";
 import { Link } from "wouter";
 import { type ResetPasswordInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
@@ -7,7 +7,8 @@ import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useResetLinkCheck, useResetPassword } from "@/features/auth/api/reset-password";
-import { prefetchAuthValidation, resetPasswordResolver } from "@/features/auth/hooks/auth-validation";
+import { resetPasswordForm } from "@/features/auth/hooks/auth-validation";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n";
@@ -22,11 +23,11 @@ const FIELDS = ["newPassword", "confirmPassword"] as const;
  * way to ask for another.
  */
 export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: (user: User) => void }) {
-  const form = useForm<ResetPasswordInput>({
-    resolver: resetPasswordResolver,
-    defaultValues: { token, newPassword: "", confirmPassword: "" },
-    reValidateMode: "onSubmit",
-  });
+  const { form, prefetch } = useSchemaForm(
+    resetPasswordForm,
+    { token, newPassword: "", confirmPassword: "" },
+    { reValidateMode: "onSubmit" },
+  );
   const reset = useResetPassword();
   const check = useResetLinkCheck(token);
   const [showPassword, setShowPassword] = useState(false);
@@ -66,8 +67,8 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
     <Form {...form}>
       <form
         onSubmit={onSubmit}
-        onFocus={prefetchAuthValidation}
-        onPointerDown={prefetchAuthValidation}
+        onFocus={prefetch}
+        onPointerDown={prefetch}
         noValidate
         className="grid gap-4"
         aria-label={t("auth.reset_password_title")}

@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { setNewPasswordSchema, type SetNewPasswordInput } from "@core/schemas/auth";
+import { useSchemaForm } from "@/components/form/use-schema-form";
+import { setNewPasswordSchema } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
@@ -15,11 +14,11 @@ const FIELDS = ["temporaryPassword", "newPassword", "confirmPassword"] as const;
 
 export function SetNewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm<SetNewPasswordInput>({
-    resolver: zodResolver(setNewPasswordSchema),
-    defaultValues: { temporaryPassword: "", newPassword: "", confirmPassword: "" },
-    reValidateMode: "onSubmit",
-  });
+  const { form } = useSchemaForm(
+    setNewPasswordSchema,
+    { temporaryPassword: "", newPassword: "", confirmPassword: "" },
+    { reValidateMode: "onSubmit" },
+  );
   const setNewPassword = useSetNewPassword();
   const t = useT();
 

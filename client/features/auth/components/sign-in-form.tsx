@@ -1,12 +1,11 @@
-import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import type { SignInInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useSignIn } from "@/features/auth/api/sign-in";
-import { prefetchAuthValidation, signInResolver } from "@/features/auth/hooks/auth-validation";
+import { signInForm } from "@/features/auth/hooks/auth-validation";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 import { PASSWORD_BY_EMAIL_ROUTES } from "@/lib/password-by-email-routes";
@@ -21,11 +20,7 @@ type SignInFormProps = {
 };
 
 export function SignInForm({ showPassword, onToggleShowPassword, onSuccess, offersPasswordReset = false }: SignInFormProps) {
-  const form = useForm<SignInInput>({
-    resolver: signInResolver,
-    defaultValues: { email: "", password: "" },
-    reValidateMode: "onSubmit",
-  });
+  const { form, prefetch } = useSchemaForm(signInForm, { email: "", password: "" }, { reValidateMode: "onSubmit" });
   const signIn = useSignIn();
   const t = useT();
 
@@ -37,8 +32,8 @@ export function SignInForm({ showPassword, onToggleShowPassword, onSuccess, offe
     <Form {...form}>
       <form
         onSubmit={onSubmit}
-        onFocus={prefetchAuthValidation}
-        onPointerDown={prefetchAuthValidation}
+        onFocus={prefetch}
+        onPointerDown={prefetch}
         noValidate
         className="grid gap-4"
         aria-label={t("auth.sign_in_form")}

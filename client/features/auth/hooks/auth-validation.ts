@@ -1,20 +1,15 @@
+import type { forgotPasswordSchema, registerSchema, resetPasswordSchema, signInSchema } from "@core/schemas/auth";
+import { onDemandSchema } from "@/components/form/use-schema-form";
 import { onDemand } from "@/lib/on-demand";
-import { onDemandResolver } from "@/lib/on-demand-resolver";
 
 /**
  * The auth forms' schemas and zod, not part of `/auth`'s first screen (docs/decisions/102): a
- * student sees the form at once, and its validation arrives while they type.
+ * student sees the form at once, and its validation arrives while they type. One chunk holds
+ * all four, so the first form used downloads it for the others.
  */
-const authValidation = onDemand(() => import("../utils/auth-resolvers"));
+const authSchemas = onDemand(() => import("../utils/auth-schemas"));
 
-export const signInResolver = onDemandResolver(() => authValidation.load().then((m) => m.signInResolver));
-export const registerResolver = onDemandResolver(() => authValidation.load().then((m) => m.registerResolver));
-export const forgotPasswordResolver = onDemandResolver(() => authValidation.load().then((m) => m.forgotPasswordResolver));
-export const resetPasswordResolver = onDemandResolver(() => authValidation.load().then((m) => m.resetPasswordResolver));
-
-/** Starts downloading the validation when the student first focuses or presses anything in a form. */
-export function prefetchAuthValidation(): void {
-  authValidation.load().catch(() => {
-    // Tried again when the form validates.
-  });
-}
+export const signInForm = onDemandSchema<typeof signInSchema>(() => authSchemas.load().then((m) => m.signInSchema));
+export const registerForm = onDemandSchema<typeof registerSchema>(() => authSchemas.load().then((m) => m.registerSchema));
+export const forgotPasswordForm = onDemandSchema<typeof forgotPasswordSchema>(() => authSchemas.load().then((m) => m.forgotPasswordSchema));
+export const resetPasswordForm = onDemandSchema<typeof resetPasswordSchema>(() => authSchemas.load().then((m) => m.resetPasswordSchema));

@@ -6,7 +6,8 @@ import { useWhenQueued } from "@/hooks/use-when-queued";
 import { useUpdateEvent } from "@/api/events/update-event";
 import { DateField } from "@/components/form/date-field";
 import { ReminderField } from "@/components/form/reminder-field";
-import { FormDialog, FormDialogFooter, FormDialogHeader, useDialogForm } from "@/components/form/form-dialog";
+import { useSchemaForm } from "@/components/form/use-schema-form";
+import { FormDialog, FormDialogFooter, FormDialogHeader, useSubmissionKeys } from "@/components/form/form-dialog";
 import { SubjectField } from "@/components/form/subject-field";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -62,7 +63,8 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
   const withReminder: EventFormValues = { ...defaults, reminder: defaults.reminder ?? "none" };
   const initial: EventFormValues =
     edit === "single" ? { ...withReminder, recurring: "none", customDays: [], customWhenToRepeat: "", customEndDate: "" } : withReminder;
-  const { form, submissionKeys } = useDialogForm(eventFormSchema, initial);
+  const submissionKeys = useSubmissionKeys();
+  const { form } = useSchemaForm(eventFormSchema, initial);
   const saving = create.isPending || update.isPending;
   useWhenQueued(create, () => {
     form.reset(emptyEventForm(today));

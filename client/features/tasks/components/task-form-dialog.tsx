@@ -7,7 +7,8 @@ import { useWhenQueued } from "@/hooks/use-when-queued";
 import { useDeleteTask } from "@/api/tasks/delete-task";
 import { useUpdateTask } from "@/api/tasks/update-task";
 import { DateField } from "@/components/form/date-field";
-import { FormDialog, FormDialogFooter, FormDialogHeader, useDialogForm } from "@/components/form/form-dialog";
+import { useSchemaForm } from "@/components/form/use-schema-form";
+import { FormDialog, FormDialogFooter, FormDialogHeader, useSubmissionKeys } from "@/components/form/form-dialog";
 import { ReminderField } from "@/components/form/reminder-field";
 import { SubjectField } from "@/components/form/subject-field";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -66,7 +67,8 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
   const locale = useLocale();
   const isEdit = state.mode === "edit";
   const task = isEdit ? state.task : undefined;
-  const { form, submissionKeys } = useDialogForm(taskFormSchema, {
+  const submissionKeys = useSubmissionKeys();
+  const { form } = useSchemaForm(taskFormSchema, {
     ...EMPTY_TASK_FORM,
     ...(task ? taskToFormValues(task) : {}),
     ...state.values,

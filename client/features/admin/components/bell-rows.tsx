@@ -1,72 +1,56 @@
 import { Copy, Plus, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId } from "react";
+import { useController, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { rotationDayName } from "@core/school-day";
 import { MAX_PERIOD } from "@core/schemas/school-schedule";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { useT } from "@/lib/i18n";
 import { type BellTime, shiftBellTimes } from "../utils/bell-times";
+import type { BellsByDay } from "../utils/schedule-form";
 import { KitTextField } from "./kit-fields";
 
-/** A list of bell times per rotation day ("A" → its periods' times), or null when every day keeps the same times. */
-export type BellsByDay = Record<string, BellTime[]> | null;
-
 type BellRowsProps = {
-  bells: readonly BellTime[];
-  onChange: (bells: BellTime[]) => void;
-  /** The list's path in the schema ("bellTimes", "alternates.0.bellTimesByDay.A"). */
+  /** The list's path in the form, which is its path in the schema ("bellTimes", "alternates.0.bellTimesByDay.A"). */
   path: string;
   /** The rotation day these times are for (its name goes into each field's label), or none for every day. */
   day?: string;
 };
 
 /** A list of bell times: a start and an end per period, a period added an hour after the last, or removed. */
-export function BellRows({ bells, onChange, path, day }: BellRowsProps) {
+export function BellRows({ path, day }: BellRowsProps) {
   const t = useT();
+  const { control } = useFormContext();
+  const { fields, append, remove } = useFieldArray({ control, name: path });
+  const bells = (useWatch({ control, name: path }) ?? []) as BellTime[];
   const dayName = day === undefined ? undefined : rotationDayName(day, t);
-  const set = (i: number, part: Partial<BellTime>) => onChange(bells.map((b, k) => (k === i ? { ...b, ...part } : b)));
   const label = (key: "start" | "end", period: number) =>
     dayName === undefined
       ? t(key === "start" ? "admin.period_start" : "admin.period_end", { period })
       : t(key === "start" ? "admin.period_start_on_day" : "admin.period_end_on_day", { period, day: dayName });
   return (
     <div className="grid gap-2">
-      {bells.map((b, i) => (
-        <div key={b.period} className="flex flex-wrap items-start gap-2">
-          <span className="w-20 pt-2 text-sm font-medium">{t("admin.period_number", { period: b.period })}</span>
-          <KitTextField
-            type="time"
-            hideLabel
-            className="w-32"
-            name={`${path}.${i}.start`}
-            label={label("start", b.period)}
-            value={b.start}
-            onChange={(start) => set(i, { start })}
-          />
-          <KitTextField
-            type="time"
-            hideLabel
-            className="w-32"
-            name={`${path}.${i}.end`}
-            label={label("end", b.period)}
-            value={b.end}
-            onChange={(end) => set(i, { end })}
-          />
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={
-              dayName === undefined
-                ? t("admin.remove_period", { period: b.period })
-                : t("admin.remove_period_on_day", { period: b.period, day: dayName })
-            }
-            onClick={() => onChange(bells.filter((_, k) => k !== i))}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
-      ))}
+      {fields.map((field, i) => {
+        const period = bells[i]?.period ?? 0;
+        return (
+          <div key={field.id} className="flex flex-wrap items-start gap-2">
+            <span className="w-20 pt-2 text-sm font-medium">{t("admin.period_number", { period })}</span>
+            <KitTextField type="time" hideLabel className="w-32" name={`${path}.${i}.start`} label={label("start", period)} />
+            <KitTextField type="time" hideLabel className="w-32" name={`${path}.${i}.end`} label={label("end", period)} />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={
+                dayName === undefined ? t("admin.remove_period", { period }) : t("admin.remove_period_on_day", { period, day: dayName })
+              }
+              onClick={() => remove(i)}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+        );
+      })}
       {bells.length < MAX_PERIOD && (
         <Button
           type="button"
@@ -76,7 +60,7 @@ export function BellRows({ bells, onChange, path, day }: BellRowsProps) {
             // The next period, an hour after the last one (its times then edited).
             const last = bells.at(-1);
             const next = last ? shiftBellTimes([last], 60)[0]! : { period: 0, start: "08:00", end: "08:50" };
-            onChange([...bells, { ...next, period: Math.min(MAX_PERIOD, (last?.period ?? 0) + 1) }]);
+            append({ ...next, period: Math.min(MAX_PERIOD, (last?.period ?? 0) + 1) });
           }}
         >
           <Plus aria-hidden="true" />
@@ -90,11 +74,9 @@ export function BellRows({ bells, onChange, path, day }: BellRowsProps) {
 type BellsByDayEditorProps = {
   /** The rotation's days, in order. */
   days: readonly string[];
-  /** The times every day has unless it has its own: where a day's table starts. */
-  usual: readonly BellTime[];
-  byDay: BellsByDay;
-  onChange: (byDay: BellsByDay) => void;
-  /** The path of `bellTimesByDay` in the schema ("bellTimesByDay", "alternates.0.bellTimesByDay"). */
+  /** The path of the times every day has unless it has its own, where a day's table starts ("bellTimes"). */
+  usualPath: string;
+  /** The path of `bellTimesByDay` in the form and the schema ("bellTimesByDay", "alternates.0.bellTimesByDay"). */
   path: string;
 };
 
@@ -103,18 +85,26 @@ type BellsByDayEditorProps = {
  * rotation day, each starting from the usual times, a later day copied from the first in one press.
  * An A/B block schedule: A day periods 1-4 and B day periods 5-8, both at the morning's times.
  */
-export function BellsByDayEditor({ days, usual, byDay, onChange, path }: BellsByDayEditorProps) {
+export function BellsByDayEditor({ days, usualPath, path }: BellsByDayEditorProps) {
   const t = useT();
   const switchId = useId();
-  const timesOf = (day: string) => byDay?.[day] ?? [...usual];
+  const { control, setValue } = useFormContext();
+  const byDay = useWatch({ control, name: path }) as BellsByDay;
+  const usual = (useWatch({ control, name: usualPath }) ?? []) as BellTime[];
+  const copyOf = (bells: readonly BellTime[]) => bells.map((b) => ({ ...b }));
   const first = days[0];
+  // A rotation day added while the tables are open starts from the usual times.
+  const missing = byDay === null ? [] : days.filter((d) => byDay[d] === undefined);
+  useEffect(() => {
+    for (const day of missing) setValue(`${path}.${day}`, copyOf(usual));
+  });
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 text-sm">
         <Switch
           id={switchId}
           checked={byDay !== null}
-          onCheckedChange={(on) => onChange(on ? Object.fromEntries(days.map((d) => [d, [...usual]])) : null)}
+          onCheckedChange={(on) => setValue(path, on ? Object.fromEntries(days.map((d) => [d, copyOf(usual)])) : null)}
         />
         <label htmlFor={switchId}>{t("admin.times_differ_by_day")}</label>
       </div>
@@ -128,13 +118,13 @@ export function BellsByDayEditor({ days, usual, byDay, onChange, path }: BellsBy
                 variant="outline"
                 size="sm"
                 className="justify-self-start"
-                onClick={() => onChange({ ...byDay, [day]: timesOf(first).map((b) => ({ ...b })) })}
+                onClick={() => setValue(`${path}.${day}`, copyOf(byDay[first] ?? usual))}
               >
                 <Copy aria-hidden="true" />
                 {t("admin.copy_from_day", { from: rotationDayName(first, t), day: rotationDayName(day, t) })}
               </Button>
             )}
-            <BellRows bells={timesOf(day)} onChange={(bells) => onChange({ ...byDay, [day]: bells })} path={`${path}.${day}`} day={day} />
+            {byDay[day] !== undefined && <BellRows path={`${path}.${day}`} day={day} />}
           </fieldset>
         ))}
     </div>
@@ -145,14 +135,15 @@ type PeriodsByDayEditorProps = {
   days: readonly string[];
   /** Every period with a bell time: the ones a day may meet. */
   periods: readonly number[];
-  periodsByDay: Record<string, number[]> | null;
-  onChange: (periodsByDay: Record<string, number[]> | null) => void;
 };
 
 /** "Different periods on each rotation day": a toggle per period and day (a day not set meets every period). */
-export function PeriodsByDayEditor({ days, periods, periodsByDay, onChange }: PeriodsByDayEditorProps) {
+export function PeriodsByDayEditor({ days, periods }: PeriodsByDayEditorProps) {
   const t = useT();
   const switchId = useId();
+  const { field } = useController({ name: "periodsByDay" });
+  const periodsByDay = field.value as Record<string, number[]> | null;
+  const onChange = field.onChange as (periodsByDay: Record<string, number[]> | null) => void;
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 text-sm">

@@ -3,7 +3,14 @@ import { DateField } from "@/components/form/date-field";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 
-type KitFieldProps = { name: string; label: string; value: string; onChange: (value: string) => void; className?: string };
+type KitFieldProps = {
+  /** The field's path in the form's values, which is its path in the schema: where its message is kept. */
+  name: string;
+  label: string;
+  className?: string;
+  /** Told of each change the field makes, after the form has it (a day off's end following its start). */
+  onValueChange?: (value: string) => void;
+};
 
 type KitTextFieldProps = KitFieldProps & {
   /** The input's type ("time" for a bell time); text by default. */
@@ -12,23 +19,28 @@ type KitTextFieldProps = KitFieldProps & {
   hideLabel?: boolean;
 };
 
-/** A text field through the form kit: its label, state and the schema's message for `name` (its path). */
-export function KitTextField({ name, label, value, onChange, className, type, hideLabel = false }: KitTextFieldProps) {
-  const { clearErrors } = useFormContext();
+/** A text field of the form: its label, state and the schema's message; a change clears the message until the next check. */
+export function KitTextField({ name, label, className, type, hideLabel = false, onValueChange }: KitTextFieldProps) {
+  const { control, clearErrors } = useFormContext();
   return (
     <FormField
+      control={control}
       name={name}
-      render={() => (
+      render={({ field }) => (
         <FormItem className="gap-1">
           <FormLabel className={hideLabel ? "sr-only" : undefined}>{label}</FormLabel>
           <FormControl>
             <Input
               type={type}
               className={className}
-              value={value}
+              name={field.name}
+              ref={field.ref}
+              value={field.value as string}
+              onBlur={field.onBlur}
               onChange={(e) => {
                 clearErrors(name);
-                onChange(e.target.value);
+                field.onChange(e.target.value);
+                onValueChange?.(e.target.value);
               }}
             />
           </FormControl>
@@ -40,19 +52,21 @@ export function KitTextField({ name, label, value, onChange, className, type, hi
 }
 
 /** The app's own date picker (components/form/date-field), as the task and event forms have it. */
-export function KitDateField({ name, label, value, onChange, today }: KitFieldProps & { today: string }) {
-  const { clearErrors } = useFormContext();
+export function KitDateField({ name, label, today, onValueChange }: KitFieldProps & { today: string }) {
+  const { control, clearErrors } = useFormContext();
   return (
     <FormField
+      control={control}
       name={name}
-      render={() => (
+      render={({ field }) => (
         <DateField
           label={label}
-          value={value}
+          value={field.value as string}
           today={today}
-          onChange={(v) => {
+          onChange={(value) => {
             clearErrors(name);
-            onChange(v);
+            field.onChange(value);
+            onValueChange?.(value);
           }}
         />
       )}

@@ -7,6 +7,7 @@ import { zonedInstant } from "../core/reminders";
 import type { ReminderScheduler } from "./services/reminder-scheduler";
 import { buildTestApp, describeEachEngine, describePostgresOnly, TestClient, type TestApp } from "./test/harness";
 import { startTestPushService, type TestDevice, type TestPushService } from "./test/push-service";
+import { DEFAULT_STUDY_PREFERENCES } from "../core/study-plan";
 
 const ZONE = "America/New_York";
 /** The instant of a New York wall-clock time, "2026-12-01 09:45". */
@@ -270,18 +271,26 @@ describeEachEngine("reminders", (engine) => {
       locale: "en",
       scheduleSource: "mine",
       appBadge: true,
+      ...DEFAULT_STUDY_PREFERENCES,
     });
     const bad = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "7pm" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ eveningSummaryTime: [inEnglish(SUMMARY_TIME_MESSAGE)] });
     expect(bad.json().code).toBe("settings.summary_time_invalid");
     const set = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30" });
-    expect(set.json()).toEqual({ eveningSummaryTime: "19:30", locale: "en", scheduleSource: "mine", appBadge: true });
+    expect(set.json()).toEqual({
+      eveningSummaryTime: "19:30",
+      locale: "en",
+      scheduleSource: "mine",
+      appBadge: true,
+      ...DEFAULT_STUDY_PREFERENCES,
+    });
     expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({
       eveningSummaryTime: "19:30",
       locale: "en",
       scheduleSource: "mine",
       appBadge: true,
+      ...DEFAULT_STUDY_PREFERENCES,
     });
 
     await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2026-12-10" });
@@ -309,6 +318,7 @@ describeEachEngine("reminders", (engine) => {
       locale: "en",
       scheduleSource: "mine",
       appBadge: true,
+      ...DEFAULT_STUDY_PREFERENCES,
     });
     await scanAt(ny("2026-12-11 19:30") + SECOND);
     expect(payloads(device)).toHaveLength(1);

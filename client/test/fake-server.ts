@@ -1,6 +1,7 @@
 import type { Task, User } from "@core/api-types";
 import type { CalendarEvent } from "@core/schemas/event";
 import type { Preferences } from "@core/schemas/preferences";
+import { DEFAULT_STUDY_PREFERENCES } from "@core/study-plan";
 import type { AgendaDay } from "@core/schemas/school";
 
 /**
@@ -106,7 +107,13 @@ export class FakeServer {
     schoolEvents: [],
   });
   /** The student's preferences (GET /api/user/preferences); PUT changes them. */
-  preferences: Preferences = { eveningSummaryTime: null, locale: "en", scheduleSource: "school", appBadge: true };
+  preferences: Preferences = {
+    eveningSummaryTime: null,
+    locale: "en",
+    scheduleSource: "school",
+    appBadge: true,
+    ...DEFAULT_STUDY_PREFERENCES,
+  };
   private nextId = 1000;
   /** Who GET /api/session says is signed in. */
   user: User | null = null;

@@ -1015,6 +1015,7 @@ export interface MessageValues {
   "server.wrong_passcode": undefined;
   "settings.admin_panel": undefined;
   "settings.confirm_new_password": undefined;
+  "settings.daily_study_limit_invalid": { "min": string | number; "max": string | number };
   "settings.data_imported": undefined;
   "settings.data_imported_text": { "tasks": number; "events": number; "classes": number };
   "settings.delete_account": undefined;
@@ -1050,6 +1051,7 @@ export interface MessageValues {
   "settings.ios_step_open": undefined;
   "settings.ios_step_share": undefined;
   "settings.language_not_saved": undefined;
+  "settings.max_block_invalid": { "min": string | number; "max": string | number };
   "settings.new_password": undefined;
   "settings.new_password_help": undefined;
   "settings.not_an_export": undefined;
@@ -1090,6 +1092,11 @@ export interface MessageValues {
   "settings.signing_out": undefined;
   "settings.single_key_shortcuts": undefined;
   "settings.single_key_shortcuts_hint": undefined;
+  "settings.study_window_order": undefined;
+  "settings.study_window_time_invalid": undefined;
+  "settings.study_windows_invalid": undefined;
+  "settings.study_windows_overlap": undefined;
+  "settings.study_windows_too_many": { "max": string | number };
   "settings.summary_time_invalid": undefined;
   "settings.tasks_not_list": undefined;
   "settings.temporary_password": undefined;

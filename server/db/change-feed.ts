@@ -122,12 +122,12 @@ const SQLITE_COMMIT_POLL_MS = 1;
 
 /**
  * The users columns each list shows (decision 114); a column in none (the data version, the
- * password, times) changes no list. The PostgreSQL migrations 2026-11-26-05 and -10 hold their own copies.
+ * password, times) changes no list. The PostgreSQL migrations 2026-11-26-05 and -10 and 2026-11-29-04 hold their own copies.
  */
 export const USER_COLUMNS_BY_LIST = {
   user: ["email", "first_name", "last_name", "profile_image_url", "is_admin", "password_reset_required", "user_classes", "locale"],
   schedule: ["school_schedule", "schedule_source"],
-  preferences: ["evening_summary_time", "locale", "schedule_source", "app_badge"],
+  preferences: ["evening_summary_time", "locale", "schedule_source", "app_badge", "study_preferences"],
 } as const satisfies Partial<Record<LiveList, readonly string[]>>;
 
 /**

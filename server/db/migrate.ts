@@ -27,6 +27,7 @@ import * as m22 from "./migrations/2026-11-26-10-app-badge";
 import * as m23 from "./migrations/2026-11-29-01-announcement-readers";
 import * as m24 from "./migrations/2026-11-29-02-announcement-shown-until";
 import * as m25 from "./migrations/2026-11-29-03-reminder-claim-token";
+import * as m26 from "./migrations/2026-11-29-04-study-preferences";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-29-01-announcement-readers": m23,
   "2026-11-29-02-announcement-shown-until": m24,
   "2026-11-29-03-reminder-claim-token": m25,
+  "2026-11-29-04-study-preferences": m26,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

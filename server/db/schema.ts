@@ -30,6 +30,8 @@ export interface UsersTable {
   schedule_source: "school" | "mine" | null;
   /** 1 when the installed app's icon shows the count of tasks due today or overdue, 0 when the student turned it off (decision 119). */
   app_badge: Generated<number>;
+  /** JSON of the study plan's settings (study windows, daily limit, longest block; decision 129), null until set. */
+  study_preferences: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -41,6 +41,7 @@ const SESSION_USER_COLUMNS = {
   locale: true,
   schedule_source: true,
   app_badge: true,
+  study_preferences: true,
   created_at: true,
   updated_at: true,
 } satisfies Record<keyof SessionUser, true>;

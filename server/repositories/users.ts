@@ -1,6 +1,7 @@
 import type { AdminUser } from "../../core/schemas/admin";
 import type { User } from "../../core/schemas/user";
 import type { Locale } from "../../core/i18n/locale";
+import type { StudyPreferences } from "../../core/study-plan";
 import { sql } from "kysely";
 import { type Executor, isPostgres } from "../db/connection";
 import type { UserRow } from "../db/schema";
@@ -278,6 +279,15 @@ export function createUsersRepository(db: Executor) {
     },
 
     /** Whether the installed app's icon shows the count of tasks due (decision 119). */
+    /** The study plan's settings as one JSON object (decision 129). */
+    async setStudyPreferences(id: number, study: StudyPreferences): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({ study_preferences: JSON.stringify(study), updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
+    },
+
     async setAppBadge(id: number, on: boolean): Promise<void> {
       await db
         .updateTable("users")

@@ -3,6 +3,7 @@ import { expandEvents } from "../../core/calendar/recurrence";
 import { EVENT_PARENTS_BROKEN, IMPORT_NEEDS_EMPTY_ACCOUNT, NOT_AN_EXPORT } from "../../core/schemas/export";
 import { inEnglish } from "../../core/test/in-english";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "../test/harness";
+import { DEFAULT_STUDY_PREFERENCES } from "../../core/study-plan";
 
 describeEachEngine("export and import", (engine) => {
   let t: TestApp;
@@ -90,6 +91,7 @@ describeEachEngine("export and import", (engine) => {
       locale: "en",
       scheduleSource: "mine",
       appBadge: true,
+      ...DEFAULT_STUDY_PREFERENCES,
     });
     const targetId = (await target.request("GET", "/api/user")).json().id;
     const scheduled = await t.db.selectFrom("reminder_schedule").select("kind").where("user_id", "=", targetId).execute();
@@ -194,6 +196,7 @@ describeEachEngine("export and import", (engine) => {
       locale: "en",
       scheduleSource: "mine",
       appBadge: true,
+      ...DEFAULT_STUDY_PREFERENCES,
     });
   });
 
@@ -220,6 +223,7 @@ describeEachEngine("export and import", (engine) => {
       locale: "en",
       scheduleSource: "mine",
       appBadge: true,
+      ...DEFAULT_STUDY_PREFERENCES,
     });
   });
 

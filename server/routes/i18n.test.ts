@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localeFromAcceptLanguage, localeFromLanguageTags } from "../../core/i18n/locale";
 import { buildTestApp, describeEachEngine, newUserBody, TestClient, type TestApp } from "../test/harness";
+import { DEFAULT_STUDY_PREFERENCES } from "../../core/study-plan";
 
 describe("choosing a language from the browser's (decision 108)", () => {
   it("takes the first language we speak, in the browser's order or by q-value", () => {
@@ -34,11 +35,18 @@ describeEachEngine("the language of the API's answers (decision 108)", (engine) 
       locale: "en",
       scheduleSource: "mine",
       appBadge: true,
+      ...DEFAULT_STUDY_PREFERENCES,
     });
 
     const saved = await client.request("PUT", "/api/user/preferences", { locale: "es" });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ eveningSummaryTime: null, locale: "es", scheduleSource: "mine", appBadge: true });
+    expect(saved.json()).toEqual({
+      eveningSummaryTime: null,
+      locale: "es",
+      scheduleSource: "mine",
+      appBadge: true,
+      ...DEFAULT_STUDY_PREFERENCES,
+    });
     expect((await client.request("GET", "/api/session")).json().user.locale).toBe("es");
     expect((await client.request("GET", "/api/user")).json().locale).toBe("es");
     // Another device of the same account reads it at its next load.

@@ -1,3 +1,4 @@
+import { studyPreferencesOf } from "./preferences";
 import type { z } from "zod";
 import { fieldErrors } from "../../core/schemas/field-errors";
 import type { CalendarEvent } from "../../core/schemas/event";
@@ -73,6 +74,8 @@ export function createDataPortability({ transaction, users, tasks, events, remin
           // and a file restoring the default as a choice would pin it.
           ...(user.schedule_source ? { scheduleSource: user.schedule_source } : {}),
           appBadge: user.app_badge !== 0,
+          // Only once the student set them: a file restoring the defaults as a choice would pin them.
+          ...(user.study_preferences ? studyPreferencesOf(user) : {}),
         },
         tasks: taskList,
         events: eventList,
@@ -156,6 +159,11 @@ export function createDataPortability({ transaction, users, tasks, events, remin
         if (file.preferences?.scheduleSource) await tx.users.setScheduleSource(user.id, file.preferences.scheduleSource);
         // A file from before the badge (decision 119) has none: the account keeps its own.
         if (file.preferences?.appBadge !== undefined) await tx.users.setAppBadge(user.id, file.preferences.appBadge);
+        // A file from before the study plan (decision 129), or of a student who never set it: the account keeps its own.
+        const { studyWindows, dailyStudyLimitMinutes, maxBlockMinutes } = file.preferences ?? {};
+        if (studyWindows && dailyStudyLimitMinutes && maxBlockMinutes) {
+          await tx.users.setStudyPreferences(user.id, { studyWindows, dailyStudyLimitMinutes, maxBlockMinutes });
+        }
         return { tasks: taskData.length, events: rows.length, classes: classes?.length ?? 0 };
       });
     },

@@ -1,5 +1,6 @@
 import { messageRef } from "../../core/i18n/translate";
 import type { Preferences, ScheduleSource } from "../../core/schemas/preferences";
+import { DEFAULT_STUDY_PREFERENCES, type StudyPreferences, type StudyWindows } from "../../core/study-plan";
 import { notFound } from "../errors";
 import type { SchoolRepository } from "../repositories/school";
 import type { SessionUser } from "../repositories/sessions";
@@ -7,7 +8,7 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import type { UsersRepository } from "../repositories/users";
 import type { ReminderPlanner } from "./reminders";
 
-type PreferencesColumns = Pick<SessionUser, "evening_summary_time" | "locale" | "schedule_source" | "app_badge">;
+type PreferencesColumns = Pick<SessionUser, "evening_summary_time" | "locale" | "schedule_source" | "app_badge" | "study_preferences">;
 
 /**
  * Whose school day a student follows (decision 112): what they chose; until they choose, the
@@ -19,7 +20,18 @@ export function scheduleSourceOf(chosen: ScheduleSource | null, hasOwnSchedule: 
 
 /** The preferences of a users row, its schedule source resolved. */
 export function preferencesOf(user: PreferencesColumns, scheduleSource: ScheduleSource): Preferences {
-  return { eveningSummaryTime: user.evening_summary_time, locale: user.locale, scheduleSource, appBadge: user.app_badge !== 0 };
+  return {
+    eveningSummaryTime: user.evening_summary_time,
+    locale: user.locale,
+    scheduleSource,
+    appBadge: user.app_badge !== 0,
+    ...studyPreferencesOf(user),
+  };
+}
+
+/** The study plan's settings of a users row: what the student set, the defaults until then (decision 129). */
+export function studyPreferencesOf(user: Pick<SessionUser, "study_preferences">): StudyPreferences {
+  return user.study_preferences === null ? DEFAULT_STUDY_PREFERENCES : (JSON.parse(user.study_preferences) as StudyPreferences);
 }
 
 /** The student's schedule source: from the row alone once chosen, else from their own schedule and the school's. */
@@ -52,11 +64,28 @@ export function createPreferencesService(
         if (changes.locale !== undefined) await tx.users.setLocale(userId, changes.locale);
         if (changes.scheduleSource !== undefined) await tx.users.setScheduleSource(userId, changes.scheduleSource);
         if (changes.appBadge !== undefined) await tx.users.setAppBadge(userId, changes.appBadge);
-        const user = await tx.users.findById(userId);
-        if (!user) throw notFound(messageRef("server.user_not_found"));
+        const before = await tx.users.findById(userId);
+        if (!before) throw notFound(messageRef("server.user_not_found"));
+        const { studyWindows, dailyStudyLimitMinutes, maxBlockMinutes } = changes;
+        if (studyWindows !== undefined || dailyStudyLimitMinutes !== undefined || maxBlockMinutes !== undefined) {
+          const study = studyPreferencesOf(before);
+          await tx.users.setStudyPreferences(userId, {
+            studyWindows: studyWindows ? inTimeOrder(studyWindows) : study.studyWindows,
+            dailyStudyLimitMinutes: dailyStudyLimitMinutes ?? study.dailyStudyLimitMinutes,
+            maxBlockMinutes: maxBlockMinutes ?? study.maxBlockMinutes,
+          });
+        }
+        const user = (await tx.users.findById(userId)) ?? before;
         return preferencesOf(user, await resolvedSource(user, tx));
       });
     },
   };
 }
+/** Each day's windows by their start: the order a reader and the plan expect. */
+function inTimeOrder(windows: StudyWindows): StudyWindows {
+  return Object.fromEntries(
+    Object.entries(windows).map(([day, list]) => [day, [...list].sort((a, b) => (a.start < b.start ? -1 : 1))]),
+  ) as StudyWindows;
+}
+
 export type PreferencesService = ReturnType<typeof createPreferencesService>;

@@ -1,13 +1,20 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Preferences } from "@core/schemas/preferences";
+import { DEFAULT_STUDY_PREFERENCES } from "@core/study-plan";
 import { task } from "@core/test/builders";
 import { getPublicSettingsQueryOptions } from "@/api/settings/get-public-settings";
 import { getTasksQueryOptions } from "@/api/tasks/get-tasks";
 import { preferencesQueryOptions } from "@/api/user/preferences";
 import { PUBLIC_SETTINGS_KEY, startAppBadge } from "./app-badge";
 
-const PREFERENCES: Preferences = { eveningSummaryTime: null, locale: "en", scheduleSource: "mine", appBadge: true };
+const PREFERENCES: Preferences = {
+  eveningSummaryTime: null,
+  locale: "en",
+  scheduleSource: "mine",
+  appBadge: true,
+  ...DEFAULT_STUDY_PREFERENCES,
+};
 
 describe("the app icon's badge in the open app (decision 119)", () => {
   let calls: Array<number | "clear">;

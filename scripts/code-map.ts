@@ -29,7 +29,8 @@ export const FOLDER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   client: "the React 19 single-page app built by Vite: Tailwind, TanStack Query, react-hook-form + zod",
   "client/api": "server state shared by features, one file per endpoint (fetcher, query options, hook), by resource",
   "client/app": "the router (a lazy chunk per screen), providers, screens and the dashboard shell: the only place features meet",
-  "client/components": "generic UI: `ui/` (Radix primitives), `form/` (the form-dialog kit), `states/` (loading, error with retry, empty)",
+  "client/components":
+    "generic UI: `ui/` (Radix primitives), `form/` (the form-dialog kit), `event-form/` (the calendar's and staff's one event form), `states/` (loading, error with retry, empty)",
   "client/features":
     "one folder per feature, `components/` → `hooks/` → `utils/` and `types/`, `api/` for its own endpoints; none imports another",
   "client/features/admin":

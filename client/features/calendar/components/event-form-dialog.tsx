@@ -1,18 +1,14 @@
 import { useEffect, useRef } from "react";
 import { EVENT_TYPE_LABELS } from "@core/calendar/entries";
-import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX, EVENT_TYPES } from "@core/schemas/event";
 import { useCreateEvent } from "@/api/events/create-event";
 import { useWhenQueued } from "@/hooks/use-when-queued";
 import { useUpdateEvent } from "@/api/events/update-event";
-import { DateField } from "@/components/form/date-field";
+import { EventFields } from "@/components/event-form/event-fields";
 import { ReminderField } from "@/components/form/reminder-field";
 import { useSchemaForm } from "@/components/form/use-schema-form";
 import { FormDialog, FormDialogFooter, FormDialogHeader, useSubmissionKeys } from "@/components/form/form-dialog";
 import { SubjectField } from "@/components/form/subject-field";
-import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
+import { Form, FormField } from "@/components/ui/form";
 import { useLocale, useT } from "@/lib/i18n";
 import { clockHour, formatTime12 } from "@core/format";
 import { useEventSubmit } from "../hooks/use-event-submit";
@@ -109,100 +105,27 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
         )}
       />
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
-          control={form.control}
-          name="title"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>
-                {t("calendar.event_title")}
-                <span aria-hidden="true"> *</span>
-              </FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  ref={(element) => {
-                    field.ref(element);
-                    titleInput.current = element;
-                  }}
-                  maxLength={EVENT_TITLE_MAX}
-                  aria-required="true"
-                  autoComplete="off"
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("calendar.description_optional")}</FormLabel>
-              <FormControl>
-                <Textarea {...field} maxLength={EVENT_DESCRIPTION_MAX} rows={2} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="date"
-            render={({ field }) => (
-              <DateField
-                label={t("calendar.event_date")}
-                value={field.value}
-                onChange={field.onChange}
-                today={today}
-                placeholder={t(edit === "whole" ? "calendar.series_start_placeholder" : "calendar.pick_date")}
-              />
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="time"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("calendar.event_time")}</FormLabel>
-                <FormControl>
-                  <Input type="time" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
-        <FormField
-          control={form.control}
-          name="eventType"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel id="event-type-label">{t("calendar.event_type")}</FormLabel>
-              <div role="group" aria-labelledby="event-type-label" className="flex flex-wrap gap-2">
-                {EVENT_TYPES.map((type) => (
-                  <Button
-                    key={type}
-                    size="sm"
-                    variant={field.value === type ? "default" : "outline"}
-                    aria-pressed={field.value === type}
-                    className="h-9"
-                    onClick={() => {
-                      field.onChange(type);
-                      // These two kinds are named by what they are (docs/product.md#calendar).
-                      if (type === "early-dismissal" || type === "delay")
-                        form.setValue("title", t(EVENT_TYPE_LABELS[type]), { shouldValidate: form.formState.isSubmitted });
-                    }}
-                  >
-                    {t(EVENT_TYPE_LABELS[type])}
-                  </Button>
-                ))}
-              </div>
-              <FormMessage />
-            </FormItem>
-          )}
+        <EventFields
+          form={form}
+          labels={{
+            title: t("calendar.event_title"),
+            description: t("calendar.description_optional"),
+            date: t("calendar.event_date"),
+            time: t("calendar.event_time"),
+            type: t("calendar.event_type"),
+          }}
+          today={today}
+          typePicker="buttons"
+          onTypeChange={(type) => {
+            // These two kinds are named by what they are (docs/product.md#calendar).
+            if (type === "early-dismissal" || type === "delay")
+              form.setValue("title", t(EVENT_TYPE_LABELS[type]), { shouldValidate: form.formState.isSubmitted });
+          }}
+          markRequired
+          datePlaceholder={t(edit === "whole" ? "calendar.series_start_placeholder" : "calendar.pick_date")}
+          titleRef={(element) => {
+            titleInput.current = element;
+          }}
         />
         <FormField
           control={form.control}

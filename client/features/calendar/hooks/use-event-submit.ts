@@ -4,6 +4,7 @@ import type { useCreateEvent } from "@/api/events/create-event";
 import { newTemporaryId } from "@/api/tasks/create-task";
 import type { EventEditTarget, useUpdateEvent } from "@/api/events/update-event";
 import type { createSubmissionKeys } from "@/lib/idempotency";
+import { EVENT_FIELD_NAMES } from "@/components/event-form/event-field-values";
 import { reportFailedSave } from "@/lib/save-feedback";
 import type { EventDialogState } from "../types/event-dialog";
 import { emptyEventForm, type EventFormValues, formToRequest } from "../utils/event-form-schema";
@@ -11,11 +12,7 @@ import { saveEventDraft } from "./event-draft";
 import { type EventFailure, toastEventError, toastEventSuccess } from "./event-toasts";
 
 const FIELDS: (keyof EventFormValues)[] = [
-  "title",
-  "description",
-  "date",
-  "time",
-  "eventType",
+  ...EVENT_FIELD_NAMES,
   "subject",
   "recurring",
   "customDays",

@@ -2,7 +2,6 @@ import { z } from "zod";
 import {
   type CalendarEvent,
   type CreateEventInput,
-  type EventType,
   type RecurringKind,
   type UpdateEventData,
   updateEventSchema,
@@ -11,6 +10,7 @@ import { isCalendarDate, weekdayOfDate } from "@core/dates";
 import { WEEKDAY_NAMES } from "@core/day-numbers";
 import type { MessageId } from "@core/i18n/translate";
 import { isReminderTiming, type ReminderTiming } from "@core/reminder-timings";
+import { type EventFieldValues, eventFieldValues } from "@/components/event-form/event-field-values";
 
 /**
  * The monthly "date option" (docs/decisions/083): "" while none is chosen, the same date each
@@ -21,13 +21,11 @@ export type MonthlyDateOption = "" | "same-date" | "specific-dates";
 /** What customWhenToRepeat holds for "the same date each month". */
 export const SAME_DATE_EACH_MONTH = "same-date";
 
-/** What the event form's inputs hold: plain strings, "" for empty (docs/product.md#calendar). */
-export type EventFormValues = {
-  title: string;
-  description: string;
-  date: string;
-  time: string;
-  eventType: EventType;
+/**
+ * What the event form's inputs hold: plain strings, "" for empty (docs/product.md#calendar). The
+ * fields a school event has too are the shared form's (components/event-form); these are the calendar's own.
+ */
+export type EventFormValues = EventFieldValues & {
   subject: string;
   recurring: RecurringKind;
   customDays: string[];
@@ -40,11 +38,7 @@ export type EventFormValues = {
 
 export function emptyEventForm(date: string): EventFormValues {
   return {
-    title: "",
-    description: "",
-    date,
-    time: "",
-    eventType: "custom",
+    ...eventFieldValues(null, date),
     subject: "",
     recurring: "none",
     customDays: [],
@@ -56,11 +50,7 @@ export function emptyEventForm(date: string): EventFormValues {
 
 export function eventToFormValues(event: CalendarEvent, date = event.date): EventFormValues {
   return {
-    title: event.title,
-    description: event.description ?? "",
-    date,
-    time: event.time ?? "",
-    eventType: (event.eventType as EventType) ?? "custom",
+    ...eventFieldValues(event, date),
     subject: event.subject ?? "",
     recurring: event.recurring,
     customDays: event.customDays,

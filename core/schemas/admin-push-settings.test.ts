@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { adminLoginSchema, adminSettingsSchema, adminUsersQuerySchema, auditLogsQuerySchema } from "./admin";
+import { adminLoginSchema, adminSettingsSchema, adminUsersQuerySchema, auditLogsQuerySchema, passcodeFormSchema } from "./admin";
 import { exportFileSchema } from "./export";
 import { fieldErrors } from "./field-errors";
 import { preferencesSchema } from "./preferences";
@@ -18,6 +18,11 @@ describe("the admin, push, preferences and export schemas' messages are referenc
   it("admin: passcode, lists, settings URLs", () => {
     expect(englishErrors(adminLoginSchema, { passcode: "" })).toEqual({ passcode: "Passcode is required" });
     expect(englishErrors(adminLoginSchema, { passcode: "x".repeat(101) })).toEqual({ passcode: "Invalid passcode" });
+    // The gate's form: the request's rules, then the passcode's 4 characters.
+    expect(englishErrors(passcodeFormSchema, { passcode: "" })).toEqual({ passcode: "Passcode is required" });
+    expect(englishErrors(passcodeFormSchema, { passcode: "ZZZ" })).toEqual({ passcode: "Invalid passcode" });
+    expect(englishErrors(passcodeFormSchema, { passcode: "ZZZZZ" })).toEqual({ passcode: "Invalid passcode" });
+    expect(passcodeFormSchema.safeParse({ passcode: "K7QM" }).success).toBe(true);
     expect(englishErrors(adminUsersQuerySchema, { limit: "0", search: "x".repeat(201), isAdmin: "yes", after: "-1" })).toEqual({
       limit: "limit must be a whole number from 1 to 200",
       search: "search must be at most 200 characters",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { adminLoginSchema, adminSettingsSchema, adminUsersQuerySchema, auditLogsQuerySchema, passcodeFormSchema } from "./admin";
+import { announcementFormSchema } from "./announcements";
 import { exportFileSchema } from "./export";
 import { fieldErrors } from "./field-errors";
 import { preferencesSchema } from "./preferences";
@@ -36,6 +37,20 @@ describe("the admin, push, preferences and export schemas' messages are referenc
     });
     expect(englishErrors(adminSettingsSchema, { instagramUrl: null, logoUrl: `https://x.example/${"a".repeat(2048)}` })).toEqual({
       logoUrl: "Logo URL must be at most 2048 characters",
+    });
+  });
+
+  it("announcements: the admin panel's form, its days as the select's text, checked as the request's number", () => {
+    const days = (showDays: string) => announcementFormSchema.safeParse({ title: " Snow ", body: " Late ", audience: "all", showDays });
+    expect(days("3").data).toEqual({ title: "Snow", body: "Late", audience: "all", showDays: 3 });
+    expect(englishErrors(announcementFormSchema, { title: " ", body: "", audience: "everyone", showDays: "0" })).toEqual({
+      title: "Title is required",
+      body: "Message is required",
+      audience: "audience must be all, students or admins",
+      showDays: "showDays must be a whole number from 1 to 30",
+    });
+    expect(englishErrors(announcementFormSchema, { title: "a", body: "b", audience: "all", showDays: "x" })).toEqual({
+      showDays: "showDays must be a whole number from 1 to 30",
     });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { adminLoginSchema, adminSettingsSchema, adminUsersQuerySchema, auditLogsQuerySchema } from "./admin";
+import { adminLoginSchema, adminSettingsSchema, adminUsersQuerySchema, auditLogsQuerySchema, passcodeFormSchema } from "./admin";
+import { announcementFormSchema } from "./announcements";
 import { exportFileSchema } from "./export";
 import { fieldErrors } from "./field-errors";
 import { preferencesSchema } from "./preferences";
@@ -18,6 +19,11 @@ describe("the admin, push, preferences and export schemas' messages are referenc
   it("admin: passcode, lists, settings URLs", () => {
     expect(englishErrors(adminLoginSchema, { passcode: "" })).toEqual({ passcode: "Passcode is required" });
     expect(englishErrors(adminLoginSchema, { passcode: "x".repeat(101) })).toEqual({ passcode: "Invalid passcode" });
+    // The gate's form: the request's rules, then the passcode's 4 characters.
+    expect(englishErrors(passcodeFormSchema, { passcode: "" })).toEqual({ passcode: "Passcode is required" });
+    expect(englishErrors(passcodeFormSchema, { passcode: "ZZZ" })).toEqual({ passcode: "Invalid passcode" });
+    expect(englishErrors(passcodeFormSchema, { passcode: "ZZZZZ" })).toEqual({ passcode: "Invalid passcode" });
+    expect(passcodeFormSchema.safeParse({ passcode: "K7QM" }).success).toBe(true);
     expect(englishErrors(adminUsersQuerySchema, { limit: "0", search: "x".repeat(201), isAdmin: "yes", after: "-1" })).toEqual({
       limit: "limit must be a whole number from 1 to 200",
       search: "search must be at most 200 characters",
@@ -31,6 +37,20 @@ describe("the admin, push, preferences and export schemas' messages are referenc
     });
     expect(englishErrors(adminSettingsSchema, { instagramUrl: null, logoUrl: `https://x.example/${"a".repeat(2048)}` })).toEqual({
       logoUrl: "Logo URL must be at most 2048 characters",
+    });
+  });
+
+  it("announcements: the admin panel's form, its days as the select's text, checked as the request's number", () => {
+    const days = (showDays: string) => announcementFormSchema.safeParse({ title: " Snow ", body: " Late ", audience: "all", showDays });
+    expect(days("3").data).toEqual({ title: "Snow", body: "Late", audience: "all", showDays: 3 });
+    expect(englishErrors(announcementFormSchema, { title: " ", body: "", audience: "everyone", showDays: "0" })).toEqual({
+      title: "Title is required",
+      body: "Message is required",
+      audience: "audience must be all, students or admins",
+      showDays: "showDays must be a whole number from 1 to 30",
+    });
+    expect(englishErrors(announcementFormSchema, { title: "a", body: "b", audience: "all", showDays: "x" })).toEqual({
+      showDays: "showDays must be a whole number from 1 to 30",
     });
   });
 

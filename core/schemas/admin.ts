@@ -6,9 +6,20 @@ import { messageRef } from "../i18n/translate";
 export const PASSCODE_LENGTH = 4;
 export const PASSCODE_REQUIRED = messageRef("admin.passcode_required");
 
+const PASSCODE_INVALID = messageRef("admin.passcode_invalid");
+
 /** POST /api/admin/login. Any text up to a sane length: a wrong one is a 401, not a 400. */
 export const adminLoginSchema = z.object({
-  passcode: z.string({ error: PASSCODE_REQUIRED }).min(1, PASSCODE_REQUIRED).max(100, messageRef("admin.passcode_invalid")),
+  passcode: z.string({ error: PASSCODE_REQUIRED }).min(1, PASSCODE_REQUIRED).max(100, PASSCODE_INVALID),
+});
+
+/**
+ * The passcode gate's form: the login request's rules and the passcode's length (spec §2), which
+ * the server leaves to the passcode itself (one of another length is a wrong one, a 401 "Invalid
+ * passcode"). The gate's Unlock stays disabled until this accepts the field.
+ */
+export const passcodeFormSchema = z.object({
+  passcode: adminLoginSchema.shape.passcode.length(PASSCODE_LENGTH, PASSCODE_INVALID),
 });
 
 const IS_ADMIN_INVALID = messageRef("admin.is_admin_invalid");

@@ -40,6 +40,19 @@ export const announcementInputSchema = z.object({
 });
 export type AnnouncementInput = z.output<typeof announcementInputSchema>;
 
+/**
+ * The admin panel's announcement form: the request's rules, with the days Home shows it as the
+ * text its select holds ("3"), checked with the request's rule once a number.
+ */
+export const announcementFormSchema = announcementInputSchema.extend({
+  showDays: z
+    .string({ error: SHOW_DAYS_INVALID })
+    .regex(/^\d{1,4}$/, SHOW_DAYS_INVALID)
+    .transform(Number)
+    // The request's number, with its rules: a whole number of days, 1 to ANNOUNCEMENT_SHOW_DAYS_MAX.
+    .pipe(announcementInputSchema.shape.showDays.in.unwrap().unwrap()),
+});
+
 /** The school event an announcement was made from: its days and time as stored (core/announcements.ts). */
 export const announcementEventSchema = z
   .object({ date: z.string(), endDate: z.string().nullable(), time: z.string().nullable() })

@@ -97,6 +97,9 @@ export const pushSendSchema = z.object({
 });
 export type PushSendInput = z.output<typeof pushSendSchema>;
 
+/** The admin panel's Notifications form: the send request's title and body, checked as it checks them (its recipient is chosen beside it). */
+export const pushMessageFormSchema = pushSendSchema.pick({ title: true, body: true });
+
 export type PushSendResult = { ok: boolean; error?: string };
 
 /** GET /public/onesignal-config. */

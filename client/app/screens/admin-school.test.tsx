@@ -437,6 +437,60 @@ describe("announcements", () => {
     const recent = within(section).getByRole("list", { name: "Recent Announcements" });
     await waitFor(() => expect(within(recent).getAllByRole("listitem")[0]).toHaveTextContent("Sent to 3 of 3 devices"));
   });
+  it.each([
+    [
+      "en",
+      "Announcements",
+      "Title",
+      "Message",
+      "Send Announcement",
+      "The announcement was not sent",
+      "Title is required",
+      "Message is required",
+    ],
+    [
+      "es",
+      "Anuncios",
+      "Título",
+      "Mensaje",
+      "Enviar anuncio",
+      "No se envió el anuncio",
+      "El título es obligatorio",
+      "El mensaje es obligatorio",
+    ],
+  ] as const)(
+    "%s: says a missing title and message under their fields and in a toast, in the request schema's words, and sends nothing",
+    async (locale, region, titleLabel, messageLabel, sendName, notSent, titleRequired, messageRequired) => {
+      const { user, server } = await openSchoolPage({ locale });
+      const section = screen.getByRole("region", { name: region });
+      const title = within(section).getByLabelText(titleLabel);
+      const message = within(section).getByLabelText(messageLabel);
+      await user.type(message, "   ");
+      await user.click(within(section).getByRole("button", { name: sendName }));
+
+      expect(await findToast(notSent, titleRequired)).toBeVisible();
+      expect(title).toHaveAttribute("aria-invalid", "true");
+      expect(title).toHaveAccessibleDescription(titleRequired);
+      expect(message).toHaveAttribute("aria-invalid", "true");
+      expect(message).toHaveAccessibleDescription(messageRequired);
+      expect(server.sent("POST /api/admin/announcements")).toHaveLength(0);
+      if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
+
+      // Editing a field clears its message; the other keeps its own until the next send.
+      await user.type(title, "Snow tomorrow");
+      expect(title).toHaveAttribute("aria-invalid", "false");
+      expect(message).toHaveAccessibleDescription(messageRequired);
+      await user.type(message, "Buses run late.");
+      await user.click(within(section).getByRole("button", { name: sendName }));
+      await waitFor(() => expect(server.sent("POST /api/admin/announcements")).toHaveLength(1));
+      expect(server.body("POST /api/admin/announcements")).toEqual({
+        title: "Snow tomorrow",
+        body: "Buses run late.",
+        audience: "all",
+        showDays: 3,
+      });
+    },
+  );
 });
 
 describe("the page in Spanish", () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { admin, adminNetwork, findToast } from "@/test/admin";
 import { englishOnScreen } from "@/test/english-on-screen";
@@ -60,6 +60,29 @@ describe("the passcode gate", () => {
     for (const tab of TABS) expect(screen.getByRole("tab", { name: tab })).toBeVisible();
     expect(server.sent("POST /api/admin/login").map((request) => request.body)).toEqual([{ passcode: "ZZZZ" }, { passcode: "K7QM" }]);
   });
+
+  it.each([
+    ["en", "Admin Passcode", "Unlock Admin Panel", "Invalid passcode"],
+    ["es", "Código de acceso", "Desbloquear el panel", "Código de acceso no válido"],
+  ] as const)(
+    "%s: Unlock waits for the form's schema; a short passcode submitted anyway is refused in its words, unsent",
+    async (locale, label, unlockName, refused) => {
+      const server = new FakeServer();
+      adminNetwork(server, { locked: true });
+      await renderApp("/admin", { user: admin({ locale }), server, locale });
+      const passcode = await screen.findByLabelText(label, { exact: true });
+      const unlock = screen.getByRole("button", { name: unlockName });
+      fireEvent.change(passcode, { target: { value: "ZZZ" } });
+      expect(unlock).toBeDisabled();
+
+      // What no button allows (the disabled one stops clicks and Enter): the schema still checks it.
+      fireEvent.submit(passcode.closest("form")!);
+      expect(await screen.findByRole("alert")).toHaveTextContent(new RegExp(`^${refused}$`));
+      expect(passcode).toHaveAttribute("aria-invalid", "true");
+      expect(server.sent("POST /api/admin/login")).toEqual([]);
+      if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", "ZZZ"])).toEqual([]);
+    },
+  );
 
   it.each([375, 1280])("reads in Spanish at %i px: the gate, a wrong passcode, and the tabs once unlocked", async (width) => {
     const server = new FakeServer();

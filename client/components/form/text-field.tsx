@@ -5,8 +5,9 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from "@/components/ui/input";
 import { useT } from "@/lib/i18n";
 
-type TextFieldProps<T extends FieldValues> = {
-  control: Control<T>;
+/** `TTransformed`: what the form's schema makes of its values (a form whose output is its values leaves it out). */
+type TextFieldProps<T extends FieldValues, TTransformed = T> = {
+  control: Control<T, unknown, TTransformed>;
   clearErrors: UseFormClearErrors<T>;
   name: FieldPath<T>;
   label: string;
@@ -46,7 +47,7 @@ function trimEdges(input: HTMLInputElement, value: unknown, onChange: (value: st
  * A labelled input wired to react-hook-form: the value is trimmed as typed, and editing the
  * field clears its error (docs/product.md#form-behaviour). Only the first error per field is shown.
  */
-export function TextField<T extends FieldValues>({
+export function TextField<T extends FieldValues, TTransformed = T>({
   control,
   clearErrors,
   name,
@@ -58,7 +59,7 @@ export function TextField<T extends FieldValues>({
   disabled,
   revealed,
   onToggleReveal,
-}: TextFieldProps<T>) {
+}: TextFieldProps<T, TTransformed>) {
   const t = useT();
   const isPassword = type === "password";
   const inputType = isPassword && revealed ? "text" : type;

@@ -1,14 +1,21 @@
 import { Megaphone } from "lucide-react";
 import { useState } from "react";
-import { type UseFormReturn, useForm } from "react-hook-form";
+import { type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { ANNOUNCEMENT_SHOW_DAYS_CHOICES, ANNOUNCEMENT_SHOW_DAYS_DEFAULT } from "@core/announcements";
 import { todayIn } from "@core/dates";
-import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_BODY_MAX, type AnnouncementAudience } from "@core/schemas/announcements";
+import {
+  ANNOUNCEMENT_AUDIENCES,
+  ANNOUNCEMENT_BODY_MAX,
+  type AnnouncementAudience,
+  announcementFormSchema,
+  type AnnouncementInput,
+} from "@core/schemas/announcements";
 import type { AnnouncementProgress } from "@core/schemas/announcements";
 import type { MessageId } from "@core/i18n/translate";
 import { formatShortDate } from "@core/format";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { EmptyState } from "@/components/states/empty-state";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
@@ -18,7 +25,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { serverMessage } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
-import { useLocale, useT } from "@/lib/i18n";
+import { useLocale, useT, wordMessage } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useAnnouncementProgress, useAnnouncements, useSendAnnouncement } from "../api/school-admin";
 import { isAdminLocked } from "../utils/admin-errors";
@@ -31,7 +38,7 @@ const AUDIENCE_LABELS = {
 
 type AnnouncementValues = { title: string; body: string; audience: AnnouncementAudience; showDays: string };
 const FIELDS = ["title", "body", "audience", "showDays"] as const;
-const DEFAULT_VALUES = { title: "", body: "", audience: "all", showDays: String(ANNOUNCEMENT_SHOW_DAYS_DEFAULT) } as const;
+const DEFAULT_VALUES: AnnouncementValues = { title: "", body: "", audience: "all", showDays: String(ANNOUNCEMENT_SHOW_DAYS_DEFAULT) };
 
 /** Announcements (decision 113): write one, watch it reach the devices, and the recent ones with their counts. */
 export function AnnouncementsSection() {
@@ -49,17 +56,23 @@ export function AnnouncementsSection() {
   );
 }
 
+/**
+ * Checked by the announcement request's schema before sending and by the server after: a refusal
+ * is said under its field and in the toast, either way; editing a field clears its message.
+ */
 function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
   const t = useT();
   const send = useSendAnnouncement();
-  const form = useForm<AnnouncementValues>({ defaultValues: DEFAULT_VALUES });
+  // Checked again on the next send, not while a field is being corrected.
+  const { form } = useSchemaForm(announcementFormSchema, DEFAULT_VALUES, { reValidateMode: "onSubmit" });
+  const refused = (description?: string) => showToast({ title: t("admin.announcement_not_sent"), description, variant: "destructive" });
 
-  const submit = form.handleSubmit((values) => {
-    send.mutate(
-      { title: values.title.trim(), body: values.body.trim(), audience: values.audience, showDays: Number(values.showDays) },
-      {
+  // The schema's output is the request: title and message trimmed, the days a number.
+  const submit = form.handleSubmit(
+    (values) => {
+      send.mutate(values, {
         onSuccess: ({ id }) => {
-          form.reset({ ...DEFAULT_VALUES, audience: values.audience, showDays: values.showDays });
+          form.reset({ ...DEFAULT_VALUES, audience: values.audience, showDays: String(values.showDays) });
           onSent(id);
           showToast({ title: t("admin.announcement_sent"), variant: "success" });
         },
@@ -67,15 +80,12 @@ function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
           if (isAdminLocked(error)) return;
           form.clearErrors();
           applyServerFieldErrors(form.setError, error, FIELDS);
-          showToast({
-            title: t("admin.announcement_not_sent"),
-            description: serverMessage(error) ?? undefined,
-            variant: "destructive",
-          });
+          refused(serverMessage(error) ?? undefined);
         },
-      },
-    );
-  });
+      });
+    },
+    (errors) => refused(firstMessage(errors)),
+  );
 
   return (
     <Form {...form}>
@@ -125,6 +135,11 @@ function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
   );
 }
 
+/** The first field's message, worded (a schema's is a message reference: decision 108). */
+function firstMessage(errors: FieldErrors<AnnouncementValues>): string {
+  return wordMessage(FIELDS.map((name) => errors[name]?.message).find(Boolean) ?? "");
+}
+
 /** One of the form's choices: a labelled select whose options are the given values and words. */
 function ChoiceField({
   form,
@@ -132,7 +147,7 @@ function ChoiceField({
   label,
   options,
 }: {
-  form: UseFormReturn<AnnouncementValues>;
+  form: UseFormReturn<AnnouncementValues, unknown, AnnouncementInput>;
   name: "audience" | "showDays";
   label: string;
   options: ReadonlyArray<{ value: string; label: string }>;

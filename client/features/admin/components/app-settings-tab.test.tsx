@@ -7,8 +7,9 @@ import { renderApp } from "@/test/render";
 
 // Moved from e2e/admin.spec.ts and e2e/spanish-admin-account.spec.ts (docs/decisions/120): App
 // Settings' refusal, logo preview and save. The server's checks are server/routes/admin.test.ts's
-// ("refuses anything else with 400 and field errors"); the landing page showing a saved link stays
-// in e2e/admin.spec.ts's journey.
+// ("refuses anything else with 400 and field errors"), and the form checks with the same schema
+// before sending (docs/decisions/128); the landing page showing a saved link stays in
+// e2e/admin.spec.ts's journey.
 
 const WORDS = {
   en: {
@@ -16,6 +17,7 @@ const WORDS = {
     logo: "Logo URL",
     save: "Save Settings",
     refused: "Social profile URL must be a full http:// or https:// address",
+    logoRefused: "Logo URL must be a full http:// or https:// address",
     failed: "Update Failed",
     unreachable: "Unable to load image. Please check the URL.",
     saved: ["Settings Updated", "App settings have been saved successfully"],
@@ -25,11 +27,14 @@ const WORDS = {
     logo: "URL del logo",
     save: "Guardar configuración",
     refused: "La URL del perfil social debe ser una dirección completa http:// o https://",
+    logoRefused: "La URL del logo debe ser una dirección completa http:// o https://",
     failed: "No se pudo actualizar",
     unreachable: "No se pudo cargar la imagen. Revisa la URL.",
     saved: ["Configuración actualizada", "Se guardó la configuración de la app"],
   },
 } as const;
+
+const REFUSED_BY_SERVER = "https://instagram.example/lincoln_high";
 
 describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
   const words = WORDS[locale];
@@ -44,14 +49,17 @@ describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
       expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
     }
 
+    // A refusal the page's schema does not know (a server newer than the page): "javascript:alert(1)",
+    // which this test typed before the form checked with the schema, no longer reaches the server
+    // (the next test).
     server.answer("PUT /api/admin/settings", reply(400, { message: words.refused, errors: { instagramUrl: [words.refused] } }));
-    await user.type(social, "javascript:alert(1)");
+    await user.type(social, REFUSED_BY_SERVER);
     await user.click(screen.getByRole("button", { name: words.save }));
     expect(await findToast(words.failed, words.refused)).toBeVisible();
     await waitFor(() => expect(social).toHaveAttribute("aria-invalid", "true"));
     expect(screen.getAllByText(words.refused).length).toBeGreaterThan(0);
-    expect(server.body("PUT /api/admin/settings")).toEqual({ instagramUrl: "javascript:alert(1)", logoUrl: null });
-    if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", "javascript:alert(1)"])).toEqual([]);
+    expect(server.body("PUT /api/admin/settings")).toEqual({ instagramUrl: REFUSED_BY_SERVER, logoUrl: null });
+    if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", REFUSED_BY_SERVER])).toEqual([]);
 
     await user.clear(social);
     await user.type(social, "https://www.instagram.com/lincoln_high");
@@ -72,5 +80,35 @@ describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
       logoUrl: null,
     });
     if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
+  });
+  it("refuses an address that is not http(s) with the schema's words, under its field and in a toast, and sends nothing", async () => {
+    const server = new FakeServer();
+    adminNetwork(server);
+    const { user } = await renderApp("/admin?tab=settings", { user: admin({ locale }), server, locale, width: 375 });
+    const social = await screen.findByLabelText(words.social);
+    const logo = screen.getByLabelText(words.logo);
+    await user.type(social, "javascript:alert(1)");
+    await user.type(logo, "ftp://example.org/logo.png");
+    await user.click(screen.getByRole("button", { name: words.save }));
+
+    expect(await findToast(words.failed, words.refused)).toBeVisible();
+    await waitFor(() => expect(social).toHaveAttribute("aria-invalid", "true"));
+    expect(social).toHaveAccessibleDescription(expect.stringContaining(words.refused));
+    expect(logo).toHaveAttribute("aria-invalid", "true");
+    expect(logo).toHaveAccessibleDescription(expect.stringContaining(words.logoRefused));
+    expect(server.sent("PUT /api/admin/settings")).toEqual([]);
+    if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", "javascript:alert(1)", "ftp://example.org/logo.png"])).toEqual([]);
+
+    // Editing a field clears its message, and no other comes while it is corrected; then the settings go.
+    await user.clear(social);
+    expect(social).not.toHaveAttribute("aria-invalid", "true");
+    await user.type(social, "https://www.instagram.com/lincoln_high");
+    expect(social).not.toHaveAttribute("aria-invalid", "true");
+    expect(social).not.toHaveAccessibleDescription(expect.stringContaining(words.refused));
+    await user.clear(logo);
+    server.on("PUT /api/admin/settings", ({ body }) => body);
+    await user.click(screen.getByRole("button", { name: words.save }));
+    expect(await findToast(words.saved[0], words.saved[1])).toBeVisible();
+    expect(server.body("PUT /api/admin/settings")).toEqual({ instagramUrl: "https://www.instagram.com/lincoln_high", logoUrl: null });
   });
 });

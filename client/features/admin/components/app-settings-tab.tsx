@@ -1,17 +1,18 @@
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
-import { type Control, type UseFormClearErrors, useForm, useWatch } from "react-hook-form";
+import { type Control, type FieldErrors, type UseFormClearErrors, useWatch } from "react-hook-form";
 import { SubmitButton } from "@/components/form/submit-button";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { serverMessage } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
-import { useT } from "@/lib/i18n";
+import { useT, wordMessage } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useAdminSettings, useSaveAdminSettings } from "../api/admin-settings";
-import { type AdminSettings, SETTINGS_URL_MAX } from "@core/schemas/admin";
+import { type AdminSettings, adminSettingsSchema, SETTINGS_URL_MAX } from "@core/schemas/admin";
 import { isAdminLocked } from "../utils/admin-errors";
 
 /** App Settings (spec §2): the social profile URL and the logo URL, with a live logo preview. */
@@ -43,37 +44,41 @@ type SettingsValues = { instagramUrl: string; logoUrl: string };
 const FIELDS = ["instagramUrl", "logoUrl"] as const;
 
 /**
- * The two URLs, checked by the server alone (its refusal is said in a toast and under the field);
- * editing a field clears its error.
+ * The two URLs, checked by the settings request's schema before sending and by the server after:
+ * a refusal is said in a toast and under the field, either way; editing a field clears its error.
  */
 function SettingsForm({ initial }: { initial: AdminSettings }) {
   const save = useSaveAdminSettings();
   const t = useT();
-  const form = useForm<SettingsValues>({ defaultValues: { instagramUrl: initial.instagramUrl ?? "", logoUrl: initial.logoUrl ?? "" } });
+  const { form } = useSchemaForm(
+    adminSettingsSchema,
+    { instagramUrl: initial.instagramUrl ?? "", logoUrl: initial.logoUrl ?? "" },
+    // Checked again on the next save, not while the address is being corrected.
+    { reValidateMode: "onSubmit" },
+  );
   const logoUrl = useWatch({ control: form.control, name: "logoUrl" });
 
-  const submit = form.handleSubmit((values) => {
-    const body: AdminSettings = {
-      instagramUrl: values.instagramUrl.trim() || null,
-      logoUrl: values.logoUrl.trim() || null,
-    };
-    save.mutate(body, {
-      onSuccess: () => {
-        form.clearErrors();
-        showToast({ title: t("admin.settings_updated"), description: t("admin.settings_saved"), variant: "success" });
-      },
-      onError: (error) => {
-        if (isAdminLocked(error)) return;
-        form.clearErrors();
-        applyServerFieldErrors(form.setError, error, FIELDS);
-        showToast({
-          title: t("admin.update_failed"),
-          description: serverMessage(error) ?? t("admin.settings_not_saved"),
-          variant: "destructive",
-        });
-      },
-    });
-  });
+  const refused = (description: string) => showToast({ title: t("admin.update_failed"), description, variant: "destructive" });
+
+  // The schema's output: each URL trimmed, a blank one null.
+  const submit = form.handleSubmit(
+    (body) => {
+      save.mutate(body, {
+        onSuccess: () => {
+          form.clearErrors();
+          showToast({ title: t("admin.settings_updated"), description: t("admin.settings_saved"), variant: "success" });
+        },
+        onError: (error) => {
+          if (isAdminLocked(error)) return;
+          form.clearErrors();
+          applyServerFieldErrors(form.setError, error, FIELDS);
+          refused(serverMessage(error) ?? t("admin.settings_not_saved"));
+        },
+      });
+    },
+    // Said as the server's refusal was: the first field's message in the toast too.
+    (errors) => refused(firstMessage(errors)),
+  );
 
   return (
     <Form {...form}>
@@ -103,8 +108,13 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
   );
 }
 
+/** The first field's message, worded (a schema's is a message reference: decision 108). */
+function firstMessage(errors: FieldErrors<SettingsValues>): string {
+  return wordMessage(FIELDS.map((name) => errors[name]?.message).find(Boolean) ?? "");
+}
+
 type UrlFieldProps = {
-  control: Control<SettingsValues>;
+  control: Control<SettingsValues, unknown, AdminSettings>;
   clearErrors: UseFormClearErrors<SettingsValues>;
   name: (typeof FIELDS)[number];
   label: string;

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { admin, adminNetwork, adminUser, findToast } from "@/test/admin";
 import { englishOnScreen } from "@/test/english-on-screen";
@@ -61,6 +61,35 @@ describe("the Notifications tab", () => {
     await user.click(screen.getByRole("button", { name: "Send Notification" }));
     expect(await findToast("Failed", NO_DEVICE)).toBeVisible();
   });
+
+  it.each([
+    ["en", "Title", "Message", "Send Notification", "Error", "Title and message are required"],
+    ["es", "Título", "Mensaje", "Enviar notificación", "Error", "El título y el mensaje son obligatorios"],
+  ] as const)(
+    "%s: says a blank message under its field and in a toast, in the send schema's words, and sends nothing",
+    async (locale, titleLabel, messageLabel, sendName, error, required) => {
+      const { user, server } = await notificationsTab(locale);
+      await user.click(await screen.findByRole("radio", { name: /priya@example\.com/ }));
+      await user.type(screen.getByLabelText(titleLabel), "Assembly moved");
+      await user.type(screen.getByLabelText(messageLabel), "   ");
+      await user.click(screen.getByRole("button", { name: sendName }));
+
+      expect(await findToast(error, required)).toBeVisible();
+      const message = screen.getByLabelText(messageLabel);
+      expect(message).toHaveAttribute("aria-invalid", "true");
+      expect(message).toHaveAccessibleDescription(required);
+      expect(screen.getByLabelText(titleLabel)).toHaveAttribute("aria-invalid", "false");
+      expect(server.sent("POST /api/push/send")).toHaveLength(0);
+      if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", "Priya", "Raman", "priya@example.com", "Assembly moved"])).toEqual([]);
+
+      // Written, the message is checked again as it changes, and then sent trimmed.
+      await user.type(message, "In the gym at 10.  ");
+      expect(message).toHaveAttribute("aria-invalid", "false");
+      await user.click(screen.getByRole("button", { name: sendName }));
+      await waitFor(() => expect(server.sent("POST /api/push/send")).toHaveLength(1));
+      expect(server.body("POST /api/push/send")).toEqual({ externalUserIds: [5], title: "Assembly moved", body: "In the gym at 10." });
+    },
+  );
 
   it("reads in Spanish: how many are listed, no match, the chosen user, a refusal and a push sent", async () => {
     const users = [

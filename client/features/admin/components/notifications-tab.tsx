@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type FieldErrors, useWatch } from "react-hook-form";
 import type { AdminUser } from "@core/schemas/admin";
-import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from "@core/schemas/push";
+import { PUSH_BODY_MAX, PUSH_TITLE_MAX, pushMessageFormSchema } from "@core/schemas/push";
 import { sendPush } from "@/api/push/send-push";
 import { SubmitButton } from "@/components/form/submit-button";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -11,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage, serverMessage } from "@/lib/api/errors";
-import { useLocale, useT } from "@/lib/i18n";
+import { useLocale, useT, wordMessage } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useAdminUsers } from "../api/admin-users";
 import { chooserShortfallText } from "../utils/user-count";
@@ -30,21 +31,28 @@ function useDebounced(value: string, ms: number): string {
   return settled;
 }
 
-type PushValues = { title: string; message: string };
+type PushValues = { title: string; body: string };
+
+/** The first field's message, worded (a schema's is a message reference: decision 108). */
+function firstMessage(errors: FieldErrors<PushValues>): string {
+  return wordMessage(errors.title?.message ?? errors.body?.message ?? "");
+}
 
 const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`.trim();
 
 /**
  * Notifications (spec §2): send a push to one chosen user. The user is found by name or email; Send
- * stays disabled until a user, a title and a message are all there (docs/product.md#admin-area).
+ * stays disabled until a user, a title and a message are all there (docs/product.md#admin-area); the
+ * title and message are checked by the send request's schema before sending (a blank one is said
+ * under its field and in a toast, in the server's words).
  */
 export function NotificationsTab() {
   const [search, setSearch] = useState("");
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const users = useAdminUsers(query, "all");
   const [chosen, setChosen] = useState<AdminUser | null>(null);
-  const form = useForm<PushValues>({ defaultValues: { title: "", message: "" } });
-  const [title, message] = useWatch({ control: form.control, name: ["title", "message"] });
+  const { form } = useSchemaForm(pushMessageFormSchema, { title: "", body: "" });
+  const [title, message] = useWatch({ control: form.control, name: ["title", "body"] });
   const [sending, setSending] = useState(false);
   const ids = { search: useId(), chosen: useId(), shortfall: useId() };
   const t = useT();
@@ -53,26 +61,30 @@ export function NotificationsTab() {
   // Only a few matches are listed: say so, and that the search reaches the rest.
   const shortfall = users.isSuccess ? chooserShortfallText(matches.length, users.data.pages.at(-1)?.total ?? null, t, locale) : null;
 
-  const submit = form.handleSubmit(async (values) => {
-    if (!chosen) return showToast({ title: t("admin.error"), description: t("admin.push_select_user"), variant: "destructive" });
-    if (!values.title.trim() || !values.message.trim())
-      return showToast({ title: t("admin.error"), description: t("admin.push_text_required"), variant: "destructive" });
-    setSending(true);
-    try {
-      const result = await sendPush({ externalUserIds: [chosen.id], title: values.title.trim(), body: values.message.trim() });
-      if (result.ok) {
-        showToast({ title: t("admin.success"), description: t("admin.push_sent"), variant: "success" });
-        form.reset();
-      } else {
-        showToast({ title: t("admin.failed"), description: result.error || t("admin.push_failed"), variant: "destructive" });
+  const refused = (description: string) => showToast({ title: t("admin.error"), description, variant: "destructive" });
+
+  // The schema's output: the title and the message trimmed.
+  const submit = form.handleSubmit(
+    async (values) => {
+      if (!chosen) return refused(t("admin.push_select_user"));
+      setSending(true);
+      try {
+        const result = await sendPush({ externalUserIds: [chosen.id], ...values });
+        if (result.ok) {
+          showToast({ title: t("admin.success"), description: t("admin.push_sent"), variant: "success" });
+          form.reset();
+        } else {
+          showToast({ title: t("admin.failed"), description: result.error || t("admin.push_failed"), variant: "destructive" });
+        }
+      } catch (error) {
+        const reason = serverMessage(error) ?? errorMessage(error);
+        showToast({ title: t("admin.error"), description: t("admin.push_failed_reason", { reason }), variant: "destructive" });
+      } finally {
+        setSending(false);
       }
-    } catch (error) {
-      const reason = serverMessage(error) ?? errorMessage(error);
-      showToast({ title: t("admin.error"), description: t("admin.push_failed_reason", { reason }), variant: "destructive" });
-    } finally {
-      setSending(false);
-    }
-  });
+    },
+    (errors) => refused(firstMessage(errors)),
+  );
 
   return (
     <section aria-labelledby="admin-notifications-heading" className="grid gap-4">
@@ -150,7 +162,7 @@ export function NotificationsTab() {
           />
           <FormField
             control={form.control}
-            name="message"
+            name="body"
             render={({ field }) => (
               <FormItem>
                 <FormLabel>{t("admin.push_message")}</FormLabel>

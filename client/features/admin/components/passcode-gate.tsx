@@ -1,41 +1,39 @@
 import { Eye, EyeOff, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
+import { PASSCODE_LENGTH, passcodeFormSchema } from "@core/schemas/admin";
 import { SubmitButton } from "@/components/form/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { serverMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useUnlockAdmin } from "../api/admin-access";
 
-/** The admin passcode is 4 characters (spec §2). */
-export const PASSCODE_LENGTH = 4;
-
-type PasscodeValues = { passcode: string };
-
 /**
  * The passcode gate in front of the panel (spec §2, §4 "Admin access"): a masked input with a
- * show/hide toggle and a 4-character limit; Unlock is disabled until all 4 are there (spec §5). A
- * wrong passcode and the lock after 5 of them are said in the toast and under the field, and the
- * field is emptied and focused for the next try.
+ * show/hide toggle and a 4-character limit; Unlock is disabled until all 4 are there (spec §5),
+ * that is until the form's schema (the login request's, with the length) accepts the field, as it
+ * does a submission. A wrong passcode and the lock after 5 of them are said in the toast and under
+ * the field, and the field is emptied and focused for the next try.
  */
 export function PasscodeGate() {
   const unlock = useUnlockAdmin();
   const t = useT();
-  const form = useForm<PasscodeValues>({ defaultValues: { passcode: "" } });
+  const { form } = useSchemaForm(passcodeFormSchema, { passcode: "" });
   const passcode = useWatch({ control: form.control, name: "passcode" });
   const [revealed, setRevealed] = useState(false);
-  const complete = passcode.length === PASSCODE_LENGTH;
+  // Checked as the field changes, without saying anything under it: the hint says the length.
+  const complete = passcodeFormSchema.safeParse({ passcode }).success;
 
   // The passcode is the only thing to do here, whether the admin just arrived or the 30 minutes
   // ended under them: typing starts at once.
   useEffect(() => form.setFocus("passcode"), [form]);
 
   const submit = form.handleSubmit(({ passcode: typed }) => {
-    // Enter in the field submits too; the disabled button only stops clicks.
-    if (typed.length !== PASSCODE_LENGTH || unlock.isPending) return;
+    if (unlock.isPending) return;
     unlock.mutate(typed, {
       onSuccess: () => {
         form.clearErrors();

@@ -55,6 +55,30 @@ describe("deleting an account with a password", () => {
       { password: "Str0ng!Passw0rd" },
     ]);
   });
+
+  it("refuses a blank password in the deletion schema's words under the field, and sends nothing", async () => {
+    const { user, server } = await dashboard("/", answerPasswordAccount);
+    const confirm = await openDeleteDialog(user);
+    const remove = within(confirm).getByRole("button", { name: "Delete Account" });
+    const password = within(confirm).getByLabelText("Password");
+    await fill(user, password, "   ");
+    expect(remove).toBeEnabled();
+    await user.click(remove);
+
+    expect(await within(confirm).findByRole("alert")).toHaveTextContent(/^Password is required$/);
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(server.sent("DELETE /api/user")).toEqual([]);
+    expect(screen.getByRole("alertdialog", { name: TITLE })).toBeVisible();
+
+    // The message stays while the password is typed, and goes at the next press; the password goes trimmed.
+    server.answer("DELETE /api/user", reply(204));
+    await fill(user, password, " Str0ng!Passw0rd ");
+    expect(within(confirm).getByRole("alert")).toHaveTextContent(/^Password is required$/);
+    await user.click(remove);
+    await waitFor(() => expect(server.sent("DELETE /api/user")).toHaveLength(1));
+    expect(within(confirm).queryByRole("alert")).toBeNull();
+    expect(server.body("DELETE /api/user")).toEqual({ password: "Str0ng!Passw0rd" });
+  });
 });
 
 describe("deleting an account without a password", () => {

@@ -1,7 +1,9 @@
-import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type FormEvent, useState } from "react";
+import { useWatch } from "react-hook-form";
+import { deleteAccountSchema } from "@core/schemas/auth";
 import { useSignInMethods } from "@/api/user/sign-in-methods";
 import { FormError } from "@/components/form/form-error";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -28,18 +30,18 @@ type DeleteAccountDialogProps = {
   providerReturn?: DeletionReturn | null;
 };
 
-type DeleteAccountValues = { password: string };
-
 /**
  * Settings → Delete my account: what goes, and the password to confirm it; an account without a
  * password (issue 35) confirms by signing in again with its provider, which brings the student back
- * to this dialog with the final button enabled. A wrong password is said under the field; the
+ * to this dialog with the final button enabled. The password is checked by the deletion request's
+ * schema before sending (a blank one is refused in its words); a wrong one is said under the field; the
  * dialog stays open while the deletion is on its way, then the app goes to the landing page.
  */
 export function DeleteAccountDialog({ open, onOpenChange, providerReturn = null }: DeleteAccountDialogProps) {
   const remove = useDeleteAccount();
   const t = useT();
-  const form = useForm<DeleteAccountValues>({ defaultValues: { password: "" } });
+  // Checked again at the next press, not while typed: a wrong password's message stays until then.
+  const { form } = useSchemaForm(deleteAccountSchema, { password: "" }, { reValidateMode: "onSubmit" });
   const password = useWatch({ control: form.control, name: "password" });
   const methods = useSignInMethods(open);
   // The provider sign-in was too old for the server (over 10 minutes): confirm with the provider again.
@@ -53,20 +55,24 @@ export function DeleteAccountDialog({ open, onOpenChange, providerReturn = null 
   });
   const provider = methods.data?.providers[0];
 
-  const onSubmit = form.handleSubmit((values) => {
-    form.clearErrors();
-    setFormError(null);
-    if (kind === "confirmed") {
-      remove.mutate(null, {
-        onError: (error) => (needsReauthentication(error) ? setConfirmAgain(true) : setFormError(errorMessage(error))),
-      });
-      return;
-    }
-    if (kind !== "password" || !values.password) return;
-    remove.mutate(values.password, {
+  // The schema's output: the password trimmed, as sign-in trims it.
+  const withPassword = form.handleSubmit(({ password }) => {
+    if (kind !== "password" || !password) return;
+    remove.mutate(password, {
       onError: (error) => form.setError("password", { type: "server", message: errorMessage(error) }),
     });
   });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    form.clearErrors();
+    setFormError(null);
+    if (kind !== "confirmed") return void withPassword(event);
+    // Confirmed with the provider: no field to check, and the request has no password.
+    event.preventDefault();
+    remove.mutate(null, {
+      onError: (error) => (needsReauthentication(error) ? setConfirmAgain(true) : setFormError(errorMessage(error))),
+    });
+  };
 
   const notice = confirmAgain
     ? t("sso.delete_confirm_again")

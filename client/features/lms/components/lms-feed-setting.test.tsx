@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { LmsFeed, LmsFeedImport } from "@core/schemas/lms-feeds";
 import { reply, student } from "@/test/fake-server";
@@ -55,5 +55,63 @@ describe("an LMS feed with items that cannot be read", () => {
     expect(await findToast("Calendario agregado", "Llegaron 48 elementos · No se pudieron leer 2 elementos")).toBeVisible();
     await user.click(await within(settings).findByRole("button", { name: "Actualizar Canvas ahora" }));
     expect(await findToast("Calendario actualizado", "Llegaron 47 elementos · No se pudo leer 1 elemento")).toBeVisible();
+  });
+});
+
+describe("the form that adds a feed", () => {
+  it.each([
+    ["en", "Feed address", "Name", "Import", "Paste the feed's https:// or webcal:// address", "Give the feed a name"],
+    [
+      "es",
+      "Dirección del calendario",
+      "Nombre",
+      "Importar",
+      "Pega la dirección https:// o webcal:// del calendario",
+      "Ponle un nombre al calendario",
+    ],
+  ] as const)(
+    "%s: says an address that is not a feed's and a missing name under their fields, in the request schema's words, and sends nothing",
+    async (locale, urlLabel, nameLabel, importName, badUrl, noName) => {
+      const { user, server, settings } = await openFeeds(locale);
+      const url = within(settings).getByLabelText(urlLabel);
+      const name = within(settings).getByLabelText(nameLabel);
+      await user.type(url, "canvas.example.edu/feeds/calendars/user_1.ics");
+      await user.type(name, "   ");
+      await user.click(within(settings).getByRole("button", { name: importName }));
+
+      await waitFor(() => expect(url).toHaveAccessibleDescription(badUrl));
+      expect(url).toHaveAttribute("aria-invalid", "true");
+      expect(name).toHaveAccessibleDescription(noName);
+      expect(name).toHaveAttribute("aria-invalid", "true");
+      expect(server.sent("POST /api/user/feeds")).toHaveLength(0);
+
+      // Corrected, the feed goes, its address and name trimmed, and the form is emptied.
+      await user.clear(url);
+      await user.type(url, " https://canvas.example.edu/feeds/calendars/user_1.ics ");
+      await user.type(name, "Canvas ");
+      await user.click(within(settings).getByRole("button", { name: importName }));
+      await waitFor(() => expect(server.sent("POST /api/user/feeds")).toHaveLength(1));
+      expect(server.body("POST /api/user/feeds")).toEqual({
+        url: "https://canvas.example.edu/feeds/calendars/user_1.ics",
+        name: "Canvas",
+        mode: "tasks-and-events",
+      });
+      await waitFor(() => expect(url).toHaveValue(""));
+      expect(name).toHaveValue("");
+      expect(url).toHaveAttribute("aria-invalid", "false");
+    },
+  );
+
+  it("says the server's refusal of a field under it", async () => {
+    const { user, server, settings } = await openFeeds("en");
+    const refused = "This address points inside a private network and cannot be imported";
+    server.on("POST /api/user/feeds", () => reply(400, { message: refused, code: "server.lms_feed_blocked", errors: { url: [refused] } }));
+    const url = within(settings).getByLabelText("Feed address");
+    await user.type(url, "https://10.0.0.1/feed.ics");
+    await user.type(within(settings).getByLabelText("Name"), "Canvas");
+    await user.click(within(settings).getByRole("button", { name: "Import" }));
+    await waitFor(() => expect(url).toHaveAccessibleDescription(refused));
+    expect(url).toHaveAttribute("aria-invalid", "true");
+    expect(within(settings).queryByRole("alert")).toBeNull();
   });
 });

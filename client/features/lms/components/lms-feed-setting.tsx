@@ -1,11 +1,14 @@
 import { DownloadIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { DEFAULT_LMS_FEED_MODE, LMS_FEED_MODES, type LmsFeedImport, type LmsFeedMode } from "@core/schemas/lms-feeds";
+import { useId } from "react";
+import { createLmsFeedSchema, DEFAULT_LMS_FEED_MODE, LMS_FEED_MODES, type LmsFeedImport, type LmsFeedMode } from "@core/schemas/lms-feeds";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
+import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useAddLmsFeed, useLmsFeeds, useRefreshLmsFeed, useRemoveLmsFeed } from "../api/lms-feeds";
@@ -20,11 +23,16 @@ const MODE_LABEL = {
 const MODE_TRIGGER = "h-auto min-h-10 w-full [&>span]:min-w-0 [&>span]:whitespace-normal!";
 /** Labels wrap inside their buttons at 320-375 px. */
 const WRAPPING_LABEL = "h-auto min-h-8 py-1.5 text-center whitespace-normal";
+const FIELDS = ["url", "name"] as const;
+type FeedValues = { url: string; name: string; mode: LmsFeedMode };
+const EMPTY: FeedValues = { url: "", name: "", mode: DEFAULT_LMS_FEED_MODE };
 
 /**
  * Settings → Import from your LMS (docs/product.md#lms-feeds, decision 117): the student's feeds
  * with how many tasks each brought, its problem if it has one, Refresh now and Remove; and the form
- * that adds one (address, name, what its items become) and says how many items came in.
+ * that adds one (address, name, what its items become) and says how many items came in. The form
+ * is checked by the request's schema before sending and by the server after: either's refusal is
+ * said under its field, and checked again at the next Import.
  */
 export function LmsFeedSetting() {
   const t = useT();
@@ -33,12 +41,8 @@ export function LmsFeedSetting() {
   const refresh = useRefreshLmsFeed();
   const remove = useRemoveLmsFeed();
   const headingId = useId();
-  const urlId = useId();
-  const nameId = useId();
   const modeId = useId();
-  const [url, setUrl] = useState("");
-  const [name, setName] = useState("");
-  const [mode, setMode] = useState<LmsFeedMode>(DEFAULT_LMS_FEED_MODE);
+  const { form } = useSchemaForm(createLmsFeedSchema, EMPTY, { reValidateMode: "onSubmit" });
   const fieldErrors = add.error ? fieldErrorsOf(add.error) : {};
 
   const problem = (error: unknown) =>
@@ -55,24 +59,21 @@ export function LmsFeedSetting() {
       .filter(Boolean)
       .join(" · ");
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate(
-      { url, name, mode },
-      {
-        onSuccess: (result) => {
-          setUrl("");
-          setName("");
-          showToast({
-            title: t("calendar.lms_imported"),
-            description: outcome(result),
-            variant: "success",
-            id: LMS_TOAST,
-          });
-        },
+  // The schema's output: the address and name trimmed.
+  const submit = form.handleSubmit((values) => {
+    add.mutate(values, {
+      onSuccess: (result) => {
+        form.reset({ ...EMPTY, mode: values.mode });
+        showToast({
+          title: t("calendar.lms_imported"),
+          description: outcome(result),
+          variant: "success",
+          id: LMS_TOAST,
+        });
       },
-    );
-  };
+      onError: (error) => applyServerFieldErrors(form.setError, error, FIELDS),
+    });
+  });
 
   return (
     <section className="grid gap-2" aria-labelledby={headingId}>
@@ -131,71 +132,70 @@ export function LmsFeedSetting() {
           ))}
         </ul>
       )}
-      <form className="grid gap-2" onSubmit={submit} noValidate>
-        <div className="grid gap-1">
-          <Label htmlFor={urlId}>{t("calendar.lms_url")}</Label>
-          <Input
-            id={urlId}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="webcal://…"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            aria-invalid={fieldErrors.url ? true : undefined}
-            aria-describedby={fieldErrors.url ? `${urlId}-error` : undefined}
+      <Form {...form}>
+        <form className="grid gap-2" onSubmit={submit} noValidate>
+          <FormField
+            control={form.control}
+            name="url"
+            render={({ field }) => (
+              <FormItem className="gap-1">
+                <FormLabel>{t("calendar.lms_url")}</FormLabel>
+                <FormControl>
+                  <Input {...field} type="url" inputMode="url" autoComplete="off" placeholder="webcal://…" />
+                </FormControl>
+                <FormMessage className="text-xs" />
+              </FormItem>
+            )}
           />
-          {fieldErrors.url && (
-            <p id={`${urlId}-error`} className="text-xs text-destructive">
-              {fieldErrors.url[0]}
+          <div className="grid gap-2">
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem className="min-w-0 gap-1">
+                  <FormLabel>{t("calendar.lms_name")}</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder="Canvas" />
+                  </FormControl>
+                  <FormMessage className="text-xs" />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="mode"
+              render={({ field }) => (
+                <div className="grid min-w-0 gap-1">
+                  <Label id={modeId}>{t("calendar.lms_mode")}</Label>
+                  <Select
+                    value={field.value}
+                    onValueChange={(value) => field.onChange(LMS_FEED_MODES.find((known) => known === value) ?? DEFAULT_LMS_FEED_MODE)}
+                  >
+                    <SelectTrigger className={MODE_TRIGGER} aria-labelledby={modeId} onBlur={field.onBlur} ref={field.ref}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {LMS_FEED_MODES.map((value) => (
+                        <SelectItem key={value} value={value}>
+                          {t(MODE_LABEL[value])}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+              )}
+            />
+          </div>
+          {add.error && !fieldErrors.url && !fieldErrors.name && (
+            <p role="alert" className="text-xs text-destructive">
+              {errorMessage(add.error, t("common.something_went_wrong"))}
             </p>
           )}
-        </div>
-        <div className="grid gap-2">
-          <div className="grid min-w-0 gap-1">
-            <Label htmlFor={nameId}>{t("calendar.lms_name")}</Label>
-            <Input
-              id={nameId}
-              placeholder="Canvas"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={fieldErrors.name ? true : undefined}
-              aria-describedby={fieldErrors.name ? `${nameId}-error` : undefined}
-            />
-            {fieldErrors.name && (
-              <p id={`${nameId}-error`} className="text-xs text-destructive">
-                {fieldErrors.name[0]}
-              </p>
-            )}
-          </div>
-          <div className="grid min-w-0 gap-1">
-            <Label id={modeId}>{t("calendar.lms_mode")}</Label>
-            <Select
-              value={mode}
-              onValueChange={(value) => setMode(LMS_FEED_MODES.find((known) => known === value) ?? DEFAULT_LMS_FEED_MODE)}
-            >
-              <SelectTrigger className={MODE_TRIGGER} aria-labelledby={modeId}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {LMS_FEED_MODES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {t(MODE_LABEL[value])}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        </div>
-        {add.error && !fieldErrors.url && !fieldErrors.name && (
-          <p role="alert" className="text-xs text-destructive">
-            {errorMessage(add.error, t("common.something_went_wrong"))}
-          </p>
-        )}
-        <Button type="submit" variant="outline" className="justify-start" disabled={add.isPending}>
-          <DownloadIcon aria-hidden="true" /> {t("calendar.lms_import")}
-        </Button>
-      </form>
+          <Button type="submit" variant="outline" className="justify-start" disabled={add.isPending}>
+            <DownloadIcon aria-hidden="true" /> {t("calendar.lms_import")}
+          </Button>
+        </form>
+      </Form>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { fieldErrors } from "./field-errors";
 import { preferencesSchema } from "./preferences";
 import { pushSendSchema, pushSubscriptionSchema } from "./push";
 import { inEnglish } from "../test/in-english";
+import { DEFAULT_STUDY_PREFERENCES } from "../study-plan";
 
 /** Each field's first message as the server and the form kit word it in English (decision 108). */
 function englishErrors(schema: z.ZodType, value: unknown): Record<string, string | undefined> {
@@ -74,13 +75,30 @@ describe("the admin, push, preferences and export schemas' messages are referenc
   });
 
   it("preferences and the export file", () => {
-    expect(englishErrors(preferencesSchema, { eveningSummaryTime: "7pm", locale: "en", scheduleSource: "theirs", appBadge: "on" })).toEqual(
-      {
-        eveningSummaryTime: "Evening summary time must be a time in HH:mm format, or null to turn it off",
-        scheduleSource: "scheduleSource must be school or mine",
-        appBadge: "appBadge must be true or false",
-      },
-    );
+    expect(
+      englishErrors(preferencesSchema, {
+        eveningSummaryTime: "7pm",
+        locale: "en",
+        scheduleSource: "theirs",
+        appBadge: "on",
+        ...DEFAULT_STUDY_PREFERENCES,
+      }),
+    ).toEqual({
+      eveningSummaryTime: "Evening summary time must be a time in HH:mm format, or null to turn it off",
+      scheduleSource: "scheduleSource must be school or mine",
+      appBadge: "appBadge must be true or false",
+    });
+    expect(
+      englishErrors(preferencesSchema.partial(), {
+        studyWindows: { ...DEFAULT_STUDY_PREFERENCES.studyWindows, monday: [{ start: "18:00", end: "17:00" }] },
+        dailyStudyLimitMinutes: 5,
+        maxBlockMinutes: 200,
+      }),
+    ).toEqual({
+      "studyWindows.monday.0.end": "A study window must end after it starts",
+      dailyStudyLimitMinutes: "The daily study limit must be a whole number of minutes from 30 to 720",
+      maxBlockMinutes: "The longest study block must be a whole number of minutes from 15 to 120",
+    });
     expect(englishErrors(exportFileSchema, { format: "ics", version: 2, tasks: 1, events: "x" })).toEqual({
       format: "This file is not a Student Hub export",
       version: "This file is not a Student Hub export of a version this server reads (version 1)",

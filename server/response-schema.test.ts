@@ -17,6 +17,7 @@ const task: Task = {
   recurring: null,
   completed: false,
   reminder: null,
+  estimateMinutes: null,
   createdAt: "2026-11-23T10:00:00.000Z",
 };
 

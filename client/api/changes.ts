@@ -47,6 +47,7 @@ export function optimisticTask({ input, temporaryId }: Pick<CreateTaskVariables,
     recurring: input.recurring || null,
     completed: input.completed ?? false,
     reminder: input.reminder ?? null,
+    estimateMinutes: input.estimateMinutes ?? null,
     createdAt: new Date().toISOString(),
   };
 }

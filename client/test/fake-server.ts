@@ -145,6 +145,7 @@ export class FakeServer {
         recurring: null,
         completed: false,
         reminder: null,
+        estimateMinutes: null,
         createdAt: new Date().toISOString(),
         ...(body as Partial<Task>),
       } as Task;

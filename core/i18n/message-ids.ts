@@ -1171,6 +1171,7 @@ export interface MessageValues {
   "tasks.edit_named": { "title": string | number };
   "tasks.edit_task": undefined;
   "tasks.edit_task_description": undefined;
+  "tasks.estimate_invalid": { "min": string | number; "max": string | number };
   "tasks.filter_all": undefined;
   "tasks.filter_completed": undefined;
   "tasks.filter_overdue": undefined;

@@ -65,6 +65,16 @@ export const REMINDER_MESSAGE = messageRef("tasks.reminder_invalid", { timings: 
 export const REMINDER_NEEDS_DUE_DATE = messageRef("tasks.reminder_needs_due_date");
 const reminder = z.enum(REMINDER_TIMINGS, { error: REMINDER_MESSAGE }).nullable();
 
+export const ESTIMATE_MINUTES = { min: 5, max: 600 } as const;
+const ESTIMATE_MESSAGE = messageRef("tasks.estimate_invalid", ESTIMATE_MINUTES);
+/** Whole minutes the student expects the task to take (issue 51), or null for none. */
+const estimateMinutes = z
+  .number({ error: ESTIMATE_MESSAGE })
+  .int(ESTIMATE_MESSAGE)
+  .min(ESTIMATE_MINUTES.min, ESTIMATE_MESSAGE)
+  .max(ESTIMATE_MINUTES.max, ESTIMATE_MESSAGE)
+  .nullable();
+
 /** POST /api/tasks. Unknown fields are stripped, never stored. */
 export const createTaskSchema = z
   .object({
@@ -77,6 +87,7 @@ export const createTaskSchema = z
     recurring,
     completed: completed.default(false),
     reminder: reminder.optional().transform((v) => v ?? null),
+    estimateMinutes: estimateMinutes.optional().transform((v) => v ?? null),
   })
   .superRefine((task, ctx) => {
     if (task.reminder !== null && task.dueDate === null)
@@ -100,6 +111,7 @@ export const updateTaskSchema = z
     recurring: recurring.optional(),
     completed: completed.optional(),
     reminder: reminder.optional(),
+    estimateMinutes: estimateMinutes.optional(),
   })
   .transform((v) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Partial<CreateTaskData>);
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
@@ -121,6 +133,8 @@ export const taskSchema = z.object({
   completed: z.boolean(),
   /** One of REMINDER_TIMINGS, or null: when before its due time the task is reminded (docs/product.md#reminders). */
   reminder: z.enum(REMINDER_TIMINGS).nullable(),
+  /** Whole minutes the student expects it to take, or null (the study plan counts 30). */
+  estimateMinutes: z.number().int().nullable(),
   /** An instant, ISO-8601 UTC. */
   createdAt: z.string(),
 });

@@ -22,6 +22,7 @@ export function task(fields: Partial<Task> = {}): Task {
     recurring: null,
     completed: false,
     reminder: null,
+    estimateMinutes: null,
     createdAt: "2026-11-01T12:00:00.000Z",
     ...fields,
   };

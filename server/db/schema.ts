@@ -74,6 +74,8 @@ export interface TasksTable {
   completed: number;
   /** One of REMINDER_TIMINGS (core/reminders.ts), null for none. */
   reminder: string | null;
+  /** Whole minutes the student expects the task to take (5-600), null for none (decision 129). */
+  estimate_minutes: number | null;
   created_at: string;
   updated_at: string;
 }

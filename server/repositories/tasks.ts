@@ -16,6 +16,7 @@ function toTask(row: TaskRow): Task {
     recurring: row.recurring,
     completed: Boolean(row.completed),
     reminder: isReminderTiming(row.reminder) ? row.reminder : null,
+    estimateMinutes: row.estimate_minutes,
     createdAt: row.created_at,
   };
 }
@@ -31,6 +32,7 @@ function toColumns(data: Partial<CreateTaskData>) {
   if (data.recurring !== undefined) columns.recurring = data.recurring;
   if (data.completed !== undefined) columns.completed = data.completed ? 1 : 0;
   if (data.reminder !== undefined) columns.reminder = data.reminder;
+  if (data.estimateMinutes !== undefined) columns.estimate_minutes = data.estimateMinutes;
   return columns;
 }
 
@@ -100,6 +102,7 @@ export function createTasksRepository(db: Executor) {
           recurring: data.recurring,
           completed: data.completed ? 1 : 0,
           reminder: data.reminder,
+          estimate_minutes: data.estimateMinutes,
           created_at: now,
           updated_at: now,
         })

@@ -14,6 +14,7 @@ const task = {
   recurring: null,
   completed: false,
   reminder: null,
+  estimateMinutes: null,
 };
 
 describeEachEngine("inTransaction", (engine) => {

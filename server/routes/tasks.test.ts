@@ -17,6 +17,50 @@ describeEachEngine("tasks API", (engine) => {
   const create = (client: TestClient, body: object) => client.request("POST", "/api/tasks", body);
   const count = async (client: TestClient) => (await client.request("GET", "/api/tasks")).json().length as number;
 
+  describe("the time estimate (issue 51)", () => {
+    it("is kept in whole minutes from 5 to 600, null without one, changed alone by a partial edit, and cleared with null", async () => {
+      const none = (await create(alice, { title: "No estimate" })).json();
+      expect(none.estimateMinutes).toBeNull();
+      const made = await create(alice, { title: "Essay", estimateMinutes: 90 });
+      expect(made.statusCode).toBe(201);
+      expect(made.json().estimateMinutes).toBe(90);
+      const id = made.json().id as number;
+      const renamed = await alice.request("PUT", `/api/tasks/${id}`, { title: "Essay draft" });
+      expect(renamed.json()).toMatchObject({ title: "Essay draft", estimateMinutes: 90 });
+      expect((await alice.request("PUT", `/api/tasks/${id}`, { estimateMinutes: 5 })).json().estimateMinutes).toBe(5);
+      expect((await alice.request("PUT", `/api/tasks/${id}`, { estimateMinutes: null })).json().estimateMinutes).toBeNull();
+      const row = await t.db.selectFrom("tasks").select("estimate_minutes").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.estimate_minutes).toBeNull();
+    });
+
+    it.each([[4], [601], [30.5], ["45"], [true]])("refuses %j with a 400 and its code, creating and changing nothing", async (value) => {
+      const before = await count(alice);
+      const res = await create(alice, { title: "Bad estimate", estimateMinutes: value });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: "tasks.estimate_invalid",
+        errors: { estimateMinutes: ["Time needed must be a whole number of minutes from 5 to 600, or empty"] },
+      });
+      expect(await count(alice)).toBe(before);
+      const id = (await create(alice, { title: "Kept", estimateMinutes: 45 })).json().id as number;
+      expect((await alice.request("PUT", `/api/tasks/${id}`, { estimateMinutes: value })).statusCode).toBe(400);
+      expect((await alice.request("GET", "/api/tasks")).json().find((task: { id: number }) => task.id === id).estimateMinutes).toBe(45);
+    });
+
+    it("goes with the account's export and comes back with its import", async () => {
+      const source = new TestClient(t.app);
+      await source.register();
+      await create(source, { title: "Project", estimateMinutes: 120 });
+      const file = (await source.request("GET", "/api/user/export")).json();
+      const target = new TestClient(t.app);
+      await target.register();
+      expect((await target.request("POST", "/api/user/import", file)).statusCode).toBe(200);
+      expect((await target.request("GET", "/api/tasks")).json()).toEqual([
+        expect.objectContaining({ title: "Project", estimateMinutes: 120 }),
+      ]);
+    });
+  });
+
   describe("creating", () => {
     it("answers 201 with the created task, applying the defaults", async () => {
       const res = await create(alice, { title: "  Read chapter 4  " });
@@ -281,6 +325,7 @@ describeEachEngine("tasks API", (engine) => {
           "recurring",
           "completed",
           "reminder",
+          "estimateMinutes",
           "createdAt",
           "etag",
         ].sort(),

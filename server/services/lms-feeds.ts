@@ -233,6 +233,7 @@ export function createLmsFeedService(options: LmsFeedServiceOptions) {
         const task = await taskWrites.create(tx, userId, {
           ...fields,
           priority: "medium",
+          estimateMinutes: null,
           recurring: null,
           completed: false,
           reminder: null,

@@ -20,6 +20,7 @@ describe("task schemas", () => {
       recurring: null,
       completed: false,
       reminder: null,
+      estimateMinutes: null,
     });
   });
 

@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { Form } from "@/components/ui/form";
@@ -65,5 +66,51 @@ describe("a schema form", () => {
     const { user } = await renderComponent(<NameForm schema={schema} onSave={onSave} />);
     await user.click(screen.getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(onSave).toHaveBeenCalledWith(""));
+  });
+});
+
+/** Two names that must differ: a refusal that spans fields, shown on the second. */
+const pairSchema = z
+  .object({ first: z.string(), second: z.string() })
+  .refine((pair) => pair.first.trim() === "" || pair.first.trim() !== pair.second.trim(), { message: "Names repeat", path: ["second"] });
+
+function PairForm({ onSave }: { onSave: () => void }) {
+  const [refused, setRefused] = useState(0);
+  const { form } = useSchemaForm(pairSchema, { first: "", second: "" }, { recheckWhole: refused > 0 });
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSave, () => setRefused((n) => n + 1))} noValidate aria-label="Pair">
+        <TextField control={form.control} clearErrors={() => {}} name="first" label="First" />
+        <TextField control={form.control} clearErrors={() => {}} name="second" label="Second" />
+        <button type="submit">Save</button>
+      </form>
+    </Form>
+  );
+}
+
+describe("a schema form that rechecks the whole of it", () => {
+  it("says nothing before the first refused save; after it, a change to one field brings and takes away another's message", async () => {
+    const onSave = vi.fn();
+    const { user } = await renderComponent(<PairForm onSave={onSave} />);
+    const first = screen.getByRole("textbox", { name: "First" });
+    const second = screen.getByRole("textbox", { name: "Second" });
+    await user.type(first, "Art");
+    await user.type(second, "Art");
+    expect(screen.queryByText("Names repeat")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Names repeat")).toBeVisible();
+    expect(onSave).not.toHaveBeenCalled();
+    // The first field changes, the second's message goes: react-hook-form alone would recheck only the first.
+    await user.type(first, "s");
+    await vi.waitFor(() => expect(screen.queryByText("Names repeat")).toBeNull());
+    expect(second).toHaveAttribute("aria-invalid", "false");
+    await user.type(first, "{Backspace}");
+    expect(await screen.findByText("Names repeat")).toBeVisible();
+    expect(second).toHaveAttribute("aria-invalid", "true");
+
+    await user.clear(second);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,8 +1,9 @@
+import { useEffect } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormProps } from "react-hook-form";
 import type { z } from "zod";
 import { onDemand } from "@/lib/on-demand";
 import { onDemandResolver } from "@/lib/on-demand-resolver";
-import { schemaResolver } from "./schema-resolver";
+import { type FieldOf, schemaResolver } from "./schema-resolver";
 
 // The one way a form keeps and checks its state (docs/decisions/128): react-hook-form, checked by
 // the shared zod schema the API checks with, so a form shows the server's words one round trip
@@ -17,7 +18,7 @@ export type OnDemandSchema<TSchema extends FormSchema> = {
   /** Starts the download (on the form's first focus or press), or joins the one under way. */
   readonly prefetch: () => void;
   /** Its resolver, typed by a form's values (useSchemaForm checks that they are the schema's input). */
-  readonly resolverFor: <TValues extends FieldValues>() => Resolver<TValues, unknown, z.output<TSchema>>;
+  readonly resolverFor: <TValues extends FieldValues>(fieldOf?: FieldOf<TValues>) => Resolver<TValues, unknown, z.output<TSchema>>;
 };
 
 /**
@@ -34,12 +35,25 @@ export function onDemandSchema<TSchema extends FormSchema>(load: () => Promise<T
         // Tried again when the form validates.
       });
     },
-    resolverFor: <TValues extends FieldValues>() =>
-      onDemandResolver<TValues, unknown, z.output<TSchema>>(() => schema.load().then((loaded) => schemaResolver<TValues, TSchema>(loaded))),
+    resolverFor: <TValues extends FieldValues>(fieldOf?: FieldOf<TValues>) =>
+      onDemandResolver<TValues, unknown, z.output<TSchema>>(() =>
+        schema.load().then((loaded) => schemaResolver<TValues, TSchema>(loaded, fieldOf)),
+      ),
   };
 }
 
-type SchemaFormOptions<TValues extends FieldValues> = Pick<UseFormProps<TValues>, "mode" | "reValidateMode" | "shouldFocusError">;
+type SchemaFormOptions<TValues extends FieldValues> = Pick<UseFormProps<TValues>, "mode" | "reValidateMode" | "shouldFocusError"> & {
+  /** The field each refusal belongs to, for a schema that checks a body built from the values (schema-resolver.ts). */
+  fieldOf?: FieldOf<TValues>;
+  /**
+   * For a schema whose refusals span fields (a name repeated in two rows, a date checked against
+   * the school days): while true, every change checks the whole form again, so each message comes
+   * and goes with the typing, not only the changed field's. Given (true or false), it replaces
+   * react-hook-form's own recheck of the changed field after a submit: a form passes
+   * `recheckWhole: refusedSaves > 0` to show its messages from the first refused save on.
+   */
+  recheckWhole?: boolean;
+};
 
 /**
  * A form checked by a shared zod schema, whose output (trimmed, blanks as null) is what
@@ -51,13 +65,19 @@ type SchemaFormOptions<TValues extends FieldValues> = Pick<UseFormProps<TValues>
 export function useSchemaForm<TSchema extends FormSchema, TValues extends z.input<TSchema> & FieldValues>(
   schema: TSchema | OnDemandSchema<TSchema>,
   defaultValues: TValues,
-  options: SchemaFormOptions<TValues> = {},
+  { fieldOf, recheckWhole, ...options }: SchemaFormOptions<TValues> = {},
 ) {
   const form = useForm<TValues, unknown, z.output<TSchema>>({
+    ...(recheckWhole === undefined ? {} : { reValidateMode: "onSubmit" }),
     ...options,
-    resolver: isOnDemand(schema) ? schema.resolverFor<TValues>() : schemaResolver<TValues, TSchema>(schema),
+    resolver: isOnDemand(schema) ? schema.resolverFor<TValues>(fieldOf) : schemaResolver<TValues, TSchema>(schema, fieldOf),
     defaultValues: defaultValues as DefaultValues<TValues>,
   });
+  const { subscribe, trigger } = form;
+  useEffect(() => {
+    if (!recheckWhole) return;
+    return subscribe({ formState: { values: true }, callback: () => void trigger() });
+  }, [recheckWhole, subscribe, trigger]);
   const prefetch = isOnDemand(schema) ? schema.prefetch : noPrefetch;
   return { form, prefetch };
 }

@@ -1,21 +1,19 @@
 import { useLocale, useT } from "@/lib/i18n";
 import type { NumberValidity } from "../hooks/use-number-validity";
-import { type BellRow, bellFieldName, bellLabel, type QuickFill as QuickFillSettings } from "../utils/school-day-form";
+import { type BellRow, bellFieldName, bellLabel } from "../utils/school-day-form";
 import { QuickFill } from "./quick-fill";
 import { SchoolDayField } from "./school-day-field";
 
 type BellTimesFieldsetProps = {
+  /** The periods the classes fill, one row each (their times are the form's `bells.N.start` and `.end`). */
   bells: readonly BellRow[];
-  setBell: (index: number, field: "start" | "end", value: string) => void;
-  fill: QuickFillSettings;
-  setFill: (change: (fill: QuickFillSettings) => QuickFillSettings) => void;
   onFill: () => void;
   fillTried: number;
   validity: NumberValidity;
 };
 
 /** Bell times: the quick fill, then each period's start and end, named "1st period · Chemistry". */
-export function BellTimesFieldset({ bells, setBell, ...quickFill }: BellTimesFieldsetProps) {
+export function BellTimesFieldset({ bells, ...quickFill }: BellTimesFieldsetProps) {
   const t = useT();
   const words = { t, locale: useLocale() };
   return (
@@ -38,16 +36,12 @@ export function BellTimesFieldset({ bells, setBell, ...quickFill }: BellTimesFie
                       label={t("classes.bell_starts", { period: label })}
                       hiddenLabel
                       type="time"
-                      value={bell.start}
-                      onChange={(v) => setBell(index, "start", v)}
                     />
                     <SchoolDayField
                       name={bellFieldName(index, "end")}
                       label={t("classes.bell_ends", { period: label })}
                       hiddenLabel
                       type="time"
-                      value={bell.end}
-                      onChange={(v) => setBell(index, "end", v)}
                     />
                   </div>
                 </li>

@@ -1,8 +1,10 @@
 import { PlusIcon } from "lucide-react";
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { type FieldErrors, useFieldArray, useWatch } from "react-hook-form";
 import type { User } from "@core/api-types";
 import type { Translate } from "@core/i18n/translate";
 import type { ClassSaveMode } from "@core/schemas/classes";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
@@ -12,18 +14,19 @@ import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import type { useSaveClasses } from "../api/save-classes";
 import { clearClassSetupDraft, readClassSetupDraft, saveClassSetupDraft } from "../hooks/class-setup-draft";
-import { useFieldMessages } from "../hooks/use-field-messages";
 import { usePeriodFocus } from "../hooks/use-period-focus";
 import {
-  addPeriod,
   canAddPeriod,
+  canRemovePeriod,
+  classEditorFieldOf,
+  classEditorSchema,
+  duplicateRowsOf,
+  EMPTY_ROW,
   emptyRows,
   type PeriodRow,
-  removePeriod,
   rowsFromUserClasses,
-  validateRows,
 } from "../utils/class-editor-state";
-import { classNameFieldName, PeriodFieldset } from "./period-fieldset";
+import { PeriodFieldset } from "./period-fieldset";
 import { StepFooter } from "./step-footer";
 
 /** One toast for the outcome of saving classes: a second save replaces the first's instead of queueing. */
@@ -41,14 +44,17 @@ export function classSaveMode(user: User): ClassSaveMode {
   return user.userClasses.length === 0 ? "create" : "update";
 }
 
-/** The names of the class editor's field messages (the form kit's), for its rows' own messages. */
-function fieldMessages(fieldErrors: Record<string, string>): Map<string, string> {
-  return new Map(
-    Object.entries(fieldErrors).map(([key, message]) => {
-      const [index, field] = key.split(".") as [string, "name" | "secondName"];
-      return [classNameFieldName(Number(index), field), message];
-    }),
-  );
+/** What the class editor's form holds: one row per period (class-editor-state.ts). */
+export type ClassEditorValues = { rows: PeriodRow[] };
+
+/** The first name field a refusal names, as its key ("3.name"), rows in order. */
+function firstNameProblem(errors: FieldErrors<ClassEditorValues>): string | null {
+  for (const [index, row] of Object.entries(errors.rows ?? {})) {
+    if (index === "root" || !row) continue;
+    const field = Object.keys(row).find((key) => key === "name" || key === "secondName");
+    if (field) return `${index}.${field}`;
+  }
+  return null;
 }
 
 /** The classes step: one fieldset per period, Add, and Save (docs/product.md#class-setup). */
@@ -57,13 +63,17 @@ export function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFor
   // Fixed while the dialog is open: the first save's answer must not turn the closing
   // "Complete Your Setup" into "Edit Classes".
   const [mode] = useState(() => classSaveMode(user));
-  const [rows, setRows] = useState<PeriodRow[]>(() =>
-    mode === "create" ? (readClassSetupDraft(user.id) ?? emptyRows()) : rowsFromUserClasses(user.userClasses),
-  );
+  const [schema] = useState(() => classEditorSchema(mode));
   // Messages appear after the first Save, then follow the typing. Each failed Save announces its
   // message again (the alert is re-created), and moves focus to where the fix is needed.
   const [failedSaves, setFailedSaves] = useState(0);
   const showErrors = failedSaves > 0;
+  const [defaults] = useState<ClassEditorValues>(() => ({
+    rows: mode === "create" ? (readClassSetupDraft(user.id) ?? emptyRows()) : rowsFromUserClasses(user.userClasses),
+  }));
+  const { form } = useSchemaForm(schema, defaults, { fieldOf: classEditorFieldOf, recheckWhole: showErrors, shouldFocusError: false });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "rows" });
+  const rows = useWatch({ control: form.control, name: "rows" });
   /** An unavailable toggle someone tried: its reason is shown until the next change. */
   const [explained, setExplained] = useState<{ index: number; toggle: string } | null>(null);
   /** Only what the student changed is a draft: opening the dialog must not overwrite one. */
@@ -72,48 +82,54 @@ export function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFor
   const scrollArea = useRef<HTMLDivElement>(null);
   const formMessageId = useId();
   useKeepFocusedFieldVisible(scrollArea);
-
-  const validation = useMemo(() => validateRows(rows, mode), [rows, mode]);
-  const shownFieldErrors = useMemo(() => fieldMessages(showErrors ? validation.fieldErrors : {}), [showErrors, validation]);
-  const form = useFieldMessages(shownFieldErrors);
+  // Read on every render, so that the form state follows its errors from the first Save on.
+  const formMessage = form.formState.errors.rows?.root?.message ?? null;
+  const duplicateRows = useMemo(() => (showErrors ? duplicateRowsOf(rows) : new Set<number>()), [showErrors, rows]);
 
   useEffect(() => {
     if (mode === "create" && changedByStudent.current) saveClassSetupDraft(user.id, rows);
   }, [mode, rows, user.id]);
 
-  const update = (change: (rows: readonly PeriodRow[]) => PeriodRow[]) => {
+  const changed = () => {
     changedByStudent.current = true;
     setExplained(null);
-    setRows((current) => change(current));
+  };
+  /** Applies one of class-editor-state's rules: each value it changes is set in the form. */
+  const update = (change: (rows: readonly PeriodRow[]) => PeriodRow[]) => {
+    changed();
+    const current = form.getValues("rows");
+    change(current).forEach((row, index) => {
+      for (const key of Object.keys(row) as (keyof PeriodRow)[])
+        if (row[key] !== current[index]?.[key]) form.setValue(`rows.${index}.${key}`, row[key]);
+    });
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (validation.message) {
+  const onSubmit = form.handleSubmit(
+    (request) =>
+      save.mutate(
+        { mode, userClasses: request.userClasses },
+        {
+          onSuccess: () => {
+            if (mode === "create") clearClassSetupDraft(user.id);
+            showToast({ title: t("classes.toast_success"), description: savedMessage(t, mode), variant: "success", id: CLASS_SAVE_TOAST });
+            // On to the School Day step (skippable).
+            onSaved();
+          },
+          onError: (error) => {
+            showToast({
+              title: t("classes.toast_error"),
+              description: saveErrorMessage(t, error, mode),
+              variant: "destructive",
+              id: CLASS_SAVE_TOAST,
+            });
+          },
+        },
+      ),
+    (errors) => {
       setFailedSaves((n) => n + 1);
-      focus.focusFirstProblem(validation);
-      return;
-    }
-    save.mutate(
-      { mode, userClasses: validation.userClasses },
-      {
-        onSuccess: () => {
-          if (mode === "create") clearClassSetupDraft(user.id);
-          showToast({ title: t("classes.toast_success"), description: savedMessage(t, mode), variant: "success", id: CLASS_SAVE_TOAST });
-          // On to the School Day step (skippable).
-          onSaved();
-        },
-        onError: (error) => {
-          showToast({
-            title: t("classes.toast_error"),
-            description: saveErrorMessage(t, error, mode),
-            variant: "destructive",
-            id: CLASS_SAVE_TOAST,
-          });
-        },
-      },
-    );
-  };
+      focus.focusFirstProblem(firstNameProblem(errors), duplicateRowsOf(form.getValues("rows")));
+    },
+  );
 
   return (
     <>
@@ -122,19 +138,21 @@ export function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFor
         <DialogDescription>{mode === "create" ? t("classes.setup_description") : t("classes.edit_description")}</DialogDescription>
       </DialogHeader>
       <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex min-h-0 flex-1 flex-col">
           <div ref={scrollArea} className="grid min-h-0 flex-1 gap-3 overflow-y-auto overscroll-contain p-4 sm:px-6">
             {rows.map((_, index) => (
               <PeriodFieldset
-                key={index}
+                key={fields[index]?.id ?? index}
                 rows={rows}
                 index={index}
                 update={update}
                 onRemove={() => {
-                  update((current) => removePeriod(current, index));
+                  if (!canRemovePeriod(form.getValues("rows"), index)) return;
+                  changed();
+                  remove(index);
                   focus.focusAfterChange(index);
                 }}
-                duplicate={showErrors && validation.duplicateRows.has(index)}
+                duplicate={duplicateRows.has(index)}
                 formMessageId={formMessageId}
                 registerInput={(field, element) => focus.registerInput(index, field, element)}
                 onEnterPastLastField={() => focus.focusAfter(index)}
@@ -148,7 +166,8 @@ export function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFor
                 variant="outline"
                 className="h-11 border-dashed"
                 onClick={() => {
-                  update(addPeriod);
+                  changed();
+                  append({ ...EMPTY_ROW }, { shouldFocus: false });
                   focus.focusAfterChange(rows.length);
                 }}
               >
@@ -158,7 +177,7 @@ export function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFor
             <p className="text-sm text-muted-foreground">{t("classes.empty_periods_hint")}</p>
           </div>
           <StepFooter
-            message={showErrors ? validation.message : null}
+            message={showErrors ? formMessage : null}
             attempt={failedSaves}
             messageId={formMessageId}
             dismissLabel={t("common.cancel")}

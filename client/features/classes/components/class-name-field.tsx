@@ -7,12 +7,12 @@ import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n";
 
 type ClassNameFieldProps = {
-  /** The form kit's name of the field, "rows.3.name" (its message comes from the editor's rows). */
+  /** The form kit's name of the field, its value's path: "rows.3.name". */
   name: string;
   label: string;
   /** A semester pair shows its two labels; a single name is labelled for screen readers only. */
   visibleLabel: boolean;
-  value: string;
+  /** After the field has set its value: the editor's rules on a typed name. */
   onChange: (value: string) => void;
   /** Enter in the field (Enter never saves half a schedule). */
   onEnter: () => void;
@@ -22,15 +22,23 @@ type ClassNameFieldProps = {
   formMessageId: string;
 };
 
-/** One class name of a period, through the form kit: its label, its state, and its own message. */
+/** One class name of a period, through the form kit: its value, its label, its state, and its own message. */
 export function ClassNameField(props: ClassNameFieldProps) {
   return (
     <FormField
       name={props.name}
-      render={() => (
+      render={({ field }) => (
         <FormItem className="min-w-0 flex-1 gap-1">
           <FormLabel className={cn("text-xs text-muted-foreground", !props.visibleLabel && "sr-only")}>{props.label}</FormLabel>
-          <ClassNameInput {...props} />
+          <ClassNameInput
+            {...props}
+            value={field.value as string}
+            onBlur={field.onBlur}
+            onChange={(value) => {
+              field.onChange(value);
+              props.onChange(value);
+            }}
+          />
           <FormMessage />
         </FormItem>
       )}
@@ -38,7 +46,9 @@ export function ClassNameField(props: ClassNameFieldProps) {
   );
 }
 
-function ClassNameInput({ value, onChange, onEnter, inputRef, duplicate, formMessageId }: ClassNameFieldProps) {
+type ClassNameInputProps = ClassNameFieldProps & { value: string; onBlur: () => void };
+
+function ClassNameInput({ value, onChange, onBlur, onEnter, inputRef, duplicate, formMessageId }: ClassNameInputProps) {
   const t = useT();
   const { error, formMessageId: fieldMessageId } = useFormField();
   const describedBy = [error ? fieldMessageId : null, duplicate ? formMessageId : null].filter(Boolean).join(" ") || undefined;
@@ -55,6 +65,7 @@ function ClassNameInput({ value, onChange, onEnter, inputRef, duplicate, formMes
         }}
         value={shown}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         placeholder={t("classes.class_name")}
         maxLength={CLASS_NAME_MAX}
         autoComplete="off"

@@ -6,7 +6,7 @@ import { canRemovePeriod, coveringBlock, type NameField, type PeriodRow, setName
 import { ClassNameField } from "./class-name-field";
 import { PeriodToggles } from "./period-toggles";
 
-/** The form kit's name of a period's class name field: where its message is kept. */
+/** The form's name of a period's class name field: its value's path, where its message is kept too. */
 export function classNameFieldName(index: number, field: NameField): string {
   return `rows.${index}.${field}`;
 }
@@ -14,7 +14,7 @@ export function classNameFieldName(index: number, field: NameField): string {
 type PeriodFieldsetProps = {
   rows: readonly PeriodRow[];
   index: number;
-  /** Applies one of the rules of class-editor-state to the rows. */
+  /** Applies one of the rules of class-editor-state to the form's rows. */
   update: (change: (rows: readonly PeriodRow[]) => PeriodRow[]) => void;
   onRemove: () => void;
   /** The row holds a name that is also elsewhere: marked invalid, described by the form's message. */
@@ -66,7 +66,7 @@ export function PeriodFieldset({
       name={classNameFieldName(index, field)}
       label={label}
       visibleLabel={visibleLabel}
-      value={row[field]}
+      // The field sets its value; the rule makes the typed name the student's own (no name for Lunch to give back).
       onChange={(value) => update((current) => setName(current, index, field, value))}
       onEnter={() => (field === "name" && row.semester ? secondNameInput.current?.focus() : onEnterPastLastField())}
       inputRef={(element) => {

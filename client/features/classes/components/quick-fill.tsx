@@ -1,14 +1,12 @@
 import { WandSparklesIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
-import type { QuickFill as QuickFillSettings } from "../utils/school-day-form";
 import type { NumberValidity } from "../hooks/use-number-validity";
 import { SchoolDayField } from "./school-day-field";
 import { WholeNumberField } from "./whole-number-field";
 
 type QuickFillProps = {
-  fill: QuickFillSettings;
-  setFill: (change: (fill: QuickFillSettings) => QuickFillSettings) => void;
+  /** Fills the bell times from the form's `quickFill` settings. */
   onFill: () => void;
   /** Goes up with each refused Fill: the number fields then say what they take. */
   fillTried: number;
@@ -16,46 +14,34 @@ type QuickFillProps = {
 };
 
 /** Periods of one length from a first start, a few minutes between, Lunch its own length: Fill Bell Times. */
-export function QuickFill({ fill, setFill, onFill, fillTried, validity }: QuickFillProps) {
+export function QuickFill({ onFill, fillTried, validity }: QuickFillProps) {
   const t = useT();
   return (
     <div className="grid gap-2 rounded-md bg-muted/50 p-3">
       <p className="text-sm font-medium">{t("classes.quick_fill")}</p>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <SchoolDayField
-          name="quickFill.firstStart"
-          label={t("classes.first_period_starts")}
-          type="time"
-          value={fill.firstStart}
-          onChange={(v) => setFill((f) => ({ ...f, firstStart: v }))}
-        />
+        <SchoolDayField name="quickFill.firstStart" label={t("classes.first_period_starts")} type="time" />
         <WholeNumberField
           name="quickFill.periodMinutes"
           label={t("classes.period_minutes")}
-          value={fill.periodMinutes}
           min={1}
           max={240}
-          onChange={(n) => setFill((f) => ({ ...f, periodMinutes: n }))}
           onValidityChange={validity.reporters.periodMinutes}
           checkRequest={fillTried}
         />
         <WholeNumberField
           name="quickFill.passingMinutes"
           label={t("classes.between_minutes")}
-          value={fill.passingMinutes}
           min={0}
           max={60}
-          onChange={(n) => setFill((f) => ({ ...f, passingMinutes: n }))}
           onValidityChange={validity.reporters.passingMinutes}
           checkRequest={fillTried}
         />
         <WholeNumberField
           name="quickFill.lunchMinutes"
           label={t("classes.lunch_minutes")}
-          value={fill.lunchMinutes}
           min={1}
           max={240}
-          onChange={(n) => setFill((f) => ({ ...f, lunchMinutes: n }))}
           onValidityChange={validity.reporters.lunchMinutes}
           checkRequest={fillTried}
         />

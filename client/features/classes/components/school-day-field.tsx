@@ -3,26 +3,29 @@ import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 
 type SchoolDayFieldProps = {
-  /** The form kit's name of the field, its path in the schema ("daysOff.0.from"): its message is kept there. */
+  /** The form's name of the field, its value's path ("daysOff.0.from"): its message is kept there too. */
   name: string;
   label: string;
   /** Labelled for screen readers only (a bell time, named by its row). */
   hiddenLabel?: boolean;
-  value: string;
-  onChange: (value: string) => void;
   type?: "time" | "date" | "text";
 };
 
-/** A time, date or text field of the School Day step, through the form kit: its label, state and message. */
-export function SchoolDayField({ name, label, hiddenLabel = false, value, onChange, type = "text" }: SchoolDayFieldProps) {
+/** A time, date or text field of the School Day step, through the form kit: its value, label, state and message. */
+export function SchoolDayField({ name, label, hiddenLabel = false, type = "text" }: SchoolDayFieldProps) {
   return (
     <FormField
       name={name}
-      render={() => (
+      render={({ field }) => (
         <FormItem className="gap-1">
           <FormLabel className={cn("font-normal", hiddenLabel && "sr-only")}>{label}</FormLabel>
           <FormControl>
-            <Input type={type} value={value} onChange={(event) => onChange(event.target.value)} />
+            <Input
+              type={type}
+              value={field.value as string}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+            />
           </FormControl>
           <FormMessage />
         </FormItem>

@@ -67,9 +67,14 @@ describe("the School Day step", { timeout: 60_000 }, () => {
     await user.click(within(step).getByRole("button", { name: "Save School Day" }));
     expect(await within(step).findByRole("alert")).toHaveTextContent("Please fix the highlighted fields.");
     expect(within(step).getByText("The anchor date must be a school day")).toBeVisible();
+    // On the field itself, though the schema names the request's rotation.anchorDate.
+    expect(within(step).getByLabelText("On this date")).toHaveAccessibleDescription("The anchor date must be a school day");
     expect(server.sent("PUT /api/user/schedule")).toHaveLength(0);
 
     await setField(user, within(step).getByLabelText("On this date"), "2026-12-07");
+    // The messages follow the changes: fixed, the field and the footer say nothing more.
+    expect(within(step).queryByText("The anchor date must be a school day")).toBeNull();
+    expect(within(step).getByRole("alert")).toHaveTextContent("");
     await user.click(within(step).getByRole("button", { name: "Save School Day" }));
     await findToast("Success!", "Your school day has been saved.");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "School Day" })).toBeNull());

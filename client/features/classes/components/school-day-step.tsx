@@ -1,26 +1,25 @@
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { Translate } from "@core/i18n/translate";
 import type { SchoolSchedule } from "@core/school-day";
 import type { ScheduleSource } from "@core/schemas/preferences";
-import { schoolScheduleSchema } from "@core/schemas/school-schedule";
+import type { SchoolScheduleInput } from "@core/schemas/school-schedule";
 import { useSchoolSchedulePublished } from "@/api/school/schedule";
 import { usePreferences, useUpdatePreferences } from "@/api/user/preferences";
 import { useSaveSchoolSchedule } from "@/api/user/school-schedule";
+import { useSchemaForm } from "@/components/form/use-schema-form";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
-import { useFieldMessages } from "../hooks/use-field-messages";
 import { QUICK_FILL_FIELDS, useNumberValidity } from "../hooks/use-number-validity";
 import {
   DEFAULT_QUICK_FILL,
-  fieldMessagesOf,
   formFromSchedule,
-  type QuickFill,
   quickFill,
-  type SchoolDayFormState,
-  scheduleFromForm,
+  schoolDayFieldOf,
+  schoolDayFormSchema,
+  type SchoolDayFormValues,
 } from "../utils/school-day-form";
 import { BellTimesFieldset } from "./bell-times-fieldset";
 import { DaysOffFieldset } from "./days-off-fieldset";
@@ -46,13 +45,15 @@ type SchoolDayStepProps = {
   dismiss: DismissAction;
 };
 
-const NO_MESSAGES: ReadonlyMap<string, string> = new Map();
+/** Fields that check themselves (whole-number-field.tsx): their own messages are not the schema's refusals. */
+const SELF_CHECKED = new Set(["quickFill", "cycleLength"]);
 
 /**
  * The class editor's School Day step (docs/product.md#school-day): bell times with a quick fill,
  * which weekdays are school days, an optional rotation anchored to a date, which periods meet on
- * each rotation day, and days off. Checked by the API's own schema before it is sent; its messages
- * show under their fields after the first Save, then follow the changes.
+ * each rotation day, and days off. Checked by the API's own schema before it is sent
+ * (schoolDayFormSchema); its messages show under their fields after the first Save, then follow
+ * the changes.
  *
  * Once the school has published its schedule (issue 36) the step first asks whose school day to
  * follow: the school's (nothing more to fill in; the student's own stays saved) or their own (the
@@ -69,35 +70,35 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismiss }: School
   // Offered once both the school's schedule and the student's preferences have been read.
   const source: ScheduleSource | null = published && preferences.data ? (chosen ?? preferences.data.scheduleSource) : null;
   const followsSchool = source === "school";
-  const [state, setState] = useState<SchoolDayFormState>(() => formFromSchedule(schedule, userClasses));
-  const [fill, setFill] = useState<QuickFill>(DEFAULT_QUICK_FILL);
+  const [defaults] = useState<SchoolDayFormValues>(() => ({ ...formFromSchedule(schedule, userClasses), quickFill: DEFAULT_QUICK_FILL }));
   const [tried, setTried] = useState(0);
   const [fillTried, setFillTried] = useState(0);
   const validity = useNumberValidity();
-  const set = (change: Partial<SchoolDayFormState>) => setState((s) => ({ ...s, ...change }));
+  const { form } = useSchemaForm(schoolDayFormSchema, defaults, {
+    fieldOf: schoolDayFieldOf,
+    recheckWhole: tried > 0,
+    shouldFocusError: false,
+  });
+  // Read on every render, so that the form state follows its errors from the first Save on.
+  const refused = Object.keys(form.formState.errors).some((name) => !SELF_CHECKED.has(name));
+  const canSave = !refused && !validity.invalid.has("cycleLength");
 
-  const check = useMemo(() => schoolScheduleSchema.safeParse(scheduleFromForm(state)), [state]);
-  const messages = useMemo(
-    () => (tried > 0 && !check.success ? fieldMessagesOf(state, check.error.issues) : NO_MESSAGES),
-    [tried, check, state],
-  );
-  const form = useFieldMessages(messages);
-  const canSave = check.success && !validity.invalid.has("cycleLength");
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!followsSchool && !canSave) {
-      setTried((n) => n + 1);
-      return;
-    }
+  const saveChoices = async (body: SchoolScheduleInput | null) => {
     try {
       if (source !== null) await savePreferences.mutateAsync({ scheduleSource: source });
-      if (!followsSchool) await save.mutateAsync(scheduleFromForm(state));
+      if (body) await save.mutateAsync(body);
       showToast({ title: t("classes.toast_success"), description: t("classes.school_day_saved"), variant: "success", id: SAVE_TOAST });
       onDone();
     } catch (error) {
       showToast({ title: t("classes.toast_error"), description: errorMessage(error), variant: "destructive", id: SAVE_TOAST });
     }
+  };
+  const refuse = () => setTried((n) => n + 1);
+  const saveOwn = form.handleSubmit((body) => (validity.invalid.has("cycleLength") ? refuse() : saveChoices(body)), refuse);
+  const onSubmit = (event: FormEvent) => {
+    if (!followsSchool) return void saveOwn(event);
+    event.preventDefault();
+    void saveChoices(null);
   };
 
   const fillBellTimes = () => {
@@ -105,7 +106,7 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismiss }: School
       setFillTried((n) => n + 1);
       return;
     }
-    set({ bells: quickFill(state.bells, fill) });
+    form.setValue("bells", quickFill(form.getValues("bells"), form.getValues("quickFill")));
   };
 
   return (
@@ -115,23 +116,15 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismiss }: School
         <DialogDescription>{t("classes.school_day_description")}</DialogDescription>
       </DialogHeader>
       <Form {...form}>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex min-h-0 flex-1 flex-col">
+        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
           <div className="grid min-h-0 flex-1 content-start gap-6 overflow-y-auto overscroll-contain p-4 sm:px-6">
             {source !== null && <ScheduleSourceFieldset value={source} onChange={setChosen} />}
             {!followsSchool && (
               <>
-                <BellTimesFieldset
-                  bells={state.bells}
-                  setBell={(index, field, value) => set({ bells: state.bells.map((b, i) => (i === index ? { ...b, [field]: value } : b)) })}
-                  fill={fill}
-                  setFill={setFill}
-                  onFill={fillBellTimes}
-                  fillTried={fillTried}
-                  validity={validity}
-                />
-                <SchoolDaysFieldset schoolDays={state.schoolDays} onChange={(schoolDays) => set({ schoolDays })} />
-                <RotationFieldset state={state} set={set} tried={tried} validity={validity} />
-                <DaysOffFieldset daysOff={state.daysOff} onChange={(daysOff) => set({ daysOff })} />
+                <BellTimesFieldset bells={defaults.bells} onFill={fillBellTimes} fillTried={fillTried} validity={validity} />
+                <SchoolDaysFieldset />
+                <RotationFieldset bells={defaults.bells} tried={tried} validity={validity} />
+                <DaysOffFieldset />
               </>
             )}
           </div>

@@ -4,13 +4,8 @@ import { Button } from "@/components/ui/button";
 import { FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { useLocale, useT } from "@/lib/i18n";
 
-type SchoolDaysFieldsetProps = {
-  schoolDays: readonly WeekdayName[];
-  onChange: (schoolDays: WeekdayName[]) => void;
-};
-
-/** Which weekdays are school days: one pressed button per weekday; the message under them (form kit). */
-export function SchoolDaysFieldset({ schoolDays, onChange }: SchoolDaysFieldsetProps) {
+/** Which weekdays are school days (the form's `schoolDays`): one pressed button per weekday; the message under them (form kit). */
+export function SchoolDaysFieldset() {
   const t = useT();
   const locale = useLocale();
   return (
@@ -18,28 +13,31 @@ export function SchoolDaysFieldset({ schoolDays, onChange }: SchoolDaysFieldsetP
       <legend className="mb-2 font-medium">{t("classes.school_days")}</legend>
       <FormField
         name="schoolDays"
-        render={() => (
-          <FormItem>
-            <div className="flex flex-wrap gap-2">
-              {WEEKDAY_NAMES.map((day, index) => {
-                const on = schoolDays.includes(day);
-                return (
-                  <Button
-                    key={day}
-                    size="sm"
-                    variant={on ? "default" : "outline"}
-                    aria-pressed={on}
-                    className="h-9"
-                    onClick={() => onChange(on ? schoolDays.filter((d) => d !== day) : [...schoolDays, day])}
-                  >
-                    {weekdayLabel(index, locale)}
-                  </Button>
-                );
-              })}
-            </div>
-            <FormMessage />
-          </FormItem>
-        )}
+        render={({ field }) => {
+          const schoolDays = field.value as WeekdayName[];
+          return (
+            <FormItem>
+              <div className="flex flex-wrap gap-2">
+                {WEEKDAY_NAMES.map((day, index) => {
+                  const on = schoolDays.includes(day);
+                  return (
+                    <Button
+                      key={day}
+                      size="sm"
+                      variant={on ? "default" : "outline"}
+                      aria-pressed={on}
+                      className="h-9"
+                      onClick={() => field.onChange(on ? schoolDays.filter((d) => d !== day) : [...schoolDays, day])}
+                    >
+                      {weekdayLabel(index, locale)}
+                    </Button>
+                  );
+                })}
+              </div>
+              <FormMessage />
+            </FormItem>
+          );
+        }}
       />
     </fieldset>
   );

@@ -5,14 +5,16 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/comp
 import { Input } from "@/components/ui/input";
 
 type WholeNumberFieldProps = {
-  /** The form kit's name of the field: its message is kept there. */
+  /**
+   * The form's name of the field, its value's path: the last whole number in range that was
+   * typed, what the form works with. Its own message is kept there too.
+   */
   name: string;
   label: string;
-  /** The last whole number in range that was typed: what the form works with. */
-  value: number;
   min: number;
   max: number;
-  onChange: (value: number) => void;
+  /** After the field has set a new value. */
+  onChange?: (value: number) => void;
   /** Told whether the text on screen is a whole number in range, so the form can refuse to go on. */
   onValidityChange: (valid: boolean) => void;
   /**
@@ -40,18 +42,48 @@ function parseWholeNumber(text: string, min: number, max: number): number | null
  * is handed on as typed (so the arrow keys and the spinner still move the value at once); anything
  * else leaves the form's value as it was and, once the field is left, says what it takes.
  */
-export function WholeNumberField({ name, label, value, min, max, onChange, onValidityChange, checkRequest }: WholeNumberFieldProps) {
+export function WholeNumberField(props: WholeNumberFieldProps) {
+  return (
+    <FormField
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <WholeNumberItem
+          {...props}
+          value={field.value as number}
+          setValue={(n) => {
+            field.onChange(n);
+            props.onChange?.(n);
+          }}
+          onBlur={field.onBlur}
+          shownMessage={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+type WholeNumberItemProps = WholeNumberFieldProps & {
+  value: number;
+  setValue: (value: number) => void;
+  onBlur: () => void;
+  /** The message the form shows for the field just now. */
+  shownMessage: string | undefined;
+};
+
+function WholeNumberItem(props: WholeNumberItemProps) {
+  const { name, label, value, min, max, setValue, onBlur, onValidityChange, checkRequest, shownMessage } = props;
   const [text, setText] = useState(String(value));
   const [checked, setChecked] = useState(false);
   const parsed = parseWholeNumber(text, min, max);
   const valid = parsed !== null;
   const error = !valid && checked ? wholeNumberMessage(min, max) : null;
-  // The field's own message, in the form kit's state (the step's other messages leave it alone).
+  // The field's own message, in the form's state. The form's schema never names this field, and
+  // checking the whole form replaces the messages it holds: the field's own is put back (before paint).
   const { setError, clearErrors } = useFormContext();
   useLayoutEffect(() => {
-    if (error) setError(name, { type: "custom", message: error });
-    else clearErrors(name);
-  }, [error, name, setError, clearErrors]);
+    if (error && shownMessage !== error) setError(name, { type: "custom", message: error });
+    else if (!error && shownMessage) clearErrors(name);
+  }, [error, shownMessage, name, setError, clearErrors]);
 
   const [seenCheckRequest, setSeenCheckRequest] = useState(checkRequest);
   if (checkRequest !== seenCheckRequest) {
@@ -71,37 +103,35 @@ export function WholeNumberField({ name, label, value, min, max, onChange, onVal
   useEffect(() => () => onValidityChange(true), [onValidityChange]);
 
   return (
-    <FormField
-      name={name}
-      render={() => (
-        <FormItem className="gap-1">
-          <FormLabel className="font-normal">{label}</FormLabel>
-          <FormControl>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={min}
-              max={max}
-              step={1}
-              value={text}
-              className="tabular-nums"
-              onChange={(event) => {
-                const next = event.target.value;
-                setText(next);
-                // While typing, the last complaint goes away; it comes back on leaving if still true.
-                setChecked(false);
-                const n = parseWholeNumber(next, min, max);
-                if (n !== null) {
-                  setShownValue(n);
-                  onChange(n);
-                }
-              }}
-              onBlur={() => setChecked(true)}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <FormItem className="gap-1">
+      <FormLabel className="font-normal">{label}</FormLabel>
+      <FormControl>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          value={text}
+          className="tabular-nums"
+          onChange={(event) => {
+            const next = event.target.value;
+            setText(next);
+            // While typing, the last complaint goes away; it comes back on leaving if still true.
+            setChecked(false);
+            const n = parseWholeNumber(next, min, max);
+            if (n !== null) {
+              setShownValue(n);
+              setValue(n);
+            }
+          }}
+          onBlur={() => {
+            setChecked(true);
+            onBlur();
+          }}
+        />
+      </FormControl>
+      <FormMessage />
+    </FormItem>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { NameField, PeriodRow, RowsValidation } from "../utils/class-editor-state";
+import type { NameField, PeriodRow } from "../utils/class-editor-state";
 
 /**
  * Where the class editor's focus goes: after an add or a remove, to the new or following period
@@ -44,14 +44,16 @@ export function usePeriodFocus(rows: readonly PeriodRow[]) {
       const next = periodsWithInputs().find((i) => i > index);
       (next !== undefined ? nameInput(next) : (addButton.current ?? saveButton.current))?.focus();
     },
-    /** Where a failed Save sends the focus: the field to fix, or the first empty period to fill. */
-    focusFirstProblem: (validation: RowsValidation) => {
-      const [firstFieldError] = Object.keys(validation.fieldErrors);
+    /**
+     * Where a failed Save sends the focus: the field to fix (its key, "3.name"), else the first row
+     * holding a duplicate, or the first empty period to fill.
+     */
+    focusFirstProblem: (firstFieldError: string | null, duplicateRows: ReadonlySet<number>) => {
       if (firstFieldError) {
         nameInputs.current.get(firstFieldError)?.focus();
         return;
       }
-      const index = [...validation.duplicateRows][0] ?? periodsWithInputs().find((i) => nameInput(i)?.value.trim() === "");
+      const index = [...duplicateRows][0] ?? periodsWithInputs().find((i) => nameInput(i)?.value.trim() === "");
       if (index !== undefined) nameInput(index)?.focus();
     },
   };

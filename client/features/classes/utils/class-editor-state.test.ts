@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { inEnglish } from "@core/test/in-english";
+import { schemaResolver } from "@/components/form/schema-resolver";
 import {
   addPeriod,
   canAddPeriod,
   canRemovePeriod,
+  classEditorFieldOf,
+  classEditorSchema,
   coveringBlock,
   emptyRows,
   hasLunchToggle,
@@ -363,5 +366,31 @@ describe("validation", () => {
     rows = setName(rows, 5, "name", "Music");
     rows = toggleSpan(rows, 4, 2);
     expect(validateRows(rows, "update").message).toBeNull();
+  });
+
+  describe("as the form's schema", () => {
+    const check = (rows: PeriodRow[], mode: "create" | "update") =>
+      schemaResolver<{ rows: PeriodRow[] }, ReturnType<typeof classEditorSchema>>(classEditorSchema(mode), classEditorFieldOf)(
+        { rows },
+        undefined,
+        { fields: {}, names: rows.map((_, i) => `rows.${i}.name`), shouldUseNativeValidation: false },
+      );
+
+    it("puts a name's own message on its field and, the first of them, on the rows as the form's message", async () => {
+      let rows = fill(["A", "B", "C", "D", "E", "F"]);
+      rows = setName(setSemester(rows, 6, true), 6, "name", "Health");
+      rows = setName(rows, 1, "name", "Art (Triple Block)");
+      const { errors } = await check(rows, "create");
+      const fieldErrors = errors.rows as unknown as Record<number, Record<string, { message: string }>> & { root: { message: string } };
+      expect(inEnglish(fieldErrors[1]!.name!.message)).toBe("Remove “(Triple Block)” from the name and use the buttons instead.");
+      expect(inEnglish(fieldErrors[6]!.secondName!.message)).toBe("Name both semesters, or switch this period to Full Year.");
+      expect(inEnglish(fieldErrors.root.message)).toBe("Remove “(Triple Block)” from the name and use the buttons instead.");
+    });
+
+    it("puts the API schema's refusal of the list on the rows, and hands over the request when it passes", async () => {
+      const { errors } = await check(fill(["Art", "Music", "art ", "Drama"]), "update");
+      expect(inEnglish((errors.rows as { root?: { message: string } }).root!.message)).toBe("Please remove duplicate class names.");
+      expect(await check(fill(["A", "B", "C", "D"]), "update")).toEqual({ values: { userClasses: ["A", "B", "C", "D"] }, errors: {} });
+    });
   });
 });

@@ -18,6 +18,7 @@ import {
   serializeClassPeriods,
   TRIPLE_BLOCK_SUFFIX,
 } from "@core/classes";
+import { z } from "zod";
 import { messageRef } from "@core/i18n/translate";
 import { type ClassSaveMode, classesSchemaFor, INITIAL_PERIODS, MAX_PERIODS, MIN_PERIODS } from "@core/schemas/classes";
 
@@ -184,32 +185,72 @@ export type RowsValidation = {
   userClasses: string[];
 };
 
-/** The checks the server makes (core/schemas/classes.ts), plus the editor's own on typed suffixes. */
-export function validateRows(rows: readonly PeriodRow[], mode: ClassSaveMode): RowsValidation {
-  const fieldErrors: Record<string, string> = {};
+/** The editor's own checks of the names on screen, in order: a typed suffix, a semester pair half named. */
+function nameProblems(rows: readonly PeriodRow[]): { index: number; field: NameField; message: string }[] {
+  const problems: { index: number; field: NameField; message: string }[] = [];
   rows.forEach((row, index) => {
     if (coveringBlock(rows, index)) return;
     const fields: NameField[] = row.semester ? ["name", "secondName"] : ["name"];
     for (const field of fields) {
-      const problem = reservedSuffixMessage(row[field]);
-      if (problem) fieldErrors[`${index}.${field}`] = problem;
+      const message = reservedSuffixMessage(row[field]);
+      if (message) problems.push({ index, field, message });
     }
     // One half named and the other blank would be saved as a full-year class without a word.
-    if (row.semester && (row.name.trim() === "") !== (row.secondName.trim() === "")) {
-      fieldErrors[`${index}.${row.name.trim() === "" ? "name" : "secondName"}`] ??= SEMESTER_HALF_MISSING;
-    }
+    const field = row.name.trim() === "" ? "name" : "secondName";
+    if (
+      row.semester &&
+      (row.name.trim() === "") !== (row.secondName.trim() === "") &&
+      !problems.some((p) => p.index === index && p.field === field)
+    )
+      problems.push({ index, field, message: SEMESTER_HALF_MISSING });
   });
-  const userClasses = userClassesFromRows(rows);
-  const duplicates = duplicateClassKeys(parseUserClasses(userClasses));
+  return problems;
+}
+
+/**
+ * The class editor's form schema: the editor's own checks on each name (under that name's field,
+ * the first also the form's message, on `rows`), then the API's own schema (core/schemas/classes.ts)
+ * on the list the rows would send, whose refusal is the form's message. Its output is the request.
+ */
+export function classEditorSchema(mode: ClassSaveMode) {
+  return z
+    .object({ rows: z.array(z.custom<PeriodRow>()) })
+    .superRefine(({ rows }, ctx) => {
+      const problems = nameProblems(rows);
+      for (const { index, field, message } of problems) ctx.addIssue({ code: "custom", path: ["rows", index, field], message });
+      if (problems[0]) ctx.addIssue({ code: "custom", path: ["rows"], message: problems[0].message });
+    })
+    .transform(({ rows }) => ({ userClasses: userClassesFromRows(rows) }))
+    .pipe(classesSchemaFor(mode));
+}
+
+/** The form's field of a refusal of classEditorSchema: a name's own, else the rows' (the list sent is theirs). */
+export function classEditorFieldOf(path: readonly PropertyKey[]): string {
+  return path[0] === "userClasses" ? "rows" : path.map(String).join(".");
+}
+
+/** Rows holding a name that appears elsewhere too (never Lunch, nor a hidden name). */
+export function duplicateRowsOf(rows: readonly PeriodRow[]): Set<number> {
+  const duplicates = duplicateClassKeys(parseUserClasses(userClassesFromRows(rows)));
   const duplicateRows = new Set<number>();
   rows.forEach((row, index) => {
     if (coveringBlock(rows, index) || isLunchRow(row)) return;
     const names = row.semester ? [row.name, row.secondName] : [row.name];
     if (names.some((n) => n.trim() !== "" && duplicates.has(classNameKey(n)))) duplicateRows.add(index);
   });
-  const firstFieldError = Object.values(fieldErrors)[0];
-  if (firstFieldError) return { message: firstFieldError, fieldErrors, duplicateRows, userClasses };
-  const parsed = classesSchemaFor(mode).safeParse({ userClasses });
-  const message = parsed.success ? null : (parsed.error.issues[0]?.message ?? messageRef("classes.check_classes"));
-  return { message, fieldErrors, duplicateRows, userClasses };
+  return duplicateRows;
+}
+
+/** classEditorSchema's verdict on the rows, read as the editor shows it. */
+export function validateRows(rows: readonly PeriodRow[], mode: ClassSaveMode): RowsValidation {
+  const checked = classEditorSchema(mode).safeParse({ rows: [...rows] });
+  const fieldErrors: Record<string, string> = {};
+  let message: string | null = null;
+  for (const issue of checked.error?.issues ?? []) {
+    const field = classEditorFieldOf(issue.path);
+    if (field === "rows") message ??= issue.message;
+    else fieldErrors[field.slice("rows.".length)] ??= issue.message;
+  }
+  if (!checked.success) message ??= messageRef("classes.check_classes");
+  return { message, fieldErrors, duplicateRows: duplicateRowsOf(rows), userClasses: userClassesFromRows(rows) };
 }

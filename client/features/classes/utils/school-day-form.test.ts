@@ -4,9 +4,19 @@ import { fallbackSubjects, periodLabel, subjectOptions, type Words } from "@core
 import { messages as spanishApp } from "@core/i18n/compiled/es/app";
 import { translatorFor } from "@core/i18n/translate";
 import { rotationDayName } from "@core/school-day";
-import { schoolScheduleSchema } from "@core/schemas/school-schedule";
 import { inEnglish, translateInEnglish } from "@core/test/in-english";
-import { bellLabel, bellRowsFor, fieldMessagesOf, formFromSchedule, rotationLabels, scheduleFromForm } from "./school-day-form";
+import { schemaResolver } from "@/components/form/schema-resolver";
+import {
+  bellLabel,
+  bellRowsFor,
+  DEFAULT_QUICK_FILL,
+  formFromSchedule,
+  rotationLabels,
+  type SchoolDayFormState,
+  schoolDayFieldOf,
+  schoolDayFormSchema,
+  type SchoolDayFormValues,
+} from "./school-day-form";
 
 const spanish: Words = { t: translatorFor(setupI18n({ locale: "es", messages: { es: spanishApp as Messages } })), locale: "es" };
 const english: Words = { t: translateInEnglish, locale: "en" };
@@ -59,26 +69,62 @@ describe("the school day's words", () => {
 
 describe("the School Day step's field messages", () => {
   const schedule = { schoolDays: ["monday" as const], bellTimes: [], rotation: null, daysOff: [] };
+  /** The form's messages by field name, as its resolver (schema-resolver.ts) gives them. */
+  async function fieldMessagesOf(state: SchoolDayFormState): Promise<Map<string, string>> {
+    const values: SchoolDayFormValues = { ...state, quickFill: DEFAULT_QUICK_FILL };
+    const { errors } = await schemaResolver<SchoolDayFormValues, typeof schoolDayFormSchema>(schoolDayFormSchema, schoolDayFieldOf)(
+      values,
+      undefined,
+      { fields: {}, names: [], shouldUseNativeValidation: false },
+    );
+    const messages = new Map<string, string>();
+    const walk = (node: unknown, path: string[]) => {
+      if (typeof node !== "object" || node === null) return;
+      if ("message" in node && typeof node.message === "string") messages.set(path.join("."), node.message);
+      else for (const [key, child] of Object.entries(node)) walk(child, [...path, key]);
+    };
+    walk(errors, []);
+    return messages;
+  }
 
-  it("puts a bell time's message on its own period's field, though unset periods before it are not sent", () => {
+  it("puts a bell time's message on its own period's field, though unset periods before it are not sent", async () => {
     const state = formFromSchedule(schedule, ["Álgebra", "Biología", "Química"]);
     state.bells[2] = { ...state.bells[2]!, start: "10:00", end: "09:00" };
-    const check = schoolScheduleSchema.safeParse(scheduleFromForm(state));
-    const messages = fieldMessagesOf(state, check.error!.issues);
+    const messages = await fieldMessagesOf(state);
     expect([...messages.keys()]).toEqual(["bells.2.end"]);
     expect(inEnglish(messages.get("bells.2.end"))).toBe("Start must be before end");
   });
 
-  it("keeps the schema's path for every other field", () => {
+  it("keeps the schema's path for every other field", async () => {
     const state = formFromSchedule(schedule, []);
     state.schoolDays = [];
     state.daysOff = [{ from: "2026-12-24", to: "2026-12-20", label: "" }];
-    const check = schoolScheduleSchema.safeParse(scheduleFromForm(state));
-    const messages = fieldMessagesOf(state, check.error!.issues);
+    const messages = await fieldMessagesOf(state);
     expect(Object.fromEntries([...messages].map(([name, message]) => [name, inEnglish(message)]))).toEqual({
       schoolDays: "Choose at least one school day",
       "daysOff.0.label": "Label is required",
       "daysOff.0.to": "To must be on or after from",
+    });
+  });
+
+  it("puts the rotation's anchor on the form's own anchor fields, and a refusal of a period on its start", () => {
+    const state = formFromSchedule(schedule, ["Álgebra", "Biología"]);
+    state.bells[1] = { ...state.bells[1]!, start: "09:00", end: "09:50" };
+    expect(schoolDayFieldOf(["rotation", "anchorDate"], state)).toBe("anchorDate");
+    expect(schoolDayFieldOf(["rotation", "anchorDay"], state)).toBe("anchorDay");
+    expect(schoolDayFieldOf(["bellTimes", 0, "period"], state)).toBe("bells.1.start");
+  });
+
+  it("hands over the request body, checked, when the form passes", async () => {
+    const state = formFromSchedule(schedule, ["Álgebra"]);
+    state.bells[0] = { ...state.bells[0]!, start: "08:00", end: "08:50" };
+    state.daysOff = [{ from: "2026-12-24", to: "", label: " Winter break " }];
+    const checked = await schoolDayFormSchema.safeParseAsync({ ...state, quickFill: DEFAULT_QUICK_FILL });
+    expect(checked.data).toEqual({
+      bellTimes: [{ period: 1, start: "08:00", end: "08:50" }],
+      schoolDays: ["monday"],
+      rotation: null,
+      daysOff: [{ from: "2026-12-24", to: "2026-12-24", label: "Winter break" }],
     });
   });
 });

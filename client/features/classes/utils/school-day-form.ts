@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { parseUserClasses, periodLabel, type Words } from "@core/classes";
 import { WEEKDAY_NAMES, type WeekdayName } from "@core/day-numbers";
 import { cycleDayLabel, type SchoolSchedule } from "@core/school-day";
-import { MAX_PERIOD, type SchoolScheduleInput } from "@core/schemas/school-schedule";
+import { MAX_PERIOD, schoolScheduleSchema, type SchoolScheduleInput } from "@core/schemas/school-schedule";
 
 /** One period's bell time as the form holds it: "" while unset. */
 export interface BellRow {
@@ -131,30 +132,32 @@ export function scheduleFromForm(state: SchoolDayFormState): SchoolScheduleInput
   };
 }
 
-/** The form kit's name of a bell time's field: where its message is kept. */
+/** The form kit's name of a bell time's field: its value's path, where its message is kept too. */
 export function bellFieldName(index: number, field: "start" | "end"): string {
   return `bells.${index}.${field}`;
 }
 
+/** What the School Day step's form holds: the step's state and the quick fill's settings. */
+export type SchoolDayFormValues = SchoolDayFormState & { quickFill: QuickFill };
+
 /**
- * The schema's messages (schoolScheduleSchema, on scheduleFromForm's body) by the form's field
- * names: a field's path as the schema gives it, except bell times, which the body lists without the
- * unset ones (their field is found by period), a period's own message going to its start.
+ * The School Day step's form schema: the request body built from the form (scheduleFromForm),
+ * checked by the API's own schema; its output is what is sent. Its refusals name the body's paths:
+ * schoolDayFieldOf finds their fields.
  */
-export function fieldMessagesOf(
-  state: SchoolDayFormState,
-  issues: readonly { path: PropertyKey[]; message: string }[],
-): Map<string, string> {
-  const sent = state.bells.flatMap((b, index) => (b.start || b.end ? [index] : []));
-  const messages = new Map<string, string>();
-  for (const issue of issues) {
-    const [root, position, field] = issue.path;
-    if (root === "bellTimes" && typeof position === "number" && sent[position] !== undefined) {
-      const name = bellFieldName(sent[position], field === "end" ? "end" : "start");
-      if (field !== "period" || !messages.has(name)) messages.set(name, issue.message);
-    } else {
-      messages.set(issue.path.join("."), issue.message);
-    }
+export const schoolDayFormSchema = z.custom<SchoolDayFormValues>().transform(scheduleFromForm).pipe(schoolScheduleSchema);
+
+/**
+ * The form's field of a refusal of schoolDayFormSchema: the body's path, except bell times, which
+ * the body lists without the unset ones (their field is found by period, a period's own message
+ * going to its start), and the rotation's anchor, kept at the form's top level.
+ */
+export function schoolDayFieldOf(path: readonly PropertyKey[], values: SchoolDayFormState): string {
+  const [root, position, field] = path;
+  if (root === "bellTimes" && typeof position === "number") {
+    const sent = values.bells.flatMap((b, index) => (b.start || b.end ? [index] : []));
+    if (sent[position] !== undefined) return bellFieldName(sent[position], field === "end" ? "end" : "start");
   }
-  return messages;
+  if (root === "rotation" && (position === "anchorDate" || position === "anchorDay") && path.length === 2) return position;
+  return path.map(String).join(".");
 }

@@ -35,6 +35,7 @@ import schoolScheduleRoutes from "./routes/school-schedule";
 import streamRoutes from "./routes/stream";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
+import focusSessionRoutes from "./routes/focus-sessions";
 import { apiSecurityHeadersFor, clientErrorHandler, securityHeadersFor } from "./http/raw-answers";
 import { isApiRequest } from "./http/request-context";
 import type { Services } from "./services";
@@ -237,6 +238,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(authRoutes, { services });
   await app.register(ssoRoutes, { services });
   await app.register(taskRoutes, { services, listAnswers });
+  await app.register(focusSessionRoutes, { services });
   await app.register(classRoutes, { services });
   await app.register(eventRoutes, { services, listAnswers });
   await app.register(preferencesRoutes, { services });

@@ -18,6 +18,7 @@ const task: Task = {
   completed: false,
   reminder: null,
   estimateMinutes: null,
+  spentMinutes: 0,
   createdAt: "2026-11-23T10:00:00.000Z",
 };
 

@@ -48,6 +48,7 @@ export function optimisticTask({ input, temporaryId }: Pick<CreateTaskVariables,
     completed: input.completed ?? false,
     reminder: input.reminder ?? null,
     estimateMinutes: input.estimateMinutes ?? null,
+    spentMinutes: 0,
     createdAt: new Date().toISOString(),
   };
 }

@@ -146,6 +146,7 @@ export class FakeServer {
         completed: false,
         reminder: null,
         estimateMinutes: null,
+        spentMinutes: 0,
         createdAt: new Date().toISOString(),
         ...(body as Partial<Task>),
       } as Task;

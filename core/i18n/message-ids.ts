@@ -1041,6 +1041,7 @@ export interface MessageValues {
   "settings.exception_date_invalid": undefined;
   "settings.export_version_unknown": { "version": string | number };
   "settings.failed_to_save": undefined;
+  "settings.focus_sessions_not_list": undefined;
   "settings.import_data": undefined;
   "settings.import_failed": undefined;
   "settings.import_file": undefined;
@@ -1105,6 +1106,7 @@ export interface MessageValues {
   "settings.theme_light": undefined;
   "settings.theme_system": undefined;
   "settings.title": undefined;
+  "settings.too_many_focus_sessions": { "max": string | number };
   "settings.update_failed": undefined;
   "settings.update_password": undefined;
   "settings.updating_password": undefined;
@@ -1177,6 +1179,14 @@ export interface MessageValues {
   "tasks.filter_overdue": undefined;
   "tasks.filter_pending": undefined;
   "tasks.filter_tasks": undefined;
+  "tasks.focus_end_before_start": undefined;
+  "tasks.focus_in_future": undefined;
+  "tasks.focus_overlaps": undefined;
+  "tasks.focus_range_invalid": undefined;
+  "tasks.focus_session_not_found": undefined;
+  "tasks.focus_task_invalid": undefined;
+  "tasks.focus_time_invalid": undefined;
+  "tasks.focus_too_long": { "max": string | number };
   "tasks.group_later": undefined;
   "tasks.group_no_date": undefined;
   "tasks.group_overdue": undefined;

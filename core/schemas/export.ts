@@ -4,6 +4,7 @@ import { messageRef } from "../i18n/translate";
 import { classesSchemaFor } from "./classes";
 import { preferencesSchema } from "./preferences";
 import { schoolScheduleSchema } from "./school-schedule";
+import { createFocusSessionSchema } from "./focus";
 import { createTaskSchema, MAX_TASKS_PER_USER, TOO_MANY_TASKS } from "./task";
 import { MAX_EVENTS_PER_USER, TOO_MANY_EVENTS, updateEventSchema } from "./event";
 
@@ -32,6 +33,9 @@ const eventRow = z.object({
   originalDate: z.string().refine(isCalendarDate, messageRef("settings.original_date_invalid")).nullable().optional().default(null),
 });
 
+/** Ten sessions a day for almost three years. */
+export const MAX_IMPORTED_FOCUS_SESSIONS = 10_000;
+
 /** The envelope; tasks and events are checked one by one afterwards, so each error names its item. */
 export const exportFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT, { error: NOT_AN_EXPORT }),
@@ -41,7 +45,16 @@ export const exportFileSchema = z.object({
   preferences: preferencesSchema.partial().optional(),
   tasks: z.array(z.unknown(), { error: messageRef("settings.tasks_not_list") }).max(MAX_TASKS_PER_USER, TOO_MANY_TASKS),
   events: z.array(z.unknown(), { error: messageRef("settings.events_not_list") }).max(MAX_EVENTS_PER_USER, TOO_MANY_EVENTS),
+  // Files from before the focus timer (issue 51) have none.
+  focusSessions: z
+    .array(z.unknown(), { error: messageRef("settings.focus_sessions_not_list") })
+    .max(MAX_IMPORTED_FOCUS_SESSIONS, messageRef("settings.too_many_focus_sessions", { max: MAX_IMPORTED_FOCUS_SESSIONS }))
+    .optional()
+    .default([]),
 });
+
+/** An exported session: its task by the task's id in the file. */
+export const importFocusSessionSchema = createFocusSessionSchema;
 
 export const importTaskSchema = createTaskSchema;
 export const importEventRowSchema = eventRow;

@@ -135,6 +135,8 @@ export const taskSchema = z.object({
   reminder: z.enum(REMINDER_TIMINGS).nullable(),
   /** Whole minutes the student expects it to take, or null (the study plan counts 30). */
   estimateMinutes: z.number().int().nullable(),
+  /** Read-only: the minutes of its focus sessions (POST /api/focus-sessions). */
+  spentMinutes: z.number().int(),
   /** An instant, ISO-8601 UTC. */
   createdAt: z.string(),
 });

@@ -23,6 +23,7 @@ export function task(fields: Partial<Task> = {}): Task {
     completed: false,
     reminder: null,
     estimateMinutes: null,
+    spentMinutes: 0,
     createdAt: "2026-11-01T12:00:00.000Z",
     ...fields,
   };

@@ -29,6 +29,7 @@ import * as m24 from "./migrations/2026-11-29-02-announcement-shown-until";
 import * as m25 from "./migrations/2026-11-29-03-reminder-claim-token";
 import * as m26 from "./migrations/2026-11-29-04-study-preferences";
 import * as m27 from "./migrations/2026-11-29-05-task-estimate";
+import * as m28 from "./migrations/2026-11-29-06-focus-sessions";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-29-03-reminder-claim-token": m25,
   "2026-11-29-04-study-preferences": m26,
   "2026-11-29-05-task-estimate": m27,
+  "2026-11-29-06-focus-sessions": m28,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

@@ -76,8 +76,23 @@ export interface TasksTable {
   reminder: string | null;
   /** Whole minutes the student expects the task to take (5-600), null for none (decision 129). */
   estimate_minutes: number | null;
+  /** The sum of its focus sessions' minutes, kept with each session's write (issue 51). */
+  spent_minutes: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** A stretch of focus on a task (or none) from the focus timer (issue 51). */
+export interface FocusSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Null for focus on nothing in particular, or once its task is deleted. */
+  task_id: number | null;
+  /** Instants, ISO-8601 UTC. */
+  started_at: string;
+  ended_at: string;
+  minutes: number;
+  created_at: string;
 }
 
 /** A create's Idempotency-Key and the answer it got, replayed when the same key comes again. */
@@ -358,6 +373,7 @@ export interface Database {
   app_settings: AppSettingsTable;
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
+  focus_sessions: FocusSessionsTable;
   events: EventsTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;

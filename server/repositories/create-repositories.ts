@@ -3,6 +3,7 @@ import { createAnnouncementsRepository } from "./announcements";
 import { createAuditLogRepository } from "./audit-log";
 import { createCalendarFeedsRepository } from "./calendar-feeds";
 import { createEventsRepository } from "./events";
+import { createFocusSessionsRepository } from "./focus-sessions";
 import { createMailOutboxRepository } from "./mail-outbox";
 import { createPasswordResetTokensRepository } from "./password-reset-tokens";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
@@ -29,6 +30,7 @@ export function createRepositories(db: Executor) {
     settings: createSettingsRepository(db),
     tasks: createTasksRepository(db),
     events: createEventsRepository(db),
+    focusSessions: createFocusSessionsRepository(db),
     rateLimits: createRateLimitsRepository(db),
     auditLog: createAuditLogRepository(db),
     idempotencyKeys: createIdempotencyKeysRepository(db),

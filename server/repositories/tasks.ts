@@ -17,6 +17,7 @@ function toTask(row: TaskRow): Task {
     completed: Boolean(row.completed),
     reminder: isReminderTiming(row.reminder) ? row.reminder : null,
     estimateMinutes: row.estimate_minutes,
+    spentMinutes: row.spent_minutes,
     createdAt: row.created_at,
   };
 }
@@ -109,6 +110,17 @@ export function createTasksRepository(db: Executor) {
         .returningAll()
         .executeTakeFirstOrThrow();
       return toTask(row);
+    },
+
+    /** Adds (or with a negative count takes away) a focus session's minutes on the task; false when it is not the student's. */
+    async addSpentMinutes(userId: number, id: number, minutes: number): Promise<boolean> {
+      const result = await db
+        .updateTable("tasks")
+        .set((eb) => ({ spent_minutes: eb("spent_minutes", "+", minutes), updated_at: new Date().toISOString() }))
+        .where("user_id", "=", userId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async update(userId: number, id: number, data: Partial<CreateTaskData>): Promise<Task | undefined> {

@@ -326,6 +326,7 @@ describeEachEngine("tasks API", (engine) => {
           "completed",
           "reminder",
           "estimateMinutes",
+          "spentMinutes",
           "createdAt",
           "etag",
         ].sort(),

@@ -1,3 +1,4 @@
+import type { FocusSessionsRepository } from "../repositories/focus-sessions";
 import { studyPreferencesOf } from "./preferences";
 import type { z } from "zod";
 import { fieldErrors } from "../../core/schemas/field-errors";
@@ -13,6 +14,7 @@ import {
   importEventFieldsSchema,
   importEventRowSchema,
   importScheduleSchema,
+  importFocusSessionSchema,
   importTaskSchema,
 } from "../../core/schemas/export";
 import type { SchoolSchedule } from "../../core/school-day";
@@ -42,18 +44,20 @@ interface DataPortabilityOptions {
   users: UsersRepository;
   tasks: TasksRepository;
   events: EventsRepository;
+  focusSessions: FocusSessionsRepository;
   reminders: ReminderPlanner;
 }
 
 /** "Download my data" and "Import" (docs/product.md#your-data, decision 091). */
-export function createDataPortability({ transaction, users, tasks, events, reminders }: DataPortabilityOptions) {
+export function createDataPortability({ transaction, users, tasks, events, focusSessions, reminders }: DataPortabilityOptions) {
   return {
     /** Everything of the user's, without secrets: the file GET /api/user/export answers. */
     async exportFor(user: SessionUser, now = new Date()) {
-      const [taskList, eventList, schedule] = await Promise.all([
+      const [taskList, eventList, schedule, sessions] = await Promise.all([
         tasks.listForUser(user.id),
         events.listForUser(user.id),
         users.findSchoolSchedule(user.id),
+        focusSessions.allForUser(user.id),
       ]);
       return {
         format: EXPORT_FORMAT,
@@ -79,6 +83,8 @@ export function createDataPortability({ transaction, users, tasks, events, remin
         },
         tasks: taskList,
         events: eventList,
+        // Each with its task's id in this file (the tasks' `id`), null for focus on nothing in particular.
+        focusSessions: sessions.map(({ taskId, startedAt, endedAt }) => ({ taskId, startedAt, endedAt })),
       };
     },
 
@@ -91,6 +97,7 @@ export function createDataPortability({ transaction, users, tasks, events, remin
       const file = parseWith(exportFileSchema, body);
       const errors: Record<string, string[]> = {};
       const taskData = parseItems(importTaskSchema, file.tasks, "tasks", errors);
+      const sessionData = parseItems(importFocusSessionSchema, file.focusSessions, "focusSessions", errors);
       const eventRows = parseItems(importEventRowSchema, file.events, "events", errors);
       const parsedEvents: (ParsedEvent | null)[] = eventRows.map((row, index) => {
         if (!row) return null;
@@ -121,9 +128,18 @@ export function createDataPortability({ transaction, users, tasks, events, remin
         if ((await tx.tasks.countForUser(user.id)) > 0 || (await tx.events.countForUser(user.id)) > 0)
           throw conflict(IMPORT_NEEDS_EMPTY_ACCOUNT);
         // The export lists tasks newest first: created oldest first, they list in the same order again.
-        for (const data of [...(taskData as NonNullable<(typeof taskData)[number]>[])].reverse()) {
-          const task = await tx.tasks.create(user.id, data);
+        const newTaskIds = new Map<unknown, number>();
+        for (let index = taskData.length - 1; index >= 0; index--) {
+          const task = await tx.tasks.create(user.id, taskData[index]!);
           await reminders.armTask(tx, task);
+          newTaskIds.set((file.tasks[index] as { id?: unknown } | null)?.id, task.id);
+        }
+        // A session on a task the file does not have is kept as focus on nothing in particular.
+        for (const session of sessionData as NonNullable<(typeof sessionData)[number]>[]) {
+          const taskId = session.taskId === null ? null : (newTaskIds.get(session.taskId) ?? null);
+          const minutes = Math.round((Date.parse(session.endedAt) - Date.parse(session.startedAt)) / 60_000);
+          await tx.focusSessions.create(user.id, { ...session, taskId, minutes });
+          if (taskId !== null) await tx.tasks.addSpentMinutes(user.id, taskId, minutes);
         }
         // Parents before their rows, with the file's ids mapped to the new ones.
         const newIds = new Map<number, CalendarEvent>();

@@ -27,6 +27,7 @@ import { createSessionCache, type SessionCacheOptions } from "./session-cache";
 import { createSessionService } from "./session-service";
 import { createSsoService } from "./sso";
 import { createTaskWrites } from "./task-writes";
+import { createFocusSessionsService } from "./focus-sessions";
 import { createLmsFeedRefresher, createLmsFeedService, type LmsFeedServiceOptions } from "./lms-feeds";
 import { createJobRegistry, type JobRegistry } from "../jobs/registry";
 import type { JobLogger } from "../jobs/worker";
@@ -96,6 +97,8 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     ...repositories,
     reminderPlanner,
     taskWrites,
+    /** The focus timer's sessions (issue 51); in place of the repository of that name. */
+    focusSessions: createFocusSessionsService({ transaction, clock, timeZone: config.timeZone }),
     /** LMS calendar feeds (decision 117); in place of the repository of that name. */
     lmsFeeds: createLmsFeedService({
       transaction,
@@ -174,6 +177,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       users: repositories.users,
       tasks: repositories.tasks,
       events: repositories.events,
+      focusSessions: repositories.focusSessions,
       reminders: reminderPlanner,
     }),
     health: createHealthService(createHealthRepository(db), { timeoutMs: config.databaseConnectTimeoutMs }),

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { isCalendarDate } from "../dates";
+import { messageRef } from "../i18n/translate";
+
+/** A focus session is at most 4 hours (issue 51): a timer left running overnight is not study. */
+export const MAX_FOCUS_MINUTES = 240;
+/** A session may end this far past the server's clock: a phone's clock runs a little ahead. */
+export const FOCUS_CLOCK_SKEW_MS = 2 * 60 * 1000;
+
+const INSTANT_MESSAGE = messageRef("tasks.focus_time_invalid");
+const instant = z
+  .string({ error: INSTANT_MESSAGE })
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+    INSTANT_MESSAGE,
+  )
+  .transform((v) => new Date(v).toISOString());
+
+/** POST /api/focus-sessions: a session the focus timer ended, on a task of the student's or on none. */
+export const createFocusSessionSchema = z
+  .object({
+    taskId: z
+      .number({ error: messageRef("tasks.focus_task_invalid") })
+      .int(messageRef("tasks.focus_task_invalid"))
+      .positive(messageRef("tasks.focus_task_invalid"))
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    startedAt: instant,
+    endedAt: instant,
+  })
+  .superRefine((s, ctx) => {
+    const length = Date.parse(s.endedAt) - Date.parse(s.startedAt);
+    if (length <= 0) ctx.addIssue({ code: "custom", path: ["endedAt"], message: messageRef("tasks.focus_end_before_start") });
+    else if (length > MAX_FOCUS_MINUTES * 60_000)
+      ctx.addIssue({ code: "custom", path: ["endedAt"], message: messageRef("tasks.focus_too_long", { max: MAX_FOCUS_MINUTES }) });
+  });
+export type CreateFocusSessionData = z.output<typeof createFocusSessionSchema>;
+
+const DATE_MESSAGE = messageRef("tasks.focus_range_invalid");
+const day = z.string({ error: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
+
+/** GET /api/focus-sessions?from&to: the sessions that started on those days (inclusive) in the school's time zone. */
+export const focusSessionsQuerySchema = z
+  .object({ from: day, to: day })
+  .refine((q) => q.from <= q.to, { path: ["to"], message: DATE_MESSAGE });
+
+export const focusSessionSchema = z.object({
+  id: z.number().int(),
+  taskId: z.number().int().nullable(),
+  /** Instants, ISO-8601 UTC. */
+  startedAt: z.string(),
+  endedAt: z.string(),
+  /** Whole minutes, rounded. */
+  minutes: z.number().int(),
+});
+export type FocusSession = z.infer<typeof focusSessionSchema>;

@@ -97,6 +97,8 @@ function baseEvent(id: number, fields: Partial<CalendarEvent>): CalendarEvent {
     isException: false,
     exceptionDate: null,
     originalDate: null,
+    endTime: null,
+    prepMinutes: null,
     ...fields,
   };
 }

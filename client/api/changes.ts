@@ -97,6 +97,8 @@ export function optimisticEvent({ input, temporaryId }: Pick<CreateEventVariable
     isException: false,
     exceptionDate: null,
     originalDate: null,
+    endTime: input.endTime ?? null,
+    prepMinutes: input.prepMinutes ?? null,
   };
 }
 

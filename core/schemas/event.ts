@@ -122,6 +122,26 @@ const notificationTiming = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** An exam's revision time, in minutes (issue 51): up to 20 hours over the days before it. */
+export const PREP_MINUTES = { min: 0, max: 1200 } as const;
+const PREP_MESSAGE = messageRef("calendar.prep_minutes_invalid", PREP_MINUTES);
+export const END_TIME_NEEDS_TIME = messageRef("calendar.end_time_needs_time");
+export const END_TIME_BEFORE_TIME = messageRef("calendar.end_time_before_time");
+export const PREP_ONLY_FOR_EXAMS = messageRef("calendar.prep_only_for_exams");
+
+// Left out of a request, endTime and prepMinutes keep what the event has (an app that does not
+// know them yet must not clear them); null clears them.
+const endTime = z
+  .union([z.literal("").transform(() => null), z.string().refine((v) => isWallClockTime(v), TIME_MESSAGE)], { error: TIME_MESSAGE })
+  .nullable()
+  .optional();
+const prepMinutes = z
+  .number({ error: PREP_MESSAGE })
+  .int(PREP_MESSAGE)
+  .min(PREP_MINUTES.min, PREP_MESSAGE)
+  .max(PREP_MINUTES.max, PREP_MESSAGE)
+  .nullish();
+
 const DAY_NUMBER = /^(?:[1-9]|[12]\d|3[01])$/;
 const WEEKDAY_SET = new Set<string>(WEEKDAY_NAMES);
 
@@ -155,6 +175,10 @@ const eventFields = z.object({
     .transform((v) => v ?? false),
   notificationEnabled,
   notificationTiming,
+  /** HH:mm, after `time`; only with a time (issue 51). */
+  endTime,
+  /** For an exam: the revision time the student wants before it (issue 51). */
+  prepMinutes,
 });
 type EventFields = z.output<typeof eventFields>;
 
@@ -184,6 +208,12 @@ function checkAndNormalize<T extends EventFields>(value: T, ctx: z.RefinementCtx
   if (value.customEndDate !== null && isCalendarDate(value.date) && value.customEndDate < value.date) {
     ctx.addIssue({ code: "custom", path: ["customEndDate"], message: END_BEFORE_START });
   }
+  if (value.endTime != null) {
+    if (value.time === null) ctx.addIssue({ code: "custom", path: ["endTime"], message: END_TIME_NEEDS_TIME });
+    else if (value.endTime <= value.time) ctx.addIssue({ code: "custom", path: ["endTime"], message: END_TIME_BEFORE_TIME });
+  }
+  if (value.prepMinutes != null && value.eventType !== "exam")
+    ctx.addIssue({ code: "custom", path: ["prepMinutes"], message: PREP_ONLY_FOR_EXAMS });
   // notificationEnabled may be left out: a timing then means on.
   const notificationEnabled = value.notificationEnabled ?? value.notificationTiming !== null;
   if (notificationEnabled && value.notificationTiming === null)
@@ -255,5 +285,9 @@ export const eventSchema = z.object({
   exceptionDate: z.string().nullable(),
   /** On a changed occurrence (a child made by "This event only"): the date of the occurrence it replaces. */
   originalDate: z.string().nullable(),
+  /** HH:mm when the event ends, or null (an event with a time then counts as an hour for the study plan). */
+  endTime: z.string().nullable(),
+  /** An exam's revision time in minutes, or null. */
+  prepMinutes: z.number().int().nullable(),
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;

@@ -51,6 +51,8 @@ export function event(fields: Partial<CalendarEvent> & Pick<CalendarEvent, "id">
     isException: false,
     exceptionDate: null,
     originalDate: null,
+    endTime: null,
+    prepMinutes: null,
     ...fields,
   };
 }

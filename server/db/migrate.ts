@@ -30,6 +30,7 @@ import * as m25 from "./migrations/2026-11-29-03-reminder-claim-token";
 import * as m26 from "./migrations/2026-11-29-04-study-preferences";
 import * as m27 from "./migrations/2026-11-29-05-task-estimate";
 import * as m28 from "./migrations/2026-11-29-06-focus-sessions";
+import * as m29 from "./migrations/2026-11-29-07-event-end-and-prep";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-29-04-study-preferences": m26,
   "2026-11-29-05-task-estimate": m27,
   "2026-11-29-06-focus-sessions": m28,
+  "2026-11-29-07-event-end-and-prep": m29,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

@@ -125,6 +125,10 @@ export interface EventsTable {
   is_completed: number;
   notification_enabled: number;
   notification_timing: string | null;
+  /** HH:mm when it ends, after `time`; null without one (issue 51). */
+  end_time: string | null;
+  /** An exam's revision time in minutes, null for none (issue 51). */
+  prep_minutes: number | null;
   parent_event_id: number | null;
   is_exception: number;
   /** On an exception row: the occurrence date it removes. */

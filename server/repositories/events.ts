@@ -34,6 +34,8 @@ export function toEvent(row: EventRow): CalendarEvent {
     isException: Boolean(row.is_exception),
     exceptionDate: row.exception_date,
     originalDate: row.original_date,
+    endTime: row.end_time,
+    prepMinutes: row.prep_minutes,
   };
 }
 
@@ -53,6 +55,9 @@ function fieldColumns(data: UpdateEventData) {
     is_completed: data.isCompleted ? 1 : 0,
     notification_enabled: data.notificationEnabled ? 1 : 0,
     notification_timing: data.notificationEnabled ? data.notificationTiming : null,
+    // Left out, they stay as they are; an event without a time has no end.
+    ...(data.time === null ? { end_time: null } : data.endTime !== undefined ? { end_time: data.endTime } : {}),
+    ...(data.prepMinutes !== undefined ? { prep_minutes: data.prepMinutes } : {}),
   };
 }
 

@@ -38,6 +38,74 @@ describeEachEngine("events API", (engine) => {
     return res.json();
   };
   const list = async (client: TestClient): Promise<CalendarEvent[]> => (await client.request("GET", "/api/events")).json();
+
+  describe("an event's end and an exam's revision time (issue 51)", () => {
+    it("keeps an end after the time and an exam's revision minutes; a whole edit without them keeps them; null clears them", async () => {
+      const exam = await createOk(alice, {
+        title: "Chemistry exam",
+        date: "2026-12-10",
+        time: "09:00",
+        endTime: "10:30",
+        eventType: "exam",
+        prepMinutes: 180,
+      });
+      expect(exam).toMatchObject({ endTime: "10:30", prepMinutes: 180 });
+      const kept = await alice.request("PUT", `/api/events/${exam.id}`, {
+        title: "Chem exam",
+        date: "2026-12-10",
+        time: "09:00",
+        eventType: "exam",
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json()).toMatchObject({ title: "Chem exam", endTime: "10:30", prepMinutes: 180 });
+      const cleared = await alice.request("PUT", `/api/events/${exam.id}`, {
+        title: "Chem exam",
+        date: "2026-12-10",
+        time: "09:00",
+        eventType: "exam",
+        endTime: null,
+        prepMinutes: null,
+      });
+      expect(cleared.json()).toMatchObject({ endTime: null, prepMinutes: null });
+      const plain = await createOk(alice, { title: "Club", date: "2026-12-10" });
+      expect(plain).toMatchObject({ endTime: null, prepMinutes: null });
+    });
+
+    it("drops the end when the time goes (an all-day event has no end)", async () => {
+      const practice = await createOk(alice, {
+        title: "Practice",
+        date: "2026-12-11",
+        time: "15:30",
+        endTime: "17:00",
+        eventType: "practice",
+      });
+      const allDay = await alice.request("PUT", `/api/events/${practice.id}`, {
+        title: "Practice",
+        date: "2026-12-11",
+        time: null,
+        eventType: "practice",
+      });
+      expect(allDay.json()).toMatchObject({ time: null, endTime: null });
+    });
+
+    it.each([
+      [{ time: null, endTime: "10:00" }, "endTime", "calendar.end_time_needs_time"],
+      [{ time: "10:00", endTime: "10:00" }, "endTime", "calendar.end_time_before_time"],
+      [{ time: "10:00", endTime: "09:00" }, "endTime", "calendar.end_time_before_time"],
+      [{ time: "10:00", endTime: "25:00" }, "endTime", "calendar.time_invalid"],
+      [{ eventType: "practice", prepMinutes: 60 }, "prepMinutes", "calendar.prep_only_for_exams"],
+      [{ eventType: "exam", prepMinutes: 1201 }, "prepMinutes", "calendar.prep_minutes_invalid"],
+      [{ eventType: "exam", prepMinutes: -1 }, "prepMinutes", "calendar.prep_minutes_invalid"],
+      [{ eventType: "exam", prepMinutes: 30.5 }, "prepMinutes", "calendar.prep_minutes_invalid"],
+    ])("refuses %j with a 400 on its field, creating nothing", async (fields, field, code) => {
+      const before = (await list(bob)).length;
+      const res = await create(bob, { title: "Refused", date: "2026-12-12", ...fields });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code });
+      expect(res.json().errors).toHaveProperty(field);
+      expect((await list(bob)).length).toBe(before);
+    });
+  });
   /** What the calendar shows from `from` to `to`: "date title" per occurrence. */
   const shown = async (client: TestClient, from: string, to: string) =>
     expandEvents(await list(client), from, to).map((o) => `${o.date} ${o.title}`);
@@ -86,6 +154,8 @@ describeEachEngine("events API", (engine) => {
         isException: false,
         exceptionDate: null,
         originalDate: null,
+        endTime: null,
+        prepMinutes: null,
         etag: res.headers.etag,
       });
       expect(event.etag).toMatch(/^"[\w-]{22}"$/);

@@ -1,5 +1,5 @@
 import { useLocale, useT } from "@/lib/i18n";
-import type { NumberValidity } from "../hooks/use-number-validity";
+import type { NumberValidity } from "@/components/schedule-editor/use-number-validity";
 import { type BellRow, bellFieldName, bellLabel } from "../utils/school-day-form";
 import { QuickFill } from "./quick-fill";
 import { SchoolDayField } from "./school-day-field";

@@ -1,9 +1,9 @@
 import { WandSparklesIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
-import type { NumberValidity } from "../hooks/use-number-validity";
+import type { NumberValidity } from "@/components/schedule-editor/use-number-validity";
 import { SchoolDayField } from "./school-day-field";
-import { WholeNumberField } from "./whole-number-field";
+import { WholeNumberField } from "@/components/schedule-editor/whole-number-field";
 
 type QuickFillProps = {
   /** Fills the bell times from the form's `quickFill` settings. */

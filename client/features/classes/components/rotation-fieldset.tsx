@@ -6,11 +6,11 @@ import type { Translate } from "@core/i18n/translate";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Switch } from "@/components/ui/switch";
 import { useT } from "@/lib/i18n";
-import type { NumberValidity } from "../hooks/use-number-validity";
+import type { NumberValidity } from "@/components/schedule-editor/use-number-validity";
 import { type BellRow, rotationLabels, type SchoolDayFormValues } from "../utils/school-day-form";
 import { PeriodsByDayTable } from "./periods-by-day-table";
 import { SchoolDayField } from "./school-day-field";
-import { WholeNumberField } from "./whole-number-field";
+import { WholeNumberField } from "@/components/schedule-editor/whole-number-field";
 
 type RotationFieldsetProps = {
   /** The periods the classes fill: the rows of the table of which meet on each rotation day. */

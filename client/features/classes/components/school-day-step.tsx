@@ -12,7 +12,7 @@ import { Form } from "@/components/ui/form";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
-import { QUICK_FILL_FIELDS, useNumberValidity } from "../hooks/use-number-validity";
+import { QUICK_FILL_FIELDS, useNumberValidity } from "@/components/schedule-editor/use-number-validity";
 import {
   DEFAULT_QUICK_FILL,
   formFromSchedule,

@@ -101,7 +101,7 @@ test.describe("the school's page at 375 px", () => {
       for (let d = today; d < breakDay; d = daysAfter(d, 1)) await page.keyboard.press("ArrowRight");
       await page.keyboard.press("Enter");
       await expect(bells.getByRole("button", { name: /^From/ })).toHaveAccessibleName(`From ${shortDate(breakDay)}`);
-      await bells.getByLabel("Label", { exact: true }).fill("Teacher workday");
+      await bells.getByRole("list", { name: "Days off" }).getByLabel("Name", { exact: true }).fill("Teacher workday");
       await bells.getByRole("button", { name: "Publish Schedule" }).click();
       await expect(toast(page, "Schedule Published", "Schedule Published")).toBeVisible();
       await expect(page.getByText("Not published yet", { exact: false })).toHaveCount(0);

@@ -30,7 +30,7 @@ export const FOLDER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "client/api": "server state shared by features, one file per endpoint (fetcher, query options, hook), by resource",
   "client/app": "the router (a lazy chunk per screen), providers, screens and the dashboard shell: the only place features meet",
   "client/components":
-    "generic UI: `ui/` (Radix primitives), `form/` (the form-dialog kit), `event-form/` (the calendar's and staff's one event form), `states/` (loading, error with retry, empty)",
+    "generic UI: `ui/` (Radix primitives), `form/` (the form-dialog kit), `event-form/` (the calendar's and staff's one event form), `schedule-editor/` (the student's School Day step's and staff's one school schedule editor), `states/` (loading, error with retry, empty)",
   "client/features":
     "one folder per feature, `components/` → `hooks/` → `utils/` and `types/`, `api/` for its own endpoints; none imports another",
   "client/features/admin":

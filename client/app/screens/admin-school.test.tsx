@@ -129,7 +129,11 @@ describe("the school's bell schedule", () => {
     await user.click(b.getByRole("button", { name: "Add Day Off" }));
     await pickDate(user, b.getByRole("button", { name: /^From/ }), "2026-12-14");
     expect(b.getByRole("button", { name: /^From/ })).toHaveAccessibleName("From Dec 14, 2026");
-    await user.type(b.getByLabelText("Label", { exact: true }), "Teacher workday");
+    // The day off's name, in the words the student's School Day step has too (one days-off list for both).
+    const dayOff = within(b.getByRole("list", { name: "Days off" }));
+    expect(dayOff.getByRole("button", { name: "Remove this day off" })).toBeVisible();
+    await user.type(dayOff.getByLabelText("Name", { exact: true }), "Teacher workday");
+    expect(dayOff.getByRole("button", { name: "Remove Teacher workday" })).toBeVisible();
     await user.click(b.getByRole("button", { name: "Publish Schedule" }));
 
     expect(await findToast("Schedule Published", "Schedule Published")).toBeVisible();

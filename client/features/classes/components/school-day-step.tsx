@@ -6,26 +6,15 @@ import type { SchoolScheduleInput } from "@core/schemas/school-schedule";
 import { useSchoolSchedulePublished } from "@/api/school/schedule";
 import { usePreferences, useUpdatePreferences } from "@/api/user/preferences";
 import { useSaveSchoolSchedule } from "@/api/user/school-schedule";
-import { useSchemaForm } from "@/components/form/use-schema-form";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
-import { QUICK_FILL_FIELDS, useNumberValidity } from "../hooks/use-number-validity";
-import {
-  DEFAULT_QUICK_FILL,
-  formFromSchedule,
-  quickFill,
-  schoolDayFieldOf,
-  schoolDayFormSchema,
-  type SchoolDayFormValues,
-} from "../utils/school-day-form";
-import { BellTimesFieldset } from "./bell-times-fieldset";
-import { DaysOffFieldset } from "./days-off-fieldset";
-import { RotationFieldset } from "./rotation-fieldset";
+import { ScheduleEditor } from "@/components/schedule-editor/schedule-editor";
+import { hasSchemaRefusal, useNumberValidity } from "@/components/schedule-editor/use-number-validity";
+import { useScheduleEditorForm } from "@/components/schedule-editor/use-schedule-editor-form";
 import { ScheduleSourceFieldset } from "./schedule-source-fieldset";
-import { SchoolDaysFieldset } from "./school-days-fieldset";
 import { StepFooter } from "./step-footer";
 
 const SAVE_TOAST = "school-day-save";
@@ -44,9 +33,6 @@ type SchoolDayStepProps = {
   onDone: () => void;
   dismiss: DismissAction;
 };
-
-/** Fields that check themselves (whole-number-field.tsx): their own messages are not the schema's refusals. */
-const SELF_CHECKED = new Set(["quickFill", "cycleLength"]);
 
 /**
  * The class editor's School Day step (docs/product.md#school-day): bell times with a quick fill,
@@ -70,17 +56,18 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismiss }: School
   // Offered once both the school's schedule and the student's preferences have been read.
   const source: ScheduleSource | null = published && preferences.data ? (chosen ?? preferences.data.scheduleSource) : null;
   const followsSchool = source === "school";
-  const [defaults] = useState<SchoolDayFormValues>(() => ({ ...formFromSchedule(schedule, userClasses), quickFill: DEFAULT_QUICK_FILL }));
   const [tried, setTried] = useState(0);
-  const [fillTried, setFillTried] = useState(0);
   const validity = useNumberValidity();
-  const { form } = useSchemaForm(schoolDayFormSchema, defaults, {
-    fieldOf: schoolDayFieldOf,
+  // The student's own mapping: rows from their classes, a rotation chosen from a list, and a
+  // rotation day not given its periods meeting none (schedule-values.ts).
+  const { form } = useScheduleEditorForm(schedule, {
+    classes: userClasses,
+    rotationInput: "chosen",
+    unsetDayMeets: "no-period",
     recheckWhole: tried > 0,
-    shouldFocusError: false,
   });
   // Read on every render, so that the form state follows its errors from the first Save on.
-  const refused = Object.keys(form.formState.errors).some((name) => !SELF_CHECKED.has(name));
+  const refused = hasSchemaRefusal(form.formState.errors);
   const canSave = !refused && !validity.invalid.has("cycleLength");
 
   const saveChoices = async (body: SchoolScheduleInput | null) => {
@@ -101,14 +88,6 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismiss }: School
     void saveChoices(null);
   };
 
-  const fillBellTimes = () => {
-    if (QUICK_FILL_FIELDS.some((name) => validity.invalid.has(name))) {
-      setFillTried((n) => n + 1);
-      return;
-    }
-    form.setValue("bells", quickFill(form.getValues("bells"), form.getValues("quickFill")));
-  };
-
   return (
     <>
       <DialogHeader className="border-b p-4 sm:px-6">
@@ -119,14 +98,7 @@ export function SchoolDayStep({ schedule, userClasses, onDone, dismiss }: School
         <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
           <div className="grid min-h-0 flex-1 content-start gap-6 overflow-y-auto overscroll-contain p-4 sm:px-6">
             {source !== null && <ScheduleSourceFieldset value={source} onChange={setChosen} />}
-            {!followsSchool && (
-              <>
-                <BellTimesFieldset bells={defaults.bells} onFill={fillBellTimes} fillTried={fillTried} validity={validity} />
-                <SchoolDaysFieldset />
-                <RotationFieldset bells={defaults.bells} tried={tried} validity={validity} />
-                <DaysOffFieldset />
-              </>
-            )}
+            {!followsSchool && <ScheduleEditor variant="student" tried={tried} validity={validity} />}
           </div>
           <StepFooter
             message={tried > 0 && !followsSchool && !canSave ? t("classes.fix_highlighted") : null}

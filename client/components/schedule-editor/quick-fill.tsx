@@ -1,8 +1,8 @@
 import { WandSparklesIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
-import type { NumberValidity } from "../hooks/use-number-validity";
-import { SchoolDayField } from "./school-day-field";
+import { ScheduleField } from "./schedule-field";
+import type { NumberValidity } from "./use-number-validity";
 import { WholeNumberField } from "./whole-number-field";
 
 type QuickFillProps = {
@@ -20,7 +20,7 @@ export function QuickFill({ onFill, fillTried, validity }: QuickFillProps) {
     <div className="grid gap-2 rounded-md bg-muted/50 p-3">
       <p className="text-sm font-medium">{t("classes.quick_fill")}</p>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <SchoolDayField name="quickFill.firstStart" label={t("classes.first_period_starts")} type="time" />
+        <ScheduleField name="quickFill.firstStart" label={t("classes.first_period_starts")} type="time" />
         <WholeNumberField
           name="quickFill.periodMinutes"
           label={t("classes.period_minutes")}

@@ -1,14 +1,14 @@
 import { Copy, Plus, Trash2 } from "lucide-react";
 import { useEffect, useId } from "react";
-import { useController, useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { rotationDayName } from "@core/school-day";
 import { MAX_PERIOD } from "@core/schemas/school-schedule";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { useT } from "@/lib/i18n";
-import { type BellTime, shiftBellTimes } from "../utils/bell-times";
-import type { BellsByDay } from "../utils/schedule-form";
-import { KitTextField } from "./kit-fields";
+import { type BellTime, shiftBellTimes } from "./bell-times";
+import { ScheduleField } from "./schedule-field";
+import type { BellsByDay } from "./schedule-values";
 
 type BellRowsProps = {
   /** The list's path in the form, which is its path in the schema ("bellTimes", "alternates.0.bellTimesByDay.A"). */
@@ -17,7 +17,7 @@ type BellRowsProps = {
   day?: string;
 };
 
-/** A list of bell times: a start and an end per period, a period added an hour after the last, or removed. */
+/** Staff's free list of bell times: a start and an end per period, a period added an hour after the last, or removed. */
 export function BellRows({ path, day }: BellRowsProps) {
   const t = useT();
   const { control } = useFormContext();
@@ -35,8 +35,8 @@ export function BellRows({ path, day }: BellRowsProps) {
         return (
           <div key={field.id} className="flex flex-wrap items-start gap-2">
             <span className="w-20 pt-2 text-sm font-medium">{t("admin.period_number", { period })}</span>
-            <KitTextField type="time" hideLabel className="w-32" name={`${path}.${i}.start`} label={label("start", period)} />
-            <KitTextField type="time" hideLabel className="w-32" name={`${path}.${i}.end`} label={label("end", period)} />
+            <ScheduleField type="time" hiddenLabel className="w-32" name={`${path}.${i}.start`} label={label("start", period)} />
+            <ScheduleField type="time" hiddenLabel className="w-32" name={`${path}.${i}.end`} label={label("end", period)} />
             <Button
               type="button"
               variant="ghost"
@@ -127,66 +127,6 @@ export function BellsByDayEditor({ days, usualPath, path }: BellsByDayEditorProp
             {byDay[day] !== undefined && <BellRows path={`${path}.${day}`} day={day} />}
           </fieldset>
         ))}
-    </div>
-  );
-}
-
-type PeriodsByDayEditorProps = {
-  days: readonly string[];
-  /** Every period with a bell time: the ones a day may meet. */
-  periods: readonly number[];
-};
-
-/** "Different periods on each rotation day": a toggle per period and day (a day not set meets every period). */
-export function PeriodsByDayEditor({ days, periods }: PeriodsByDayEditorProps) {
-  const t = useT();
-  const switchId = useId();
-  const { field } = useController({ name: "periodsByDay" });
-  const periodsByDay = field.value as Record<string, number[]> | null;
-  const onChange = field.onChange as (periodsByDay: Record<string, number[]> | null) => void;
-  return (
-    <div className="grid gap-3">
-      <div className="flex items-center gap-3 text-sm">
-        <Switch
-          id={switchId}
-          checked={periodsByDay !== null}
-          onCheckedChange={(on) => onChange(on ? Object.fromEntries(days.map((d) => [d, [...periods]])) : null)}
-        />
-        <label htmlFor={switchId}>{t("admin.periods_differ_by_day")}</label>
-      </div>
-      {periodsByDay !== null &&
-        days.map((day) => {
-          const dayName = rotationDayName(day, t);
-          const list = periodsByDay[day] ?? [...periods];
-          return (
-            <div key={day} role="group" aria-label={t("admin.periods_on_day", { day: dayName })} className="grid gap-1">
-              <span className="text-sm font-medium">{t("admin.periods_on_day", { day: dayName })}</span>
-              <div className="flex flex-wrap gap-1">
-                {periods.map((period) => {
-                  const on = list.includes(period);
-                  return (
-                    <Button
-                      key={period}
-                      type="button"
-                      size="sm"
-                      variant={on ? "default" : "outline"}
-                      aria-pressed={on}
-                      aria-label={t("admin.period_on_day", { period, day: dayName })}
-                      onClick={() =>
-                        onChange({
-                          ...periodsByDay,
-                          [day]: on ? list.filter((p) => p !== period) : [...list, period].sort((a, b) => a - b),
-                        })
-                      }
-                    >
-                      {period}
-                    </Button>
-                  );
-                })}
-              </div>
-            </div>
-          );
-        })}
     </div>
   );
 }

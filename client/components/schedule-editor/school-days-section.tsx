@@ -5,7 +5,7 @@ import { FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { useLocale, useT } from "@/lib/i18n";
 
 /** Which weekdays are school days (the form's `schoolDays`): one pressed button per weekday; the message under them (form kit). */
-export function SchoolDaysFieldset() {
+export function SchoolDaysSection() {
   const t = useT();
   const locale = useLocale();
   return (
@@ -23,6 +23,7 @@ export function SchoolDaysFieldset() {
                   return (
                     <Button
                       key={day}
+                      type="button"
                       size="sm"
                       variant={on ? "default" : "outline"}
                       aria-pressed={on}

@@ -1,21 +1,26 @@
+import { useState } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
 import { useLocale, useT } from "@/lib/i18n";
-import type { NumberValidity } from "../hooks/use-number-validity";
-import { type BellRow, bellFieldName, bellLabel } from "../utils/school-day-form";
+import { quickFill } from "./bell-times";
 import { QuickFill } from "./quick-fill";
-import { SchoolDayField } from "./school-day-field";
+import { ScheduleField } from "./schedule-field";
+import { bellLabel, type ScheduleEditorValues } from "./schedule-values";
+import { QUICK_FILL_FIELDS, type NumberValidity } from "./use-number-validity";
 
-type BellTimesFieldsetProps = {
-  /** The periods the classes fill, one row each (their times are the form's `bells.N.start` and `.end`). */
-  bells: readonly BellRow[];
-  onFill: () => void;
-  fillTried: number;
-  validity: NumberValidity;
-};
-
-/** Bell times: the quick fill, then each period's start and end, named "1st period · Chemistry". */
-export function BellTimesFieldset({ bells, ...quickFill }: BellTimesFieldsetProps) {
+/**
+ * The student's bell times: the quick fill, then a start and an end for each period their classes
+ * fill (the form's `bellTimes`, one row per period, named "1st period · Chemistry").
+ */
+export function ClassBellTimes({ validity }: { validity: NumberValidity }) {
   const t = useT();
   const words = { t, locale: useLocale() };
+  const { control, getValues, setValue } = useFormContext<ScheduleEditorValues>();
+  const bells = useWatch({ control, name: "bellTimes" });
+  const [fillTried, setFillTried] = useState(0);
+  const fill = () => {
+    if (QUICK_FILL_FIELDS.some((name) => validity.invalid.has(name))) setFillTried((n) => n + 1);
+    else setValue("bellTimes", quickFill(getValues("bellTimes"), getValues("quickFill")));
+  };
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 font-medium">{t("classes.bell_times")}</legend>
@@ -23,7 +28,7 @@ export function BellTimesFieldset({ bells, ...quickFill }: BellTimesFieldsetProp
         <p className="text-sm text-muted-foreground">{t("classes.bell_times_need_classes")}</p>
       ) : (
         <>
-          <QuickFill {...quickFill} />
+          <QuickFill onFill={fill} fillTried={fillTried} validity={validity} />
           <ul className="grid gap-2" aria-label={t("classes.bell_times")}>
             {bells.map((bell, index) => {
               const label = bellLabel(bell, words);
@@ -31,14 +36,14 @@ export function BellTimesFieldset({ bells, ...quickFill }: BellTimesFieldsetProp
                 <li key={bell.period} className="grid gap-1">
                   <span className="text-sm">{label}</span>
                   <div className="grid grid-cols-2 items-start gap-2">
-                    <SchoolDayField
-                      name={bellFieldName(index, "start")}
+                    <ScheduleField
+                      name={`bellTimes.${index}.start`}
                       label={t("classes.bell_starts", { period: label })}
                       hiddenLabel
                       type="time"
                     />
-                    <SchoolDayField
-                      name={bellFieldName(index, "end")}
+                    <ScheduleField
+                      name={`bellTimes.${index}.end`}
                       label={t("classes.bell_ends", { period: label })}
                       hiddenLabel
                       type="time"

@@ -35,3 +35,16 @@ export function useNumberValidity(): NumberValidity {
   }, []);
   return { invalid, reporters };
 }
+
+/** The form's names of the fields that check themselves (whole-number-field.tsx). */
+const SELF_CHECKED = /^(quickFill\.|rotation\.cycleLength$)/;
+
+/** Whether the form's errors hold a refusal of its schema, not only the number fields' own messages. */
+export function hasSchemaRefusal(errors: object, path = ""): boolean {
+  return Object.entries(errors).some(([key, node]) => {
+    const name = path ? `${path}.${key}` : key;
+    if (typeof node !== "object" || node === null || key === "ref") return false;
+    if ("message" in node && typeof node.message === "string") return !SELF_CHECKED.test(name);
+    return hasSchemaRefusal(node as object, name);
+  });
+}

@@ -3,13 +3,19 @@ import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { MAX_DAYS_OFF } from "@core/schemas/school-schedule";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
-import type { SchoolDayFormValues } from "../utils/school-day-form";
-import { SchoolDayField } from "./school-day-field";
+import { ScheduleDateField, ScheduleField } from "./schedule-field";
+import type { ScheduleEditorValues } from "./schedule-values";
 
-/** Days off (the form's `daysOff`, a field array): holidays and breaks, each a range of dates with a name. */
-export function DaysOffFieldset() {
+/**
+ * Days off (the form's `daysOff`, a field array): holidays and breaks, each a range of dates with a
+ * name. With `today` (staff's page), the dates come from the app's date picker, and picking a
+ * start sets the end too while it is unset (a picked date cannot be cleared, so the end is never
+ * left behind); typed dates (the student's step) leave the end to the document, which ends a day
+ * off without one on its start.
+ */
+export function DaysOffSection({ today }: { today?: string }) {
   const t = useT();
-  const { control } = useFormContext<SchoolDayFormValues>();
+  const { control, getValues, setValue } = useFormContext<ScheduleEditorValues>();
   const { fields, append, remove } = useFieldArray({ control, name: "daysOff" });
   const daysOff = useWatch({ control, name: "daysOff" });
   return (
@@ -21,10 +27,18 @@ export function DaysOffFieldset() {
           const label = daysOff[index]?.label ?? "";
           return (
             <li key={dayOff.id} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
-              <SchoolDayField name={`daysOff.${index}.from`} label={t("classes.day_off_from")} type="date" />
-              <SchoolDayField name={`daysOff.${index}.to`} label={t("classes.day_off_to")} type="date" />
-              <SchoolDayField name={`daysOff.${index}.label`} label={t("classes.day_off_name")} />
+              <ScheduleDateField
+                name={`daysOff.${index}.from`}
+                label={t("classes.day_off_from")}
+                today={today}
+                onValueChange={(from) => {
+                  if (today !== undefined && !getValues(`daysOff.${index}.to`)) setValue(`daysOff.${index}.to`, from);
+                }}
+              />
+              <ScheduleDateField name={`daysOff.${index}.to`} label={t("classes.day_off_to")} today={today} />
+              <ScheduleField name={`daysOff.${index}.label`} label={t("classes.day_off_name")} />
               <Button
+                type="button"
                 variant="ghost"
                 size="icon"
                 aria-label={label ? t("classes.remove_day_off", { name: label }) : t("classes.remove_this_day_off")}
@@ -38,6 +52,7 @@ export function DaysOffFieldset() {
       </ul>
       {fields.length < MAX_DAYS_OFF && (
         <Button
+          type="button"
           variant="outline"
           className="h-11 border-dashed"
           onClick={() => append({ from: "", to: "", label: "" }, { shouldFocus: false })}

@@ -1,45 +1,44 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
+import type { Translate } from "@core/i18n/translate";
 import { rotationDayName } from "@core/school-day";
 import { MAX_ROTATION_DAYS } from "@core/schemas/school-schedule";
-import type { Translate } from "@core/i18n/translate";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Switch } from "@/components/ui/switch";
 import { useT } from "@/lib/i18n";
-import type { NumberValidity } from "../hooks/use-number-validity";
-import { type BellRow, rotationLabels, type SchoolDayFormValues } from "../utils/school-day-form";
-import { PeriodsByDayTable } from "./periods-by-day-table";
-import { SchoolDayField } from "./school-day-field";
+import { ClassPeriodsByDay } from "./periods-by-day";
+import { ScheduleDateField, ScheduleField } from "./schedule-field";
+import { rotationDays, type ScheduleEditorValues } from "./schedule-values";
+import type { NumberValidity } from "./use-number-validity";
 import { WholeNumberField } from "./whole-number-field";
 
-type RotationFieldsetProps = {
-  /** The periods the classes fill: the rows of the table of which meet on each rotation day. */
-  bells: readonly BellRow[];
+type ChosenRotationProps = {
   /** Goes up with each refused Save: the cycle's number field then says what it takes. */
   tried: number;
   validity: NumberValidity;
 };
 
-/** The rotation: none, A/B days or a cycle of days, which day a date is, and which periods meet on each. */
-export function RotationFieldset({ bells, tried, validity }: RotationFieldsetProps) {
+/**
+ * The student's rotation: none, A/B days or a cycle of days chosen from a list, which day a date
+ * is, and which of their classes meet on each.
+ */
+export function ChosenRotation({ tried, validity }: ChosenRotationProps) {
   const t = useT();
-  const { control, setValue } = useFormContext<SchoolDayFormValues>();
-  const [rotationKind, cycleLength, differByDay] = useWatch({ control, name: ["rotationKind", "cycleLength", "differByDay"] });
-  const days = rotationLabels(rotationKind, cycleLength);
-  const differId = useId();
+  const { control, setValue } = useFormContext<ScheduleEditorValues>();
+  const rotation = useWatch({ control, name: "rotation" });
+  const days = rotationDays(rotation);
   // A new rotation's days: the anchor's day is its first again.
-  const resetAnchorDay = () => setValue("anchorDay", "");
+  const resetAnchorDay = () => setValue("rotation.anchorDay", "");
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 font-medium">{t("classes.rotation")}</legend>
-      <SelectField name="rotationKind" label={t("classes.timetable")} onChange={resetAnchorDay}>
+      <SelectField name="rotation.kind" label={t("classes.timetable")} onChange={resetAnchorDay}>
         <option value="none">{t("classes.timetable_same")}</option>
         <option value="ab">{t("classes.timetable_ab")}</option>
         <option value="cycle">{t("classes.timetable_cycle")}</option>
       </SelectField>
-      {rotationKind === "cycle" && (
+      {rotation.kind === "cycle" && (
         <WholeNumberField
-          name="cycleLength"
+          name="rotation.cycleLength"
           label={t("classes.days_in_cycle")}
           min={2}
           max={MAX_ROTATION_DAYS}
@@ -51,46 +50,40 @@ export function RotationFieldset({ bells, tried, validity }: RotationFieldsetPro
       {days.length > 0 && (
         <>
           <div className="grid grid-cols-2 items-start gap-2">
-            <SchoolDayField name="anchorDate" label={t("classes.anchor_date")} type="date" />
-            <SelectField name="anchorDay" label={t("classes.anchor_day")} shown={(day) => (days.includes(day) ? day : days[0]!)}>
+            <ScheduleDateField name="rotation.anchorDate" label={t("classes.anchor_date")} />
+            <SelectField name="rotation.anchorDay" label={t("classes.anchor_day")} shown={(day) => (days.includes(day) ? day : days[0]!)}>
               {days.map((day) => (
                 <option key={day} value={day}>
-                  {rotationKind === "ab" ? abDayName(t, day) : rotationDayName(day, t)}
+                  {rotation.kind === "ab" ? abDayName(t, day) : rotationDayName(day, t)}
                 </option>
               ))}
             </SelectField>
           </div>
           <p className="text-sm text-muted-foreground">{t("classes.rotation_hint")}</p>
-          <FormField
-            name="differByDay"
-            render={({ field }) => (
-              <div className="flex items-center gap-3 text-sm">
-                <Switch id={differId} checked={field.value as boolean} onCheckedChange={field.onChange} />
-                <label htmlFor={differId}>{t("classes.differ_by_day")}</label>
-              </div>
-            )}
-          />
-          {differByDay && (
-            <FormField
-              name="periodsByDay"
-              render={({ field }) => (
-                <PeriodsByDayTable
-                  bells={bells}
-                  days={days}
-                  periodsByDay={field.value as Record<string, number[]>}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          )}
+          <ClassPeriodsByDay days={days} />
         </>
       )}
     </fieldset>
   );
 }
 
+/** Staff's rotation: its days typed as one text ("A, B"), the date of a known day (picked) and that day. */
+export function TypedRotation({ today }: { today: string }) {
+  const t = useT();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">{t("admin.rotation")}</legend>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <ScheduleField name="rotation.days" label={t("admin.rotation_days")} />
+        <ScheduleDateField name="rotation.anchorDate" label={t("admin.rotation_anchor_date")} today={today} />
+        <ScheduleField name="rotation.anchorDay" label={t("admin.rotation_anchor_day")} />
+      </div>
+    </fieldset>
+  );
+}
+
 type SelectFieldProps = {
-  name: "rotationKind" | "anchorDay";
+  name: "rotation.kind" | "rotation.anchorDay";
   label: string;
   /** What the select shows for the form's value (the anchor's day: the rotation's first until one is chosen). */
   shown?: (value: string) => string;

@@ -242,6 +242,26 @@ export default tseslint.config(
     },
   },
   {
+    // One form technique (decision 128): a form is useSchemaForm's, a list in it useListField's.
+    // react-hook-form's useFieldArray would ride on every form screen, /auth's first one included.
+    files: ["client/**/*.{ts,tsx}"],
+    ignores: ["client/components/form/use-schema-form.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-hook-form",
+              importNames: ["useForm", "useFieldArray"],
+              message: "A form is useSchemaForm's (components/form/use-schema-form.ts), a list in it useListField's (decision 128).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads a fixture's dependencies from its first parameter, which must be an object
     // pattern, even an empty one.
     files: ["e2e/**/*.ts"],

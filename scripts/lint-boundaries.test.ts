@@ -213,6 +213,15 @@ describe("import cycles", () => {
 });
 
 describe("React and accessibility rules", () => {
+  it.each([["useForm"], ["useFieldArray"]])(
+    "refuses react-hook-form's %s outside the form kit (one form technique, decision 128)",
+    async (name) => {
+      const code = `import { ${name} } from "react-hook-form";\nexport const x = ${name};\n`;
+      expect(await rulesHit("client/features/tasks/components/probe.tsx", code)).toContain("no-restricted-imports");
+      expect(await rulesHit("client/components/form/use-schema-form.ts", code)).not.toContain("no-restricted-imports");
+    },
+  );
+
   it("refuses a hook called conditionally", async () => {
     const code =
       'import { useState } from "react";\nexport function Probe({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n';

@@ -1,6 +1,7 @@
 import { Clock, Plus, Trash2 } from "lucide-react";
-import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { useFormContext } from "react-hook-form";
 import { MAX_ALTERNATES } from "@core/schemas/school-schedule";
+import { useListField } from "@/components/form/use-list-field";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { shiftBellTimes } from "./bell-times";
@@ -14,9 +15,10 @@ import { alternateIdFor, type ScheduleEditorValues } from "./schedule-values";
  */
 export function AlternatesSection({ days }: { days: readonly string[] }) {
   const t = useT();
-  const { control, getValues, setValue } = useFormContext<ScheduleEditorValues>();
-  const alternates = useFieldArray({ control, name: "alternates" });
-  const alternateValues = useWatch({ control, name: "alternates" });
+  const form = useFormContext<ScheduleEditorValues>();
+  const { getValues, setValue } = form;
+  const alternates = useListField(form, "alternates");
+  const alternateValues = alternates.items;
 
   // "2 hours later": the usual times moved, each rotation day's too when this alternate has its own.
   const twoHoursLater = (i: number) => {
@@ -29,10 +31,10 @@ export function AlternatesSection({ days }: { days: readonly string[] }) {
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium">{t("admin.alternates")}</legend>
-      {alternates.fields.map((field, i) => {
+      {alternates.keys.map((key, i) => {
         const name = alternateValues[i]?.name ?? "";
         return (
-          <div key={field.id} className="grid gap-3 rounded-md border p-3">
+          <div key={key} className="grid gap-3 rounded-md border p-3">
             <div className="flex flex-wrap items-end gap-2">
               <ScheduleField name={`alternates.${i}.name`} label={t("admin.alternate_name")} className="w-56" />
               <Button type="button" variant="outline" onClick={() => twoHoursLater(i)}>
@@ -56,7 +58,7 @@ export function AlternatesSection({ days }: { days: readonly string[] }) {
           </div>
         );
       })}
-      {alternates.fields.length < MAX_ALTERNATES && (
+      {alternates.keys.length < MAX_ALTERNATES && (
         <Button
           type="button"
           variant="outline"

@@ -1,8 +1,9 @@
 import { Copy, Plus, Trash2 } from "lucide-react";
 import { useEffect, useId } from "react";
-import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import { rotationDayName } from "@core/school-day";
 import { MAX_PERIOD } from "@core/schemas/school-schedule";
+import { useListField } from "@/components/form/use-list-field";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { useT } from "@/lib/i18n";
@@ -20,9 +21,8 @@ type BellRowsProps = {
 /** Staff's free list of bell times: a start and an end per period, a period added an hour after the last, or removed. */
 export function BellRows({ path, day }: BellRowsProps) {
   const t = useT();
-  const { control } = useFormContext();
-  const { fields, append, remove } = useFieldArray({ control, name: path });
-  const bells = (useWatch({ control, name: path }) ?? []) as BellTime[];
+  // The list sits at any depth (an alternate's, a rotation day's): the form read as lists of bell times by path.
+  const { keys, items: bells, append, remove } = useListField(useFormContext<Record<string, BellTime[]>>(), path);
   const dayName = day === undefined ? undefined : rotationDayName(day, t);
   const label = (key: "start" | "end", period: number) =>
     dayName === undefined
@@ -30,10 +30,10 @@ export function BellRows({ path, day }: BellRowsProps) {
       : t(key === "start" ? "admin.period_start_on_day" : "admin.period_end_on_day", { period, day: dayName });
   return (
     <div className="grid gap-2">
-      {fields.map((field, i) => {
+      {keys.map((key, i) => {
         const period = bells[i]?.period ?? 0;
         return (
-          <div key={field.id} className="flex flex-wrap items-start gap-2">
+          <div key={key} className="flex flex-wrap items-start gap-2">
             <span className="w-20 pt-2 text-sm font-medium">{t("admin.period_number", { period })}</span>
             <ScheduleField type="time" hiddenLabel className="w-32" name={`${path}.${i}.start`} label={label("start", period)} />
             <ScheduleField type="time" hiddenLabel className="w-32" name={`${path}.${i}.end`} label={label("end", period)} />

@@ -1,6 +1,7 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { useFormContext } from "react-hook-form";
 import { MAX_DAYS_OFF } from "@core/schemas/school-schedule";
+import { useListField } from "@/components/form/use-list-field";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { ScheduleDateField, ScheduleField } from "./schedule-field";
@@ -15,18 +16,18 @@ import type { ScheduleEditorValues } from "./schedule-values";
  */
 export function DaysOffSection({ today }: { today?: string }) {
   const t = useT();
-  const { control, getValues, setValue } = useFormContext<ScheduleEditorValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: "daysOff" });
-  const daysOff = useWatch({ control, name: "daysOff" });
+  const form = useFormContext<ScheduleEditorValues>();
+  const { getValues, setValue } = form;
+  const { keys, items: daysOff, append, remove } = useListField(form, "daysOff");
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 font-medium">{t("classes.days_off")}</legend>
-      {fields.length === 0 && <p className="text-sm text-muted-foreground">{t("classes.no_days_off")}</p>}
+      {keys.length === 0 && <p className="text-sm text-muted-foreground">{t("classes.no_days_off")}</p>}
       <ul className="grid gap-3" aria-label={t("classes.days_off")}>
-        {fields.map((dayOff, index) => {
+        {keys.map((key, index) => {
           const label = daysOff[index]?.label ?? "";
           return (
-            <li key={dayOff.id} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
+            <li key={key} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
               <ScheduleDateField
                 name={`daysOff.${index}.from`}
                 label={t("classes.day_off_from")}
@@ -50,13 +51,8 @@ export function DaysOffSection({ today }: { today?: string }) {
           );
         })}
       </ul>
-      {fields.length < MAX_DAYS_OFF && (
-        <Button
-          type="button"
-          variant="outline"
-          className="h-11 border-dashed"
-          onClick={() => append({ from: "", to: "", label: "" }, { shouldFocus: false })}
-        >
+      {keys.length < MAX_DAYS_OFF && (
+        <Button type="button" variant="outline" className="h-11 border-dashed" onClick={() => append({ from: "", to: "", label: "" })}>
           <PlusIcon aria-hidden="true" /> {t("classes.add_day_off")}
         </Button>
       )}

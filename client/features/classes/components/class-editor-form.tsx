@@ -1,9 +1,10 @@
 import { PlusIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { type FieldErrors, useFieldArray, useWatch } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import type { User } from "@core/api-types";
 import type { Translate } from "@core/i18n/translate";
 import type { ClassSaveMode } from "@core/schemas/classes";
+import { useListField } from "@/components/form/use-list-field";
 import { useSchemaForm } from "@/components/form/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -72,8 +73,7 @@ export function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFor
     rows: mode === "create" ? (readClassSetupDraft(user.id) ?? emptyRows()) : rowsFromUserClasses(user.userClasses),
   }));
   const { form } = useSchemaForm(schema, defaults, { fieldOf: classEditorFieldOf, recheckWhole: showErrors, shouldFocusError: false });
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: "rows" });
-  const rows = useWatch({ control: form.control, name: "rows" });
+  const { keys, items: rows, append, remove } = useListField(form, "rows");
   /** An unavailable toggle someone tried: its reason is shown until the next change. */
   const [explained, setExplained] = useState<{ index: number; toggle: string } | null>(null);
   /** Only what the student changed is a draft: opening the dialog must not overwrite one. */
@@ -142,7 +142,7 @@ export function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFor
           <div ref={scrollArea} className="grid min-h-0 flex-1 gap-3 overflow-y-auto overscroll-contain p-4 sm:px-6">
             {rows.map((_, index) => (
               <PeriodFieldset
-                key={fields[index]?.id ?? index}
+                key={keys[index] ?? index}
                 rows={rows}
                 index={index}
                 update={update}
@@ -167,7 +167,7 @@ export function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFor
                 className="h-11 border-dashed"
                 onClick={() => {
                   changed();
-                  append({ ...EMPTY_ROW }, { shouldFocus: false });
+                  append({ ...EMPTY_ROW });
                   focus.focusAfterChange(rows.length);
                 }}
               >

@@ -25,17 +25,7 @@ export function agendaDays(
     const date = formatDayNumber(n);
     const today = events.filter((e) => e.date <= date && date <= (e.endDate ?? e.date));
     const day = schoolDayOf(schedule, date);
-    let bellSchedule: AgendaDay["bellSchedule"] = null;
-    if (!day.off && followsSchool) {
-      const named = today.filter((e) => e.alternateId !== null).sort((a, b) => b.id - a.id);
-      for (const event of named) {
-        const alternate = schedule.alternates?.find((a) => a.id === event.alternateId);
-        if (alternate) {
-          bellSchedule = { id: alternate.id, name: alternate.name };
-          break;
-        }
-      }
-    }
+    const bellSchedule = day.off ? null : alternateOn(schedule, followsSchool, today);
     days.push({
       date,
       schoolDay: !day.off,
@@ -47,4 +37,46 @@ export function agendaDays(
     });
   }
   return days;
+}
+
+/**
+ * The alternate bell schedule a school day follows: the one the school's events of that date name
+ * (the one added last of several), when the student follows the school's schedule and it still
+ * has that alternate; else null (the usual bells). `eventsThatDay` are the events on the date.
+ */
+export function alternateOn(
+  schedule: SchoolSchedule,
+  followsSchool: boolean,
+  eventsThatDay: readonly SchoolEvent[],
+): { id: string; name: string } | null {
+  if (!followsSchool) return null;
+  const named = eventsThatDay.filter((e) => e.alternateId !== null).sort((a, b) => b.id - a.id);
+  for (const event of named) {
+    const alternate = schedule.alternates?.find((a) => a.id === event.alternateId);
+    if (alternate) return { id: alternate.id, name: alternate.name };
+  }
+  return null;
+}
+
+/** Each date of [from, to] that follows an alternate, to that alternate's id (the study plan's school hours). */
+export function alternatesByDate(
+  schedule: SchoolSchedule,
+  followsSchool: boolean,
+  events: readonly SchoolEvent[],
+  from: string,
+  to: string,
+): Record<string, string> {
+  const byDate: Record<string, string> = {};
+  if (!followsSchool) return byDate;
+  const last = parseDayNumber(to)!;
+  for (let n = parseDayNumber(from)!; n <= last; n++) {
+    const date = formatDayNumber(n);
+    const alternate = alternateOn(
+      schedule,
+      true,
+      events.filter((e) => e.date <= date && date <= (e.endDate ?? e.date)),
+    );
+    if (alternate) byDate[date] = alternate.id;
+  }
+  return byDate;
 }

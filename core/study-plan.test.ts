@@ -33,7 +33,7 @@ let ids = 0;
 function task(fields: Partial<PlanTask>): PlanTask {
   ids += 1;
   return {
-    id: `t${ids}`,
+    id: ids,
     title: `Task ${ids}`,
     subject: null,
     dueDate: TUESDAY,
@@ -165,7 +165,7 @@ describe("placing the work", () => {
     expect(spans(days[0]!)).toEqual(["16:00-17:00 Lab"]);
     expect(spans(days[1]!)).toEqual(["16:00-16:30 Lab"]);
     expect(unplaced).toEqual([
-      { taskId: expect.any(String), eventId: null, title: "Lab", dueDate: TUESDAY, dueTime: "16:30", minutesShort: 30 },
+      { taskId: expect.any(Number), eventId: null, title: "Lab", dueDate: TUESDAY, dueTime: "16:30", minutesShort: 30 },
     ]);
   });
 
@@ -182,13 +182,13 @@ describe("placing the work", () => {
     const { days, unplaced } = plan({
       from: MONDAY,
       days: 5,
-      exams: [{ eventId: "e1", title: "Chemistry exam", subject: "Chemistry", date: FRIDAY, prepMinutes: 130 }],
+      exams: [{ eventId: 1, title: "Chemistry exam", subject: "Chemistry", date: FRIDAY, prepMinutes: 130 }],
     });
     expect(days.map((d) => d.blocks.map((b) => [b.kind, b.eventId, b.title, b.start, b.end]))).toEqual([
-      [["exam-prep", "e1", "Chemistry exam", "16:00", "16:33"]],
-      [["exam-prep", "e1", "Chemistry exam", "16:00", "16:33"]],
-      [["exam-prep", "e1", "Chemistry exam", "16:00", "16:32"]],
-      [["exam-prep", "e1", "Chemistry exam", "16:00", "16:32"]],
+      [["exam-prep", 1, "Chemistry exam", "16:00", "16:33"]],
+      [["exam-prep", 1, "Chemistry exam", "16:00", "16:33"]],
+      [["exam-prep", 1, "Chemistry exam", "16:00", "16:32"]],
+      [["exam-prep", 1, "Chemistry exam", "16:00", "16:32"]],
       [],
     ]);
     expect(unplaced).toEqual([]);
@@ -196,22 +196,22 @@ describe("placing the work", () => {
     const { days: late } = plan({
       today: WEDNESDAY,
       from: WEDNESDAY,
-      exams: [{ eventId: "e1", title: "Chemistry exam", subject: null, date: FRIDAY, prepMinutes: 130 }],
+      exams: [{ eventId: 1, title: "Chemistry exam", subject: null, date: FRIDAY, prepMinutes: 130 }],
     });
     expect(late.map((d) => d.plannedMinutes)).toEqual([65, 65, 0]);
   });
 
   it("lists an exam's shares that do not fit as one unplaced entry", () => {
     const preferences = { ...DEFAULT_STUDY_PREFERENCES, studyWindows: every("16:00", "21:00"), dailyStudyLimitMinutes: 30 };
-    const { unplaced } = plan({ preferences, exams: [{ eventId: "e1", title: "Exam", subject: null, date: WEDNESDAY, prepMinutes: 200 }] });
+    const { unplaced } = plan({ preferences, exams: [{ eventId: 1, title: "Exam", subject: null, date: WEDNESDAY, prepMinutes: 200 }] });
     // Monday and Tuesday, 100 each, 30 each fit.
-    expect(unplaced).toEqual([{ taskId: null, eventId: "e1", title: "Exam", dueDate: WEDNESDAY, dueTime: null, minutesShort: 140 }]);
+    expect(unplaced).toEqual([{ taskId: null, eventId: 1, title: "Exam", dueDate: WEDNESDAY, dueTime: null, minutesShort: 140 }]);
   });
 
   it("gives the same plan for the same data and clock", () => {
     const input = {
       tasks: [task({ dueDate: WEDNESDAY }), task({ dueDate: TUESDAY })],
-      exams: [{ eventId: "e", title: "Exam", subject: null, date: THURSDAY, prepMinutes: 90 }],
+      exams: [{ eventId: 2, title: "Exam", subject: null, date: THURSDAY, prepMinutes: 90 }],
     };
     expect(plan(input)).toEqual(plan(input));
   });

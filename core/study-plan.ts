@@ -56,7 +56,7 @@ export const EXAM_PREP_DAYS = 4;
 const HORIZON_DAYS = 366;
 
 export interface PlanTask {
-  id: string;
+  id: number;
   title: string;
   subject: string | null;
   dueDate: string | null;
@@ -69,7 +69,7 @@ export interface PlanTask {
 }
 
 export interface PlanExam {
-  eventId: string;
+  eventId: number;
   title: string;
   subject: string | null;
   date: string;
@@ -101,8 +101,8 @@ export interface PlanInput {
 
 export interface PlanBlock {
   kind: "task" | "exam-prep";
-  taskId: string | null;
-  eventId: string | null;
+  taskId: number | null;
+  eventId: number | null;
   title: string;
   subject: string | null;
   start: string;
@@ -119,8 +119,8 @@ export interface PlanDay {
 }
 
 export interface UnplacedWork {
-  taskId: string | null;
-  eventId: string | null;
+  taskId: number | null;
+  eventId: number | null;
   title: string;
   dueDate: string;
   dueTime: string | null;
@@ -176,8 +176,8 @@ interface DayRoom {
 
 interface Job {
   kind: "task" | "exam-prep";
-  taskId: string | null;
-  eventId: string | null;
+  taskId: number | null;
+  eventId: number | null;
   title: string;
   subject: string | null;
   minutes: number;

@@ -1208,6 +1208,8 @@ export interface MessageValues {
   "tasks.no_tasks_yet": undefined;
   "tasks.not_available": undefined;
   "tasks.overdue_badge": undefined;
+  "tasks.plan_days_invalid": { "max": string | number };
+  "tasks.plan_from_invalid": undefined;
   "tasks.priority_badge_high": undefined;
   "tasks.priority_badge_low": undefined;
   "tasks.priority_badge_medium": undefined;

@@ -28,6 +28,7 @@ import { createSessionService } from "./session-service";
 import { createSsoService } from "./sso";
 import { createTaskWrites } from "./task-writes";
 import { createFocusSessionsService } from "./focus-sessions";
+import { createStudyPlanService } from "./study-plan";
 import { createLmsFeedRefresher, createLmsFeedService, type LmsFeedServiceOptions } from "./lms-feeds";
 import { createJobRegistry, type JobRegistry } from "../jobs/registry";
 import type { JobLogger } from "../jobs/worker";
@@ -91,6 +92,13 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
   const mailWorkers = new Set<{ wake(): void }>();
   const taskWrites = createTaskWrites(transaction, reminderPlanner);
   const eventSeries = createEventSeriesService(transaction, reminderPlanner);
+  const schoolDay = createSchoolService({
+    transaction,
+    school: repositories.school,
+    users: repositories.users,
+    announce: announcements.createIn,
+    timeZone: config.timeZone,
+  });
   const services = {
     config,
     clock,
@@ -111,11 +119,13 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     }),
     preferences: createPreferencesService(transaction, reminderPlanner, repositories),
     /** The school's schedule, events and the students' agenda (decision 112). */
-    schoolDay: createSchoolService({
-      transaction,
-      school: repositories.school,
-      users: repositories.users,
-      announce: announcements.createIn,
+    schoolDay,
+    /** The study plan (issue 51, decision 129). */
+    studyPlan: createStudyPlanService({
+      tasks: repositories.tasks,
+      events: repositories.events,
+      schoolDay,
+      clock,
       timeZone: config.timeZone,
     }),
     /** The school's announcements (decision 113); in place of the repository of that name, which services reach through it. */

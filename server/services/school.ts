@@ -1,4 +1,4 @@
-import { agendaDays } from "../../core/agenda-days";
+import { agendaDays, alternatesByDate } from "../../core/agenda-days";
 import { messageRef } from "../../core/i18n/translate";
 import { DEFAULT_SCHOOL_SCHEDULE, type SchoolSchedule } from "../../core/school-day";
 import type { AuditAction } from "../../core/admin";
@@ -67,6 +67,16 @@ export function createSchoolService(options: {
     return tx.auditLog.record({ actorUserId: admin.id, actorEmail: admin.email, action, target: null, details });
   }
 
+  /** The schedule the student's agenda follows: the school's once chosen (or by default, decision 112) and published, else their own. */
+  async function followedSchedule(user: SessionUser, state: SchoolState): Promise<{ schedule: SchoolSchedule; followsSchool: boolean }> {
+    const ownJson = await users.findSchoolSchedule(user.id);
+    const own = ownJson ? (JSON.parse(ownJson) as SchoolSchedule) : null;
+    const source = scheduleSourceOf(user.schedule_source, own !== null, state.schedule !== null);
+    // "school" chosen before the school has published: the student's own until it does.
+    const followsSchool = source === "school" && state.schedule !== null;
+    return { schedule: followsSchool ? state.schedule! : (own ?? DEFAULT_SCHOOL_SCHEDULE), followsSchool };
+  }
+
   /** A 400 on `alternateId` unless it names an alternate of the schedule published now. */
   async function assertAlternate(tx: TransactionScope, alternateId: string | null): Promise<void> {
     if (alternateId === null) return;
@@ -131,14 +141,21 @@ export function createSchoolService(options: {
      * can only make the answer newer than its tag (one refetch more later), never older.
      */
     async agenda(user: SessionUser, state: SchoolState, from: string, to: string): Promise<AgendaDay[]> {
-      const ownJson = await users.findSchoolSchedule(user.id);
-      const own = ownJson ? (JSON.parse(ownJson) as SchoolSchedule) : null;
-      const source = scheduleSourceOf(user.schedule_source, own !== null, state.schedule !== null);
-      // "school" chosen before the school has published: the student's own until it does.
-      const followsSchool = source === "school" && state.schedule !== null;
-      const schedule = followsSchool ? state.schedule! : (own ?? DEFAULT_SCHOOL_SCHEDULE);
+      const { schedule, followsSchool } = await followedSchedule(user, state);
       const events = await school.listInRange(from, to);
       return agendaDays(schedule, followsSchool, toPublicUser(user).userClasses, events, from, to);
+    },
+
+    /** The school day the student follows over [from, to], and each date's alternate (the study plan's school hours). */
+    async schoolDayOf(
+      user: SessionUser,
+      from: string,
+      to: string,
+    ): Promise<{ schedule: SchoolSchedule; alternates: Record<string, string> }> {
+      const state = await school.state();
+      const { schedule, followsSchool } = await followedSchedule(user, state);
+      const events = followsSchool ? await school.listInRange(from, to) : [];
+      return { schedule, alternates: alternatesByDate(schedule, followsSchool, events, from, to) };
     },
   };
 }

@@ -201,6 +201,25 @@ describe("startLiveUpdates", () => {
     expect(second.stale("/api/events")).toBe(true);
   });
 
+  it("back on screen, refetches at once and again once its new stream is open: a change made in between is not missed", async () => {
+    const tab = new FakeTab(new FakeLocks(), `live-${channelCount++}`);
+    start(tab);
+    await settle();
+    tab.openStreams[0]?.send("open");
+    tab.setHidden(true);
+    await settle();
+    tab.setHidden(false);
+    await settle();
+    expect(tab.stale("/api/tasks")).toBe(true);
+    // The refetch done (the lists fresh again), a task is added elsewhere before the stream opens.
+    await tab.queryClient.refetchQueries({ queryKey: ["/api/tasks"] }).catch(() => {});
+    tab.queryClient.setQueryData(["/api/tasks"], []);
+    expect(tab.stale("/api/tasks")).toBe(false);
+    tab.openStreams[0]?.send("open");
+    await settle();
+    expect(tab.stale("/api/tasks")).toBe(true);
+  });
+
   it("refetches every list after the stream was lost and came back", async () => {
     const tab = new FakeTab(new FakeLocks(), `live-${channelCount++}`);
     start(tab);

@@ -201,9 +201,10 @@ export function startLiveUpdates(queryClient: QueryClient, env: LiveUpdatesEnvir
       stepDown();
       return;
     }
-    // Back on screen: whatever changed while hidden is refetched now, whoever leads.
+    // Back on screen: whatever changed while hidden is refetched now, whoever leads; and once this
+    // tab's stream is open, again (missedEvents stays set), for a change made between this refetch
+    // and the stream's opening, which neither would otherwise see.
     void invalidateAll(queryClient);
-    missedEvents = false;
     lead();
   };
   const onMessage = (event: MessageEvent<Message>) => {

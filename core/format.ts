@@ -8,6 +8,7 @@
 import { zonedParts } from "./dates";
 import { WEEKDAY_NAMES } from "./day-numbers";
 import { DEFAULT_LOCALE, INTL_LOCALES, type Locale } from "./i18n/locale";
+import type { Translate } from "./i18n/translate";
 
 /** Formats in UTC a date built from its parts, so that no time zone moves it. */
 function intlParts(locale: Locale, options: Intl.DateTimeFormatOptions, year: number, month: number, day: number, hour = 12, minute = 0) {
@@ -103,4 +104,12 @@ export function formatFullDate(now: Date, timeZone: string, locale: Locale = DEF
   const { weekday, month, day, year } = zonedParts(now, timeZone);
   if (locale !== "en") return intlParts(locale, { dateStyle: "full" }, year, month, day);
   return `${weekday}, ${MONTH_NAMES[month - 1]} ${day}, ${year}`;
+}
+
+/** "45 min", "2 h", "1 h 30 min": a duration in whole minutes, worded by the catalog (the same units in English and Spanish). */
+export function formatDuration(minutes: number, t: Translate): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return t("tasks.duration_minutes", { minutes: rest });
+  return rest === 0 ? t("tasks.duration_hours", { hours }) : t("tasks.duration_hours_minutes", { hours, minutes: rest });
 }

@@ -119,12 +119,51 @@ describe.each(PROCESS_ZONES)("with the process in %s", (processZone, offset) => 
       dueTime: "08:00",
       priority: "high",
       subject: "Chemistry",
+      estimateMinutes: null,
       parts: [
         { kind: "subject", text: "chem", start: 0, end: 4 },
         { kind: "date", text: "thu", start: 16, end: 19 },
         { kind: "time", text: "8am", start: 20, end: 23 },
         { kind: "priority", text: "!high", start: 24, end: 29 },
       ],
+    });
+  });
+
+  describe("the time a task needs (issue 51)", () => {
+    it.each([
+      ["essay 45m", "en", 45, "essay"],
+      ["essay 90 min fri", "en", 90, "essay"],
+      ["essay 1h", "en", 60, "essay"],
+      ["essay 1.5h !high", "en", 90, "essay"],
+      ["essay 2 hours", "en", 120, "essay"],
+      ["ensayo 2 horas", "es", 120, "ensayo"],
+      ["ensayo 1,5 h", "es", 90, "ensayo"],
+      ["ensayo 30 minutos", "es", 30, "ensayo"],
+      // Out of the estimate's range (5 minutes to 10 hours): words of the title.
+      ["read 2 m of the chapter", "en", null, "read of the chapter"],
+      ["marathon 12 hours", "en", null, "marathon"],
+      // Not a unit: "2 homework sheets", "2pm".
+      ["2 homework sheets", "en", null, "2 homework sheets"],
+    ])("%s (%s) needs %s minutes, titled %s", (input, locale, minutes, title) => {
+      const result = parse(input, "nyFriday", locale as "en" | "es");
+      expect(result.estimateMinutes).toBe(minutes);
+      expect(result.title).toBe(title);
+      if (minutes !== null) expect(result.parts.map((p) => p.kind)).toContain("estimate");
+    });
+
+    it("leaves a time from now to the dates ('in 3 hours' is a due time, not an estimate), and reads only the first estimate", () => {
+      const later = parse("lab in 3 hours", "nyFriday");
+      expect(later.estimateMinutes).toBeNull();
+      expect(later.dueTime).toBe("13:00");
+      expect(parse("essay 30m then 1h", "nyFriday")).toMatchObject({ estimateMinutes: 30, title: "essay then 1h", dueDate: null });
+    });
+
+    it("keeps the words of an estimate chip the student removed in the title", () => {
+      expect(parse("essay 45m", "nyFriday", "en", ["estimate"])).toMatchObject({
+        estimateMinutes: null,
+        title: "essay 45m",
+        dueDate: null,
+      });
     });
   });
 

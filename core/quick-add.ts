@@ -16,7 +16,7 @@ import { FALLBACK_SUBJECT_NAMES, fallbackSubjectName, parseUserClasses, type Blo
 import { addDaysToDate, isCalendarDate, todayIn, weekdayOfDate, zonedParts } from "./dates";
 import type { Translate } from "./i18n/translate";
 
-export type QuickAddKind = "date" | "time" | "priority" | "subject";
+export type QuickAddKind = "date" | "time" | "priority" | "subject" | "estimate";
 
 export interface QuickAddPart {
   kind: QuickAddKind;
@@ -48,6 +48,8 @@ export interface QuickAddResult {
   priority: QuickAddPriority | null;
   /** The matched class's `value`. */
   subject: string | null;
+  /** The time the task needs, in whole minutes (5-600): "45m", "1.5h", "2 horas" (issue 51). */
+  estimateMinutes: number | null;
   /** What was understood, in input order: one removable chip each. */
   parts: QuickAddPart[];
 }
@@ -107,6 +109,23 @@ const PRIORITY = new RegExp(`(?<![\\p{L}\\p{N}_!])!(urgent|urgente|high|medium|l
  * school essay" keeps its words. "medium" and "media" are left out: "social media" ends titles.
  */
 const PLAIN_PRIORITY = new RegExp(`(?<=\\s)(urgent|urgente|high|low|alta|baja)[.!]*(?=\\s*$)`, "iu");
+
+/**
+ * A time needed, in either language: "45m", "90 min", "1h", "1.5h", "1,5 h", "2 hours", "2 horas".
+ * Not after "in", "en" or "within" ("due in 3 hours" is a time, chrono-node's), and only from 5
+ * minutes to 10 hours, as the task's estimate may be.
+ */
+const ESTIMATE = new RegExp(
+  `(?<!(?:\\bin|\\ben|within|dentro de)\\s+)${BEFORE}(\\d{1,3}(?:[.,]\\d{1,2})?)\\s*(m|mins?|minutes?|minutos?|h|hrs?|hours?|horas?)${AFTER}`,
+  "giu",
+);
+const ESTIMATE_MINUTES = { min: 5, max: 600 };
+
+function estimateOf(amount: string, unit: string): number | null {
+  const value = Number(amount.replace(",", "."));
+  const minutes = Math.round(unit.toLowerCase().startsWith("m") ? value : value * 60);
+  return minutes >= ESTIMATE_MINUTES.min && minutes <= ESTIMATE_MINUTES.max ? minutes : null;
+}
 
 const ORDINAL_WORDS: Record<string, number> = {
   first: 1,
@@ -478,6 +497,20 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
     }
   }
 
+  // Estimates before dates: chrono-node reads "45m" and "2 hours" as a time from now. The first one
+  // is the estimate; every one stays away from the dates (one the student removed stays a word).
+  let estimateMinutes: number | null = null;
+  for (const m of input.matchAll(ESTIMATE)) {
+    const minutes = estimateOf(m[1]!, m[2]!);
+    const span = { start: m.index, end: m.index + m[0].length };
+    if (minutes === null || overlaps(span, parts)) continue;
+    masked = blank(masked, span);
+    if (estimateMinutes === null && !ignore.has("estimate")) {
+      estimateMinutes = minutes;
+      add("estimate", span);
+    }
+  }
+
   // Period phrases before dates: chrono-node would read "3rd" as the 3rd of the month.
   const periods = periodPhrases(input, options.classes);
   for (const span of periods.spans) masked = blank(masked, span);
@@ -546,5 +579,5 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
     at = Math.max(at, part.end);
   }
   title += input.slice(at);
-  return { title: title.replace(/\s+/gu, " ").trim(), dueDate, dueTime, priority, subject, parts };
+  return { title: title.replace(/\s+/gu, " ").trim(), dueDate, dueTime, priority, subject, estimateMinutes, parts };
 }

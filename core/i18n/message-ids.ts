@@ -912,6 +912,7 @@ export interface MessageValues {
   "server.changed_elsewhere": undefined;
   "server.cross_origin_refused": undefined;
   "server.csrf_invalid": undefined;
+  "server.daily_study_limit_invalid": { "min": string | number; "max": string | number };
   "server.date_range_invalid": undefined;
   "server.date_range_too_long": { "max": string | number };
   "server.end_date_needs_series": undefined;
@@ -927,6 +928,15 @@ export interface MessageValues {
   "server.exception_row": undefined;
   "server.feed_school": undefined;
   "server.feed_task_due": { "title": string | number };
+  "server.focus_end_before_start": undefined;
+  "server.focus_in_future": undefined;
+  "server.focus_overlaps": undefined;
+  "server.focus_range_invalid": undefined;
+  "server.focus_session_not_found": undefined;
+  "server.focus_sessions_not_list": undefined;
+  "server.focus_task_invalid": undefined;
+  "server.focus_time_invalid": undefined;
+  "server.focus_too_long": { "max": string | number };
   "server.headers_too_large": undefined;
   "server.health_unavailable": undefined;
   "server.idempotency_key_in_progress": undefined;
@@ -965,6 +975,7 @@ export interface MessageValues {
   "server.mail_sso_intro": { "email": string | number };
   "server.mail_sso_subject": undefined;
   "server.manifest_description": undefined;
+  "server.max_block_invalid": { "min": string | number; "max": string | number };
   "server.metrics_token_required": undefined;
   "server.no_occurrences": undefined;
   "server.not_an_occurrence": undefined;
@@ -973,6 +984,8 @@ export interface MessageValues {
   "server.not_signed_in": undefined;
   "server.parent_is_exception": undefined;
   "server.password_reset_pending": undefined;
+  "server.plan_days_invalid": { "max": string | number };
+  "server.plan_from_invalid": undefined;
   "server.push_no_devices": undefined;
   "server.push_no_devices_plural": undefined;
   "server.push_not_accepted": { "count": number };
@@ -997,6 +1010,11 @@ export interface MessageValues {
   "server.shortcut_today": undefined;
   "server.sign_in_with_google": undefined;
   "server.sign_in_with_microsoft": undefined;
+  "server.study_window_order": undefined;
+  "server.study_window_time_invalid": undefined;
+  "server.study_windows_invalid": undefined;
+  "server.study_windows_overlap": undefined;
+  "server.study_windows_too_many": { "max": string | number };
   "server.summary_due_tomorrow": { "count": string | number };
   "server.summary_names_more": { "names": string | number; "count": string | number };
   "server.summary_overdue": { "count": string | number };
@@ -1005,6 +1023,7 @@ export interface MessageValues {
   "server.task_not_found": undefined;
   "server.text_ill_formed": undefined;
   "server.text_null_character": undefined;
+  "server.too_many_focus_sessions": { "max": string | number };
   "server.too_many_passcodes": undefined;
   "server.too_many_school_events": { "max": string | number };
   "server.unsupported_media_type": undefined;
@@ -1019,7 +1038,6 @@ export interface MessageValues {
   "server.wrong_passcode": undefined;
   "settings.admin_panel": undefined;
   "settings.confirm_new_password": undefined;
-  "settings.daily_study_limit_invalid": { "min": string | number; "max": string | number };
   "settings.data_imported": undefined;
   "settings.data_imported_text": { "tasks": number; "events": number; "classes": number };
   "settings.delete_account": undefined;
@@ -1045,7 +1063,6 @@ export interface MessageValues {
   "settings.exception_date_invalid": undefined;
   "settings.export_version_unknown": { "version": string | number };
   "settings.failed_to_save": undefined;
-  "settings.focus_sessions_not_list": undefined;
   "settings.import_data": undefined;
   "settings.import_failed": undefined;
   "settings.import_file": undefined;
@@ -1056,7 +1073,6 @@ export interface MessageValues {
   "settings.ios_step_open": undefined;
   "settings.ios_step_share": undefined;
   "settings.language_not_saved": undefined;
-  "settings.max_block_invalid": { "min": string | number; "max": string | number };
   "settings.new_password": undefined;
   "settings.new_password_help": undefined;
   "settings.not_an_export": undefined;
@@ -1097,11 +1113,6 @@ export interface MessageValues {
   "settings.signing_out": undefined;
   "settings.single_key_shortcuts": undefined;
   "settings.single_key_shortcuts_hint": undefined;
-  "settings.study_window_order": undefined;
-  "settings.study_window_time_invalid": undefined;
-  "settings.study_windows_invalid": undefined;
-  "settings.study_windows_overlap": undefined;
-  "settings.study_windows_too_many": { "max": string | number };
   "settings.summary_time_invalid": undefined;
   "settings.tasks_not_list": undefined;
   "settings.temporary_password": undefined;
@@ -1110,7 +1121,6 @@ export interface MessageValues {
   "settings.theme_light": undefined;
   "settings.theme_system": undefined;
   "settings.title": undefined;
-  "settings.too_many_focus_sessions": { "max": string | number };
   "settings.update_failed": undefined;
   "settings.update_password": undefined;
   "settings.updating_password": undefined;
@@ -1174,6 +1184,9 @@ export interface MessageValues {
   "tasks.due_month_day_year": { "month": string | number; "day": string | number; "year": string | number };
   "tasks.due_time_invalid": undefined;
   "tasks.due_time_label": undefined;
+  "tasks.duration_hours": { "hours": string | number };
+  "tasks.duration_hours_minutes": { "hours": string | number; "minutes": string | number };
+  "tasks.duration_minutes": { "minutes": string | number };
   "tasks.edit_named": { "title": string | number };
   "tasks.edit_task": undefined;
   "tasks.edit_task_description": undefined;
@@ -1183,14 +1196,6 @@ export interface MessageValues {
   "tasks.filter_overdue": undefined;
   "tasks.filter_pending": undefined;
   "tasks.filter_tasks": undefined;
-  "tasks.focus_end_before_start": undefined;
-  "tasks.focus_in_future": undefined;
-  "tasks.focus_overlaps": undefined;
-  "tasks.focus_range_invalid": undefined;
-  "tasks.focus_session_not_found": undefined;
-  "tasks.focus_task_invalid": undefined;
-  "tasks.focus_time_invalid": undefined;
-  "tasks.focus_too_long": { "max": string | number };
   "tasks.group_later": undefined;
   "tasks.group_no_date": undefined;
   "tasks.group_overdue": undefined;
@@ -1208,8 +1213,6 @@ export interface MessageValues {
   "tasks.no_tasks_yet": undefined;
   "tasks.not_available": undefined;
   "tasks.overdue_badge": undefined;
-  "tasks.plan_days_invalid": { "max": string | number };
-  "tasks.plan_from_invalid": undefined;
   "tasks.priority_badge_high": undefined;
   "tasks.priority_badge_low": undefined;
   "tasks.priority_badge_medium": undefined;
@@ -1242,6 +1245,10 @@ export interface MessageValues {
   "tasks.subject_too_long": { "max": string | number };
   "tasks.tasks": undefined;
   "tasks.the_task_form": undefined;
+  "tasks.time_needed": undefined;
+  "tasks.time_needed_chip": { "duration": string | number };
+  "tasks.time_needed_choices": undefined;
+  "tasks.time_needed_hint": undefined;
   "tasks.title_label": undefined;
   "tasks.title_placeholder": undefined;
   "tasks.title_required": undefined;

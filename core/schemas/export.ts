@@ -47,8 +47,8 @@ export const exportFileSchema = z.object({
   events: z.array(z.unknown(), { error: messageRef("settings.events_not_list") }).max(MAX_EVENTS_PER_USER, TOO_MANY_EVENTS),
   // Files from before the focus timer (issue 51) have none.
   focusSessions: z
-    .array(z.unknown(), { error: messageRef("settings.focus_sessions_not_list") })
-    .max(MAX_IMPORTED_FOCUS_SESSIONS, messageRef("settings.too_many_focus_sessions", { max: MAX_IMPORTED_FOCUS_SESSIONS }))
+    .array(z.unknown(), { error: messageRef("server.focus_sessions_not_list") })
+    .max(MAX_IMPORTED_FOCUS_SESSIONS, messageRef("server.too_many_focus_sessions", { max: MAX_IMPORTED_FOCUS_SESSIONS }))
     .optional()
     .default([]),
 });

@@ -7,7 +7,7 @@ export const MAX_FOCUS_MINUTES = 240;
 /** A session may end this far past the server's clock: a phone's clock runs a little ahead. */
 export const FOCUS_CLOCK_SKEW_MS = 2 * 60 * 1000;
 
-const INSTANT_MESSAGE = messageRef("tasks.focus_time_invalid");
+const INSTANT_MESSAGE = messageRef("server.focus_time_invalid");
 const instant = z
   .string({ error: INSTANT_MESSAGE })
   .refine(
@@ -20,9 +20,9 @@ const instant = z
 export const createFocusSessionSchema = z
   .object({
     taskId: z
-      .number({ error: messageRef("tasks.focus_task_invalid") })
-      .int(messageRef("tasks.focus_task_invalid"))
-      .positive(messageRef("tasks.focus_task_invalid"))
+      .number({ error: messageRef("server.focus_task_invalid") })
+      .int(messageRef("server.focus_task_invalid"))
+      .positive(messageRef("server.focus_task_invalid"))
       .nullable()
       .optional()
       .transform((v) => v ?? null),
@@ -31,13 +31,13 @@ export const createFocusSessionSchema = z
   })
   .superRefine((s, ctx) => {
     const length = Date.parse(s.endedAt) - Date.parse(s.startedAt);
-    if (length <= 0) ctx.addIssue({ code: "custom", path: ["endedAt"], message: messageRef("tasks.focus_end_before_start") });
+    if (length <= 0) ctx.addIssue({ code: "custom", path: ["endedAt"], message: messageRef("server.focus_end_before_start") });
     else if (length > MAX_FOCUS_MINUTES * 60_000)
-      ctx.addIssue({ code: "custom", path: ["endedAt"], message: messageRef("tasks.focus_too_long", { max: MAX_FOCUS_MINUTES }) });
+      ctx.addIssue({ code: "custom", path: ["endedAt"], message: messageRef("server.focus_too_long", { max: MAX_FOCUS_MINUTES }) });
   });
 export type CreateFocusSessionData = z.output<typeof createFocusSessionSchema>;
 
-const DATE_MESSAGE = messageRef("tasks.focus_range_invalid");
+const DATE_MESSAGE = messageRef("server.focus_range_invalid");
 const day = z.string({ error: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
 
 /** GET /api/focus-sessions?from&to: the sessions that started on those days (inclusive) in the school's time zone. */

@@ -6,8 +6,8 @@ import { messageRef } from "../i18n/translate";
 export const MAX_PLAN_DAYS = 14;
 export const DEFAULT_PLAN_DAYS = 7;
 
-const FROM_MESSAGE = messageRef("tasks.plan_from_invalid");
-const DAYS_MESSAGE = messageRef("tasks.plan_days_invalid", { max: MAX_PLAN_DAYS });
+const FROM_MESSAGE = messageRef("server.plan_from_invalid");
+const DAYS_MESSAGE = messageRef("server.plan_days_invalid", { max: MAX_PLAN_DAYS });
 
 /** GET /api/user/plan?from=YYYY-MM-DD&days=N: from defaults to today, days to 7. */
 export const planQuerySchema = z.object({

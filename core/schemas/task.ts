@@ -68,7 +68,7 @@ const reminder = z.enum(REMINDER_TIMINGS, { error: REMINDER_MESSAGE }).nullable(
 export const ESTIMATE_MINUTES = { min: 5, max: 600 } as const;
 const ESTIMATE_MESSAGE = messageRef("tasks.estimate_invalid", ESTIMATE_MINUTES);
 /** Whole minutes the student expects the task to take (issue 51), or null for none. */
-const estimateMinutes = z
+export const estimateMinutes = z
   .number({ error: ESTIMATE_MESSAGE })
   .int(ESTIMATE_MESSAGE)
   .min(ESTIMATE_MINUTES.min, ESTIMATE_MESSAGE)

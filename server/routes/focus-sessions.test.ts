@@ -69,17 +69,17 @@ describeEachEngine("focus sessions", (engine) => {
         "an end before its start",
         { startedAt: at("2026-12-02T10:00"), endedAt: at("2026-12-02T09:00") },
         400,
-        "tasks.focus_end_before_start",
+        "server.focus_end_before_start",
       ],
-      ["an end at its start", { startedAt: at("2026-12-02T10:00"), endedAt: at("2026-12-02T10:00") }, 400, "tasks.focus_end_before_start"],
-      ["more than 240 minutes", { startedAt: at("2026-12-02T08:00"), endedAt: at("2026-12-02T12:01") }, 400, "tasks.focus_too_long"],
-      ["an end in the future", { startedAt: at("2026-12-02T19:50"), endedAt: at("2026-12-02T20:30") }, 400, "tasks.focus_in_future"],
-      ["a time that is not one", { startedAt: "yesterday", endedAt: at("2026-12-02T10:00") }, 400, "tasks.focus_time_invalid"],
+      ["an end at its start", { startedAt: at("2026-12-02T10:00"), endedAt: at("2026-12-02T10:00") }, 400, "server.focus_end_before_start"],
+      ["more than 240 minutes", { startedAt: at("2026-12-02T08:00"), endedAt: at("2026-12-02T12:01") }, 400, "server.focus_too_long"],
+      ["an end in the future", { startedAt: at("2026-12-02T19:50"), endedAt: at("2026-12-02T20:30") }, 400, "server.focus_in_future"],
+      ["a time that is not one", { startedAt: "yesterday", endedAt: at("2026-12-02T10:00") }, 400, "server.focus_time_invalid"],
       [
         "a task id that is not one",
         { taskId: "7", startedAt: at("2026-12-02T10:00"), endedAt: at("2026-12-02T10:30") },
         400,
-        "tasks.focus_task_invalid",
+        "server.focus_task_invalid",
       ],
       [
         "an unknown task",
@@ -100,7 +100,7 @@ describeEachEngine("focus sessions", (engine) => {
       await send(client, { startedAt: at("2026-12-02T15:00"), endedAt: at("2026-12-02T16:00") });
       const overlap = await send(client, { startedAt: at("2026-12-02T15:59"), endedAt: at("2026-12-02T16:30") });
       expect(overlap.statusCode).toBe(409);
-      expect(overlap.json()).toMatchObject({ code: "tasks.focus_overlaps" });
+      expect(overlap.json()).toMatchObject({ code: "server.focus_overlaps" });
       const inside = await send(client, { startedAt: at("2026-12-02T15:10"), endedAt: at("2026-12-02T15:20") });
       expect(inside.statusCode).toBe(409);
       const other = await student();
@@ -121,7 +121,7 @@ describeEachEngine("focus sessions", (engine) => {
       for (const query of ["", "?from=2026-12-02", "?from=2026-12-03&to=2026-12-02", "?from=12/01/2026&to=2026-12-02"]) {
         const res = await client.request("GET", `/api/focus-sessions${query}`);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ code: "tasks.focus_range_invalid" });
+        expect(res.json()).toMatchObject({ code: "server.focus_range_invalid" });
       }
     });
   });

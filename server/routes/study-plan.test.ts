@@ -137,12 +137,12 @@ describeEachEngine("the study plan", (engine) => {
 
   describe("refuses", () => {
     it.each([
-      ["?from=tomorrow", "tasks.plan_from_invalid"],
-      ["?from=2026-02-30", "tasks.plan_from_invalid"],
-      ["?days=0", "tasks.plan_days_invalid"],
-      ["?days=15", "tasks.plan_days_invalid"],
-      ["?days=2.5", "tasks.plan_days_invalid"],
-      ["?days=week", "tasks.plan_days_invalid"],
+      ["?from=tomorrow", "server.plan_from_invalid"],
+      ["?from=2026-02-30", "server.plan_from_invalid"],
+      ["?days=0", "server.plan_days_invalid"],
+      ["?days=15", "server.plan_days_invalid"],
+      ["?days=2.5", "server.plan_days_invalid"],
+      ["?days=week", "server.plan_days_invalid"],
     ])("%s with a 400 and its code", async (query, code) => {
       const client = await student();
       const res = await client.request("GET", `/api/user/plan${query}`);

@@ -7,7 +7,7 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import type { Clock } from "./reminders";
 import { TASK_NOT_FOUND } from "./task-writes";
 
-export const FOCUS_SESSION_NOT_FOUND = messageRef("tasks.focus_session_not_found");
+export const FOCUS_SESSION_NOT_FOUND = messageRef("server.focus_session_not_found");
 
 /**
  * The focus timer's sessions (issue 51): each written with the minutes it lands on its task, in one
@@ -19,9 +19,9 @@ export function createFocusSessionsService(options: { transaction: RunInTransact
   return {
     /** Inside the caller's transaction (the Idempotency-Key's). */
     async createIn(tx: TransactionScope, userId: number, data: CreateFocusSessionData): Promise<FocusSession> {
-      if (Date.parse(data.endedAt) > clock().getTime() + FOCUS_CLOCK_SKEW_MS) throw badRequest(messageRef("tasks.focus_in_future"));
+      if (Date.parse(data.endedAt) > clock().getTime() + FOCUS_CLOCK_SKEW_MS) throw badRequest(messageRef("server.focus_in_future"));
       await tx.users.lockUser(userId);
-      if (await tx.focusSessions.overlaps(userId, data.startedAt, data.endedAt)) throw conflict(messageRef("tasks.focus_overlaps"));
+      if (await tx.focusSessions.overlaps(userId, data.startedAt, data.endedAt)) throw conflict(messageRef("server.focus_overlaps"));
       const minutes = Math.round((Date.parse(data.endedAt) - Date.parse(data.startedAt)) / 60_000);
       if (data.taskId !== null && !(await tx.tasks.addSpentMinutes(userId, data.taskId, minutes))) throw notFound(TASK_NOT_FOUND);
       return tx.focusSessions.create(userId, { ...data, minutes });

@@ -1,7 +1,7 @@
 import { XIcon } from "lucide-react";
 import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { weekdayOfDate } from "@core/dates";
-import { formatShortDate, formatTime12, weekdayShortLabel } from "@core/format";
+import { formatDuration, formatShortDate, formatTime12, weekdayShortLabel } from "@core/format";
 import { parseQuickAdd, type QuickAddKind, type QuickAddResult, quickAddClasses } from "@core/quick-add";
 import { newTemporaryId, useCreateTask } from "@/api/tasks/create-task";
 import { useWhenQueued } from "@/hooks/use-when-queued";
@@ -59,6 +59,7 @@ export function QuickAddAssist({ user, timeZone, field, idPrefix }: QuickAddAssi
       dueDate: result.dueDate,
       dueTime: result.dueTime,
       priority: result.priority ?? "medium",
+      estimateMinutes: result.estimateMinutes,
     };
     create.mutate(
       { input, idempotencyKey: submissionKeys.keyFor(input), temporaryId: newTemporaryId() },
@@ -139,6 +140,8 @@ function chipsFor(
       label = formatTime12(result.dueTime, locale);
     } else if (part.kind === "priority" && result.priority) {
       label = `${t("tasks.priority_label")}: ${t(`tasks.priority_${result.priority}`)}`;
+    } else if (part.kind === "estimate" && result.estimateMinutes !== null) {
+      label = t("tasks.time_needed_chip", { duration: formatDuration(result.estimateMinutes, t) });
     } else if (part.kind === "subject" && result.subject) {
       const names = classes.find((c) => c.value === result.subject)?.names ?? [result.subject];
       label = names[names.length - 1]!;

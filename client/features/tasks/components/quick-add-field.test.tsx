@@ -104,4 +104,31 @@ describe("quick add", () => {
       priority: "high",
     });
   });
+
+  it("reads the time a task needs in either language, as a chip that can go, and sends it (issue 51)", async () => {
+    const { user, server } = await openHome();
+    const field = await screen.findByRole("textbox", { name: "Quick add" });
+    await user.type(field, "essay 1.5h tomorrow");
+    await waitFor(() => expect(chips()).toEqual(["Time needed: 1 h 30 min", "Tue, Dec 1, 2026"]));
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(server.sent("POST /api/tasks")).toHaveLength(1));
+    expect(server.body("POST /api/tasks")).toMatchObject({ title: "essay", estimateMinutes: 90, dueDate: "2026-12-01" });
+
+    await waitFor(() => expect(field).toHaveValue(""));
+    await user.type(field, "poster 45m");
+    await user.click(await screen.findByRole("button", { name: "Remove Time needed: 45 min" }));
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(server.sent("POST /api/tasks")).toHaveLength(2));
+    expect(server.sent("POST /api/tasks")[1]!.body).toMatchObject({ title: "poster 45m", estimateMinutes: null });
+  });
+
+  it("reads 'ensayo 2 horas' in Spanish as two hours needed", async () => {
+    const { user, server } = await openHome("/", { user: student({ firstName: "Lucía", lastName: "Gómez", locale: "es" }), locale: "es" });
+    const field = await screen.findByRole("textbox", { name: "Tarea rápida" });
+    await user.type(field, "ensayo 2 horas");
+    await waitFor(() => expect(chips("Entendido")).toEqual(["Tiempo necesario: 2 h"]));
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(server.sent("POST /api/tasks")).toHaveLength(1));
+    expect(server.body("POST /api/tasks")).toMatchObject({ title: "ensayo", estimateMinutes: 120 });
+  });
 });

@@ -8,6 +8,7 @@ import { useDeleteTask } from "@/api/tasks/delete-task";
 import { useUpdateTask } from "@/api/tasks/update-task";
 import { DateField } from "@/components/form/date-field";
 import { useSchemaForm } from "@/components/form/use-schema-form";
+import { EstimateField } from "./estimate-field";
 import { FormDialog, FormDialogFooter, FormDialogHeader, useSubmissionKeys } from "@/components/form/form-dialog";
 import { ReminderField } from "@/components/form/reminder-field";
 import { SubjectField } from "@/components/form/subject-field";
@@ -236,6 +237,7 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
             />
           </div>
         )}
+        <EstimateField control={form.control} />
         <FormField
           control={form.control}
           name="priority"

@@ -183,6 +183,33 @@ describe("editing a task", () => {
     });
   });
 
+  it("takes the time needed from a quick choice or typed, shows it on edit, and refuses what the API would (issue 51)", async () => {
+    const { user, server } = await openTasksTab([task({ id: 1, title: "Lab report", estimateMinutes: 90 })]);
+    const form = await openAddTask(user, "Add Task");
+    await user.type(field(form, "Task Title"), "Essay");
+    const choices = within(form).getByRole("group", { name: "Quick choices for the time needed" });
+    await user.click(within(choices).getByRole("button", { name: "45 min" }));
+    expect(within(form).getByLabelText("Time needed (minutes)")).toHaveValue(45);
+    expect(within(choices).getByRole("button", { name: "45 min" })).toHaveAttribute("aria-pressed", "true");
+    await user.click(within(form).getByRole("button", { name: "Add Task" }));
+    await findToast("Success", "Task created successfully");
+    expect(server.body("POST /api/tasks")).toMatchObject({ title: "Essay", estimateMinutes: 45 });
+
+    const edit = await openEditTask(user, "Lab report");
+    const minutes = within(edit).getByLabelText("Time needed (minutes)");
+    expect(minutes).toHaveValue(90);
+    expect(within(edit).getByRole("button", { name: "1 h 30 min" })).toHaveAttribute("aria-pressed", "true");
+    await user.clear(minutes);
+    await user.type(minutes, "700");
+    await user.click(within(edit).getByRole("button", { name: "Update Task" }));
+    expect(await within(edit).findByText("Time needed must be a whole number of minutes from 5 to 600, or empty")).toBeVisible();
+    expect(server.sent("PUT /api/tasks/1")).toHaveLength(0);
+    await user.clear(minutes);
+    await user.click(within(edit).getByRole("button", { name: "Update Task" }));
+    await findToast("Success", "Task updated successfully");
+    expect(server.body("PUT /api/tasks/1")).toMatchObject({ estimateMinutes: null });
+  });
+
   it("reads “Updating...” while the change is sent", async () => {
     const { user, server } = await openTasksTab([task({ id: 3, title: "Map quiz" })]);
     const answer = held();

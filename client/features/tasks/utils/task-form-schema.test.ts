@@ -20,6 +20,7 @@ describe("task form → request body", () => {
       subject: null,
       priority: "medium",
       completed: false,
+      estimateMinutes: null,
       recurring: null,
     });
   });
@@ -43,7 +44,19 @@ describe("task form → request body", () => {
       reminder: null,
       priority: "medium",
       completed: true,
+      estimateMinutes: null,
     });
+  });
+
+  it("sends the time needed in whole minutes, none for an empty field, and refuses what the API would (issue 51)", () => {
+    expect(submit({ title: "Essay", estimateMinutes: "45" }, "create")).toMatchObject({ estimateMinutes: 45 });
+    expect(submit({ title: "Essay", estimateMinutes: " " }, "edit")).toMatchObject({ estimateMinutes: null });
+    for (const typed of ["4", "601", "30.5", "abc"]) {
+      const result = taskFormSchema.safeParse({ ...EMPTY_TASK_FORM, title: "Essay", estimateMinutes: typed });
+      expect(result.error?.issues.map((i) => [i.path.join("."), inEnglish(i.message)])).toEqual([
+        ["estimateMinutes", "Time needed must be a whole number of minutes from 5 to 600, or empty"],
+      ]);
+    }
   });
 
   it("sends the Reminder choice with a due date, None as null", () => {

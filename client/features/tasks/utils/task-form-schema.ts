@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REMINDER_TIMINGS } from "@core/reminder-timings";
 import { messageRef } from "@core/i18n/translate";
-import { createTaskSchema, type CreateTaskInput, type Task } from "@core/schemas/task";
+import { createTaskSchema, type CreateTaskInput, estimateMinutes, type Task } from "@core/schemas/task";
 import type { TaskFormValues } from "./task-form-values";
 
 export { EMPTY_TASK_FORM, type TaskFormValues } from "./task-form-values";
@@ -23,6 +23,11 @@ export const taskFormSchema = z
     priority: rules.priority.unwrap(),
     completed: rules.completed.unwrap(),
     reminder: z.enum([...REMINDER_TIMINGS, "none"]),
+    // The input's text ("" for none) into the request's rule: whole minutes from 5 to 600.
+    estimateMinutes: z
+      .string()
+      .transform((v) => (v.trim() === "" ? null : Number(v)))
+      .pipe(estimateMinutes),
   })
   .refine((v) => !v.hasDueDate || v.dueDate !== null, { message: messageRef("tasks.choose_due_date"), path: ["dueDate"] });
 
@@ -39,6 +44,7 @@ export function taskToFormValues(task: Task): TaskFormValues {
     priority: task.priority,
     completed: task.completed,
     reminder: task.reminder ?? "none",
+    estimateMinutes: task.estimateMinutes === null ? "" : String(task.estimateMinutes),
   };
 }
 
@@ -53,6 +59,7 @@ export function formToRequest(values: TaskFormOutput, mode: "create" | "edit"): 
     subject: values.subject,
     priority: values.priority,
     completed: values.completed,
+    estimateMinutes: values.estimateMinutes,
   };
   if (values.hasDueDate) {
     body.dueDate = values.dueDate;

@@ -17,6 +17,8 @@ export type TaskFormValues = {
   completed: boolean;
   /** The Reminder choice, offered with a due date: a timing, or "none". */
   reminder: ReminderTiming | "none";
+  /** Time needed, in minutes as typed; "" for none. */
+  estimateMinutes: string;
 };
 
 export const EMPTY_TASK_FORM: TaskFormValues = {
@@ -29,4 +31,5 @@ export const EMPTY_TASK_FORM: TaskFormValues = {
   priority: "medium",
   completed: false,
   reminder: "none",
+  estimateMinutes: "",
 };

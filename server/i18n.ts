@@ -5,6 +5,7 @@ import { messages as englishApp } from "../core/i18n/compiled/en/app";
 import { messages as englishAuth } from "../core/i18n/compiled/en/auth";
 import { messages as englishCalendar } from "../core/i18n/compiled/en/calendar";
 import { messages as englishClasses } from "../core/i18n/compiled/en/classes";
+import { messages as englishPlan } from "../core/i18n/compiled/en/plan";
 import { messages as englishServer } from "../core/i18n/compiled/en/server";
 import { messages as englishStart } from "../core/i18n/compiled/en/start";
 import { messages as spanishAdmin } from "../core/i18n/compiled/es/admin";
@@ -12,6 +13,7 @@ import { messages as spanishApp } from "../core/i18n/compiled/es/app";
 import { messages as spanishAuth } from "../core/i18n/compiled/es/auth";
 import { messages as spanishCalendar } from "../core/i18n/compiled/es/calendar";
 import { messages as spanishClasses } from "../core/i18n/compiled/es/classes";
+import { messages as spanishPlan } from "../core/i18n/compiled/es/plan";
 import { messages as spanishServer } from "../core/i18n/compiled/es/server";
 import { messages as spanishStart } from "../core/i18n/compiled/es/start";
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from "../core/i18n/locale";
@@ -33,6 +35,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...englishCalendar,
         ...englishClasses,
         ...englishAdmin,
+        ...englishPlan,
         ...englishServer,
       } as Messages,
     },
@@ -47,6 +50,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...spanishCalendar,
         ...spanishClasses,
         ...spanishAdmin,
+        ...spanishPlan,
         ...spanishServer,
       } as Messages,
     },

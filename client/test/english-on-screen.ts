@@ -4,6 +4,7 @@ import { messages as enAuth } from "@core/i18n/compiled/en/auth";
 import { messages as enBadge } from "@core/i18n/compiled/en/badge";
 import { messages as enCalendar } from "@core/i18n/compiled/en/calendar";
 import { messages as enClasses } from "@core/i18n/compiled/en/classes";
+import { messages as enPlan } from "@core/i18n/compiled/en/plan";
 import { messages as enServer } from "@core/i18n/compiled/en/server";
 import { messages as enSso } from "@core/i18n/compiled/en/sso";
 import { messages as enStart } from "@core/i18n/compiled/en/start";
@@ -14,6 +15,7 @@ import { messages as esAuth } from "@core/i18n/compiled/es/auth";
 import { messages as esBadge } from "@core/i18n/compiled/es/badge";
 import { messages as esCalendar } from "@core/i18n/compiled/es/calendar";
 import { messages as esClasses } from "@core/i18n/compiled/es/classes";
+import { messages as esPlan } from "@core/i18n/compiled/es/plan";
 import { messages as esServer } from "@core/i18n/compiled/es/server";
 import { messages as esSso } from "@core/i18n/compiled/es/sso";
 import { messages as esStart } from "@core/i18n/compiled/es/start";
@@ -34,6 +36,7 @@ const english = {
   ...enAdmin,
   ...enSso,
   ...enBadge,
+  ...enPlan,
   ...enCalendar,
   ...enClasses,
   ...enServer,
@@ -46,6 +49,7 @@ const spanish = {
   ...esAdmin,
   ...esSso,
   ...esBadge,
+  ...esPlan,
   ...esCalendar,
   ...esClasses,
   ...esServer,

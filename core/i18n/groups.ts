@@ -12,7 +12,8 @@
  * and with Settings: rarely read, it stays out of the start-up words every screen downloads. `sync`
  * (changes kept offline, their chip and conflicts) comes with the offline-edits part, which loads
  * after the signed-in app's first screen (docs/decisions/116). `badge` (Settings' switch for the app
- * icon's count) comes with that switch, in both languages, as `sync` does (docs/decisions/119).
+ * icon's count) comes with that switch, in both languages, as `sync` does (docs/decisions/119); `plan`
+ * (the study plan's screens and Settings → Study time, issue 51) likewise comes with them.
  */
 export const MESSAGE_GROUPS = {
   start: ["common", "validation", "landing"],
@@ -24,6 +25,7 @@ export const MESSAGE_GROUPS = {
   sso: ["sso"],
   sync: ["sync"],
   badge: ["badge"],
+  plan: ["plan"],
   server: ["server"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -15,19 +15,19 @@ export const MAX_STUDY_WINDOWS_PER_DAY = 3;
 export const DAILY_STUDY_LIMIT = { min: 30, max: 720 } as const;
 export const MAX_BLOCK = { min: 15, max: 120 } as const;
 
-const STUDY_WINDOW_TIME = messageRef("server.study_window_time_invalid");
+const STUDY_WINDOW_TIME = messageRef("plan.study_window_time_invalid");
 const studyTime = z.string({ error: STUDY_WINDOW_TIME }).refine((v) => isWallClockTime(v), STUDY_WINDOW_TIME);
 const studyWindow = z
   .object({ start: studyTime, end: studyTime }, { error: STUDY_WINDOW_TIME })
-  .refine((w) => w.start < w.end, { message: messageRef("server.study_window_order"), path: ["end"] });
-const STUDY_WINDOWS_INVALID = messageRef("server.study_windows_invalid");
+  .refine((w) => w.start < w.end, { message: messageRef("plan.study_window_order"), path: ["end"] });
+const STUDY_WINDOWS_INVALID = messageRef("plan.study_windows_invalid");
 const dayWindows = z
   .array(studyWindow, { error: STUDY_WINDOWS_INVALID })
-  .max(MAX_STUDY_WINDOWS_PER_DAY, messageRef("server.study_windows_too_many", { max: MAX_STUDY_WINDOWS_PER_DAY }))
+  .max(MAX_STUDY_WINDOWS_PER_DAY, messageRef("plan.study_windows_too_many", { max: MAX_STUDY_WINDOWS_PER_DAY }))
   .refine((windows) => {
     const sorted = [...windows].sort((a, b) => (a.start < b.start ? -1 : 1));
     return sorted.every((w, i) => i === 0 || sorted[i - 1]!.end <= w.start);
-  }, messageRef("server.study_windows_overlap"));
+  }, messageRef("plan.study_windows_overlap"));
 
 /** The seven weekdays' study windows (each at most 3, not overlapping), all seven named. */
 export const studyWindowsSchema = z.object(
@@ -61,9 +61,9 @@ export const preferencesSchema = z.object({
   /** When the student studies, per weekday (issue 51): the study plan's free time comes from these. */
   studyWindows: studyWindowsSchema,
   /** At most this much is planned in one day. */
-  dailyStudyLimitMinutes: wholeMinutes(DAILY_STUDY_LIMIT, messageRef("server.daily_study_limit_invalid", DAILY_STUDY_LIMIT)),
+  dailyStudyLimitMinutes: wholeMinutes(DAILY_STUDY_LIMIT, messageRef("plan.daily_study_limit_invalid", DAILY_STUDY_LIMIT)),
   /** The longest study block the plan makes. */
-  maxBlockMinutes: wholeMinutes(MAX_BLOCK, messageRef("server.max_block_invalid", MAX_BLOCK)),
+  maxBlockMinutes: wholeMinutes(MAX_BLOCK, messageRef("plan.max_block_invalid", MAX_BLOCK)),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

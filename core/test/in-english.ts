@@ -4,6 +4,7 @@ import { messages as auth } from "../i18n/compiled/en/auth";
 import { messages as calendar } from "../i18n/compiled/en/calendar";
 import { messages as classes } from "../i18n/compiled/en/classes";
 import { messages as admin } from "../i18n/compiled/en/admin";
+import { messages as plan } from "../i18n/compiled/en/plan";
 import { messages as server } from "../i18n/compiled/en/server";
 import { messages as spanishStart } from "../i18n/compiled/es/start";
 import { messages as spanishApp } from "../i18n/compiled/es/app";
@@ -11,6 +12,7 @@ import { messages as spanishAuth } from "../i18n/compiled/es/auth";
 import { messages as spanishCalendar } from "../i18n/compiled/es/calendar";
 import { messages as spanishClasses } from "../i18n/compiled/es/classes";
 import { messages as spanishAdmin } from "../i18n/compiled/es/admin";
+import { messages as spanishPlan } from "../i18n/compiled/es/plan";
 import { messages as spanishServer } from "../i18n/compiled/es/server";
 import { type I18n, type Translate, translatorFor, wordMessageRef } from "../i18n/translate";
 
@@ -44,14 +46,23 @@ function wordsOf(messages: Readonly<Record<string, unknown>>): I18n {
     },
   };
 }
-const english = wordsOf({ ...start, ...auth, ...app, ...calendar, ...classes, ...admin, ...server });
+const english = wordsOf({ ...start, ...auth, ...app, ...calendar, ...classes, ...admin, ...plan, ...server });
 
 /** `t` in English, for core code that takes a translator (due dates, greetings). */
 export const translateInEnglish: Translate = translatorFor(english);
 
 /** `t` in Spanish (whose plurals are English's: one for 1, other otherwise). */
 export const translateInSpanish: Translate = translatorFor(
-  wordsOf({ ...spanishStart, ...spanishAuth, ...spanishApp, ...spanishCalendar, ...spanishClasses, ...spanishAdmin, ...spanishServer }),
+  wordsOf({
+    ...spanishStart,
+    ...spanishAuth,
+    ...spanishApp,
+    ...spanishCalendar,
+    ...spanishClasses,
+    ...spanishAdmin,
+    ...spanishPlan,
+    ...spanishServer,
+  }),
 );
 
 /** A schema's message reference worded in English, as the server and the form kit word it (decision 108). */

@@ -138,10 +138,10 @@ describeEachEngine("the study time preferences", (engine) => {
   });
 
   it.each([
-    ["a day missing", { studyWindows: { monday: [] } }, "server.study_windows_invalid"],
-    ["a time not HH:mm", { studyWindows: windows([{ start: "4pm", end: "21:00" }]) }, "server.study_window_time_invalid"],
-    ["an end before its start", { studyWindows: windows([{ start: "18:00", end: "17:00" }]) }, "server.study_window_order"],
-    ["an empty window", { studyWindows: windows([{ start: "18:00", end: "18:00" }]) }, "server.study_window_order"],
+    ["a day missing", { studyWindows: { monday: [] } }, "plan.study_windows_invalid"],
+    ["a time not HH:mm", { studyWindows: windows([{ start: "4pm", end: "21:00" }]) }, "plan.study_window_time_invalid"],
+    ["an end before its start", { studyWindows: windows([{ start: "18:00", end: "17:00" }]) }, "plan.study_window_order"],
+    ["an empty window", { studyWindows: windows([{ start: "18:00", end: "18:00" }]) }, "plan.study_window_order"],
     [
       "four windows in a day",
       {
@@ -152,7 +152,7 @@ describeEachEngine("the study time preferences", (engine) => {
           { start: "14:00", end: "15:00" },
         ]),
       },
-      "server.study_windows_too_many",
+      "plan.study_windows_too_many",
     ],
     [
       "overlapping windows",
@@ -162,14 +162,14 @@ describeEachEngine("the study time preferences", (engine) => {
           { start: "17:30", end: "19:00" },
         ]),
       },
-      "server.study_windows_overlap",
+      "plan.study_windows_overlap",
     ],
-    ["a limit under 30", { dailyStudyLimitMinutes: 29 }, "server.daily_study_limit_invalid"],
-    ["a limit over 720", { dailyStudyLimitMinutes: 721 }, "server.daily_study_limit_invalid"],
-    ["a limit not whole", { dailyStudyLimitMinutes: 90.5 }, "server.daily_study_limit_invalid"],
-    ["a limit as text", { dailyStudyLimitMinutes: "90" }, "server.daily_study_limit_invalid"],
-    ["a block under 15", { maxBlockMinutes: 14 }, "server.max_block_invalid"],
-    ["a block over 120", { maxBlockMinutes: 121 }, "server.max_block_invalid"],
+    ["a limit under 30", { dailyStudyLimitMinutes: 29 }, "plan.daily_study_limit_invalid"],
+    ["a limit over 720", { dailyStudyLimitMinutes: 721 }, "plan.daily_study_limit_invalid"],
+    ["a limit not whole", { dailyStudyLimitMinutes: 90.5 }, "plan.daily_study_limit_invalid"],
+    ["a limit as text", { dailyStudyLimitMinutes: "90" }, "plan.daily_study_limit_invalid"],
+    ["a block under 15", { maxBlockMinutes: 14 }, "plan.max_block_invalid"],
+    ["a block over 120", { maxBlockMinutes: 121 }, "plan.max_block_invalid"],
   ])("refuses %s with a 400 and its code, changing nothing", async (_name, body, code) => {
     const client = await student();
     const before = await preferences(client);

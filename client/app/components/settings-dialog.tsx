@@ -14,6 +14,7 @@ import { LmsFeedSetting } from "@/features/lms/components/lms-feed-setting";
 import { KeyboardShortcutsSetting } from "./keyboard-shortcuts-setting";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
 import { AppBadgeSetting } from "@/features/app-badge/components/app-badge-setting";
+import { StudyTimeSetting } from "@/features/plan/components/study-time-setting";
 import type { User } from "@core/api-types";
 import { type ClassEditorStart, ROUTES } from "@/lib/routes";
 import { setTheme, THEME_CHOICES, THEME_LABEL, useThemeChoice } from "@/lib/theme";
@@ -69,6 +70,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses, provid
           <KeyboardShortcutsSetting />
           <EveningSummarySetting />
           <AppBadgeSetting />
+          <StudyTimeSetting />
           <CalendarFeedSetting />
           <LmsFeedSetting />
           <YourData />

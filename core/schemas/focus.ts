@@ -55,3 +55,16 @@ export const focusSessionSchema = z.object({
   minutes: z.number().int(),
 });
 export type FocusSession = z.infer<typeof focusSessionSchema>;
+
+/** At most a year of focus statistics in one answer. */
+export const FOCUS_STATS_MAX_DAYS = 366;
+
+/** GET /api/user/focus-stats: minutes per day and per subject, and how estimates compared with the time spent. */
+export const focusStatsSchema = z.object({
+  days: z.array(z.object({ date: z.string(), minutes: z.number().int() })),
+  /** Most minutes first; null for focus on no task or a task without a subject. */
+  subjects: z.array(z.object({ subject: z.string().nullable(), minutes: z.number().int() })),
+  /** Over the tasks completed in the range that had an estimate and focus time. */
+  estimates: z.object({ tasks: z.number().int(), estimatedMinutes: z.number().int(), spentMinutes: z.number().int() }),
+});
+export type FocusStats = z.infer<typeof focusStatsSchema>;

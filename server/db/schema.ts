@@ -78,6 +78,8 @@ export interface TasksTable {
   estimate_minutes: number | null;
   /** The sum of its focus sessions' minutes, kept with each session's write (issue 51). */
   spent_minutes: Generated<number>;
+  /** When it was completed, ISO-8601 UTC; null while it is not (issue 51). */
+  completed_at: string | null;
   created_at: string;
   updated_at: string;
 }

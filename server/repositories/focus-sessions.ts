@@ -55,6 +55,23 @@ export function createFocusSessionsRepository(db: Executor) {
       return rows.map(toFocusSession);
     },
 
+    /** Sessions that started in [from, to), each with its task's subject (null without a task or a subject). */
+    async minutesWithSubjects(
+      userId: number,
+      from: string,
+      to: string,
+    ): Promise<{ startedAt: string; minutes: number; subject: string | null }[]> {
+      const rows = await db
+        .selectFrom("focus_sessions")
+        .leftJoin("tasks", "tasks.id", "focus_sessions.task_id")
+        .select(["focus_sessions.started_at", "focus_sessions.minutes", "tasks.subject"])
+        .where("focus_sessions.user_id", "=", userId)
+        .where("focus_sessions.started_at", ">=", from)
+        .where("focus_sessions.started_at", "<", to)
+        .execute();
+      return rows.map((r) => ({ startedAt: r.started_at, minutes: r.minutes, subject: r.subject ?? null }));
+    },
+
     /** Every session of the student's, oldest first: the export. */
     async allForUser(userId: number): Promise<FocusSession[]> {
       const rows = await db.selectFrom("focus_sessions").selectAll().where("user_id", "=", userId).orderBy("started_at").execute();

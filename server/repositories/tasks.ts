@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { isReminderTiming } from "../../core/reminder-timings";
 import type { CreateTaskData, Priority, Task } from "../../core/schemas/task";
 import { type Executor, isPostgres } from "../db/connection";
@@ -102,6 +103,7 @@ export function createTasksRepository(db: Executor) {
           priority: data.priority,
           recurring: data.recurring,
           completed: data.completed ? 1 : 0,
+          completed_at: data.completed ? now : null,
           reminder: data.reminder,
           estimate_minutes: data.estimateMinutes,
           created_at: now,
@@ -126,12 +128,41 @@ export function createTasksRepository(db: Executor) {
     async update(userId: number, id: number, data: Partial<CreateTaskData>): Promise<Task | undefined> {
       const row = await db
         .updateTable("tasks")
-        .set({ ...toColumns(data), updated_at: new Date().toISOString() })
+        .set(() => {
+          const now = new Date().toISOString();
+          // Completed now, or kept as it was completed before; cleared once it is not.
+          const completedAt =
+            data.completed === undefined ? {} : { completed_at: data.completed ? sql<string>`coalesce(completed_at, ${now})` : null };
+          return { ...toColumns(data), ...completedAt, updated_at: now };
+        })
         .where("user_id", "=", userId)
         .where("id", "=", id)
         .returningAll()
         .executeTakeFirst();
       return row && toTask(row);
+    },
+
+    /** The student's tasks completed in [from, to) that had an estimate and focus time: how their estimates compare. */
+    async estimatesCompleted(
+      userId: number,
+      from: string,
+      to: string,
+    ): Promise<{ tasks: number; estimatedMinutes: number; spentMinutes: number }> {
+      const row = await db
+        .selectFrom("tasks")
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as("tasks"),
+          eb.fn.sum<number | string | null>("estimate_minutes").as("estimated"),
+          eb.fn.sum<number | string | null>("spent_minutes").as("spent"),
+        ])
+        .where("user_id", "=", userId)
+        .where("completed", "=", 1)
+        .where("completed_at", ">=", from)
+        .where("completed_at", "<", to)
+        .where("estimate_minutes", "is not", null)
+        .where("spent_minutes", ">", 0)
+        .executeTakeFirstOrThrow();
+      return { tasks: Number(row.tasks), estimatedMinutes: Number(row.estimated ?? 0), spentMinutes: Number(row.spent ?? 0) };
     },
 
     async delete(userId: number, id: number): Promise<boolean> {

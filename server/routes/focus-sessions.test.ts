@@ -172,4 +172,74 @@ describeEachEngine("focus sessions", (engine) => {
       [null, 10],
     ]);
   });
+
+  describe("where the time went (GET /api/user/focus-stats)", () => {
+    it("sums minutes per day (every day of the range) and per subject, and compares the estimates of tasks completed in it", async () => {
+      const client = await student();
+      const essay = (await client.request("POST", "/api/tasks", { title: "Essay", subject: "English", estimateMinutes: 60 })).json();
+      const lab = (await client.request("POST", "/api/tasks", { title: "Lab", subject: "Chemistry", estimateMinutes: 30 })).json();
+      const guess = (await client.request("POST", "/api/tasks", { title: "No estimate", subject: "English" })).json();
+      await send(client, { taskId: essay.id, startedAt: at("2026-11-30T16:00"), endedAt: at("2026-11-30T16:50") });
+      await send(client, { taskId: essay.id, startedAt: at("2026-12-01T16:00"), endedAt: at("2026-12-01T16:30") });
+      await send(client, { taskId: lab.id, startedAt: at("2026-12-01T17:00"), endedAt: at("2026-12-01T17:45") });
+      await send(client, { taskId: guess.id, startedAt: at("2026-12-02T08:00"), endedAt: at("2026-12-02T08:10") });
+      await send(client, { taskId: null, startedAt: at("2026-12-02T09:00"), endedAt: at("2026-12-02T09:20") });
+      // Completed: the essay (80 spent of 60 estimated) and the lab (45 of 30); the guess had no estimate.
+      for (const id of [essay.id, lab.id, guess.id]) await client.request("PUT", `/api/tasks/${id}`, { completed: true });
+      // Completed on Wednesday afternoon (the row's own clock is the machine's).
+      await t.db
+        .updateTable("tasks")
+        .set({ completed_at: at("2026-12-02T15:00") })
+        .where("id", "in", [essay.id, lab.id, guess.id])
+        .execute();
+
+      const res = await client.request("GET", "/api/user/focus-stats?from=2026-11-29&to=2026-12-03");
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        days: [
+          { date: "2026-11-29", minutes: 0 },
+          { date: "2026-11-30", minutes: 50 },
+          { date: "2026-12-01", minutes: 75 },
+          { date: "2026-12-02", minutes: 30 },
+          { date: "2026-12-03", minutes: 0 },
+        ],
+        subjects: [
+          { subject: "English", minutes: 90 },
+          { subject: "Chemistry", minutes: 45 },
+          { subject: null, minutes: 20 },
+        ],
+        estimates: { tasks: 2, estimatedMinutes: 90, spentMinutes: 125 },
+      });
+      // A range without the day they were completed counts none.
+      expect((await client.request("GET", "/api/user/focus-stats?from=2026-11-29&to=2026-11-30")).json().estimates).toEqual({
+        tasks: 0,
+        estimatedMinutes: 0,
+        spentMinutes: 0,
+      });
+      expect(
+        JSON.stringify((await (await student()).request("GET", "/api/user/focus-stats?from=2026-11-29&to=2026-12-03")).json()),
+      ).not.toContain("English");
+    });
+
+    it("keeps a task's completion time while it stays completed, and clears it once it is not", async () => {
+      const client = await student();
+      const task = (await client.request("POST", "/api/tasks", { title: "Done", completed: true })).json();
+      const row = async () =>
+        (await t.db.selectFrom("tasks").select("completed_at").where("id", "=", task.id).executeTakeFirstOrThrow()).completed_at;
+      const first = await row();
+      expect(new Date(first!).toISOString()).toBe(first);
+      await client.request("PUT", `/api/tasks/${task.id}`, { title: "Done, renamed", completed: true });
+      expect(await row()).toBe(first);
+      await client.request("PUT", `/api/tasks/${task.id}`, { completed: false });
+      expect(await row()).toBeNull();
+    });
+
+    it.each(["", "?from=2026-12-01", "?from=2026-12-03&to=2026-12-01", "?from=2025-01-01&to=2026-12-01"])(
+      "refuses the range %s with a 400",
+      async (query) => {
+        const client = await student();
+        expect((await client.request("GET", `/api/user/focus-stats${query}`)).statusCode).toBe(400);
+      },
+    );
+  });
 });

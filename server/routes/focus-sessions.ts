@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { createFocusSessionSchema, focusSessionSchema, focusSessionsQuerySchema } from "../../core/schemas/focus";
+import {
+  createFocusSessionSchema,
+  FOCUS_STATS_MAX_DAYS,
+  focusSessionSchema,
+  focusSessionsQuerySchema,
+  focusStatsSchema,
+} from "../../core/schemas/focus";
+import { dateRangeQuerySchema } from "../../core/schemas/school";
 import { notFound, parseWith } from "../errors";
 import { requireUser } from "../http/request-context";
 import { setGuardDefaults } from "../plugins/route-guards";
@@ -11,6 +18,8 @@ import { IDEMPOTENCY_KEY_HEADER } from "../services/idempotency";
 
 const sessionJson = responseSchema(focusSessionSchema);
 const sessionListJson = responseSchema(z.array(focusSessionSchema));
+const statsJson = responseSchema(focusStatsSchema);
+const statsRange = dateRangeQuerySchema(FOCUS_STATS_MAX_DAYS);
 const idParams = z.object({
   id: z.coerce
     .number()
@@ -40,6 +49,12 @@ export default async function focusSessionRoutes(app: FastifyInstance, { service
   app.get("/api/focus-sessions", { schema: { response: { 200: sessionListJson } } }, async (request) => {
     const { from, to } = parseWith(focusSessionsQuerySchema, request.query);
     return focusSessions.list(requireUser(request).id, from, to);
+  });
+
+  // Where the time went (the week and month charts): at most a year at a time.
+  app.get("/api/user/focus-stats", { schema: { response: { 200: statsJson } } }, async (request) => {
+    const { from, to } = parseWith(statsRange, request.query);
+    return focusSessions.stats(requireUser(request).id, from, to);
   });
 
   app.delete("/api/focus-sessions/:id", async (request, reply) => {

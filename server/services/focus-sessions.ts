@@ -1,6 +1,6 @@
-import { addDaysToDate } from "../../core/dates";
+import { addDaysToDate, todayIn } from "../../core/dates";
 import { messageRef } from "../../core/i18n/translate";
-import { type CreateFocusSessionData, FOCUS_CLOCK_SKEW_MS, type FocusSession } from "../../core/schemas/focus";
+import { type CreateFocusSessionData, FOCUS_CLOCK_SKEW_MS, type FocusSession, type FocusStats } from "../../core/schemas/focus";
 import { zonedInstant } from "../../core/reminders";
 import { badRequest, conflict, notFound } from "../errors";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
@@ -36,6 +36,29 @@ export function createFocusSessionsService(options: { transaction: RunInTransact
           new Date(zonedInstant(addDaysToDate(to, 1), "00:00", timeZone)).toISOString(),
         ),
       );
+    },
+
+    /** Where the time went over the days from `from` to `to` (inclusive) in the school's time zone. */
+    stats(userId: number, from: string, to: string): Promise<FocusStats> {
+      const start = new Date(zonedInstant(from, "00:00", timeZone)).toISOString();
+      const end = new Date(zonedInstant(addDaysToDate(to, 1), "00:00", timeZone)).toISOString();
+      return transaction(async (tx) => {
+        const [sessions, estimates] = await Promise.all([
+          tx.focusSessions.minutesWithSubjects(userId, start, end),
+          tx.tasks.estimatesCompleted(userId, start, end),
+        ]);
+        const byDay = new Map<string, number>();
+        const bySubject = new Map<string | null, number>();
+        for (const s of sessions) {
+          const day = todayIn(timeZone, new Date(s.startedAt));
+          byDay.set(day, (byDay.get(day) ?? 0) + s.minutes);
+          bySubject.set(s.subject, (bySubject.get(s.subject) ?? 0) + s.minutes);
+        }
+        const days: FocusStats["days"] = [];
+        for (let date = from; date <= to; date = addDaysToDate(date, 1)) days.push({ date, minutes: byDay.get(date) ?? 0 });
+        const subjects = [...bySubject].map(([subject, minutes]) => ({ subject, minutes })).sort((a, b) => b.minutes - a.minutes);
+        return { days, subjects, estimates };
+      });
     },
 
     delete(userId: number, id: number): Promise<void> {

@@ -484,6 +484,7 @@ export interface MessageValues {
   "calendar.end_before_start": undefined;
   "calendar.end_date_invalid": undefined;
   "calendar.end_on": undefined;
+  "calendar.end_time": undefined;
   "calendar.end_time_before_time": undefined;
   "calendar.end_time_needs_time": undefined;
   "calendar.entry_completed": { "title": string | number };
@@ -554,6 +555,8 @@ export interface MessageValues {
   "calendar.notification_enabled_invalid": undefined;
   "calendar.parent_invalid": undefined;
   "calendar.pick_date": undefined;
+  "calendar.prep_minutes": undefined;
+  "calendar.prep_minutes_hint": undefined;
   "calendar.prep_minutes_invalid": { "min": string | number; "max": string | number };
   "calendar.prep_only_for_exams": undefined;
   "calendar.previous_month": undefined;

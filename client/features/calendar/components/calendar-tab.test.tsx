@@ -110,6 +110,31 @@ describe("the Calendar tab", { timeout: JOURNEY_TIMEOUT }, () => {
 });
 
 describe("adding an event", { timeout: JOURNEY_TIMEOUT }, () => {
+  it("an exam with its end and the revision time the study plan spreads before it; an end before the start is refused (issue 51)", async () => {
+    const { server, user } = await openCalendar();
+    const form = await openEventForm(user);
+    await user.type(within(form).getByRole("textbox", { name: "Event Title" }), "Chemistry exam");
+    await user.click(within(form).getByRole("button", { name: "Exam" }));
+    expect(within(form).queryByLabelText("Ends (optional)")).toBeNull();
+    await user.type(within(form).getByLabelText("Revision time (minutes, optional)"), "120");
+    await user.type(within(form).getByLabelText("Event Time (optional)"), "09:00");
+    await user.type(within(form).getByLabelText("Ends (optional)"), "08:30");
+    await user.click(within(form).getByRole("button", { name: "Add Event" }));
+    expect(await within(form).findByText("The end time must be after the start time")).toBeVisible();
+    expect(server.sent("POST /api/events")).toHaveLength(0);
+    await user.clear(within(form).getByLabelText("Ends (optional)"));
+    await user.type(within(form).getByLabelText("Ends (optional)"), "10:30");
+    await user.click(within(form).getByRole("button", { name: "Add Event" }));
+    await findToast("Success", "Event created successfully");
+    expect(server.body("POST /api/events")).toMatchObject({
+      title: "Chemistry exam",
+      eventType: "exam",
+      time: "09:00",
+      endTime: "10:30",
+      prepMinutes: 120,
+    });
+  });
+
   it("Early Dismissal fills its title and comes first in the day; tasks have no edit there; Close closes", async () => {
     const { server, user } = await openCalendar({
       events: [event({ id: 1, title: "Algebra test", date: TODAY, time: "08:00", eventType: "exam" })],

@@ -6,6 +6,7 @@ import { useUpdateEvent } from "@/api/events/update-event";
 import { EventFields } from "@/components/event-form/event-fields";
 import { ReminderField } from "@/components/form/reminder-field";
 import { useSchemaForm } from "@/components/form/use-schema-form";
+import { EventPlanFields } from "./event-plan-fields";
 import { FormDialog, FormDialogFooter, FormDialogHeader, useSubmissionKeys } from "@/components/form/form-dialog";
 import { SubjectField } from "@/components/form/subject-field";
 import { Form, FormField } from "@/components/ui/form";
@@ -127,6 +128,7 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
             titleInput.current = element;
           }}
         />
+        <EventPlanFields form={form} />
         <FormField
           control={form.control}
           name="subject"

@@ -117,3 +117,28 @@ describe("the Reminder choice", () => {
     expect(eventToFormValues(event({ id: 2, notificationEnabled: false, notificationTiming: null })).reminder).toBe("none");
   });
 });
+
+describe("an event's end and an exam's revision time (issue 51)", () => {
+  const exam = { ...emptyEventForm("2026-12-04"), title: "Chemistry exam", eventType: "exam" as const, time: "09:00" };
+
+  it("are sent with a time and for an exam, and read back from a stored event", () => {
+    const request = formToRequest(eventFormSchema.parse({ ...exam, endTime: "10:30", prepMinutes: "120" }));
+    expect(request).toMatchObject({ time: "09:00", endTime: "10:30", prepMinutes: 120 });
+    expect(eventToFormValues(event({ id: 1, time: "09:00", endTime: "10:30", prepMinutes: 120, eventType: "exam" }))).toMatchObject({
+      endTime: "10:30",
+      prepMinutes: "120",
+    });
+  });
+
+  it("are cleared, not refused, once hidden: no end without a time, no revision for another type", () => {
+    expect(formToRequest(eventFormSchema.parse({ ...exam, time: "", endTime: "10:30" }))).toMatchObject({ endTime: null });
+    expect(formToRequest(eventFormSchema.parse({ ...exam, eventType: "study", prepMinutes: "120" }))).toMatchObject({ prepMinutes: null });
+  });
+
+  it("refuses an end not after the start and a revision time out of range, in the API's words", () => {
+    expect(inEnglish(messages({ ...exam, endTime: "09:00" }).endTime)).toBe("The end time must be after the start time");
+    expect(inEnglish(messages({ ...exam, prepMinutes: "2000" }).prepMinutes)).toBe(
+      "Revision time must be a whole number of minutes from 0 to 1200, or empty",
+    );
+  });
+});

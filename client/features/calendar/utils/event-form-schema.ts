@@ -34,6 +34,10 @@ export type EventFormValues = EventFieldValues & {
   customEndDate: string;
   /** The Reminder choice: a timing, or "none" (notificationEnabled false). */
   reminder: ReminderTiming | "none";
+  /** When it ends, "HH:mm" or "" (issue 51: the study plan knows how long it keeps the student busy). */
+  endTime: string;
+  /** An exam's revision time in minutes as typed, "" for none. */
+  prepMinutes: string;
 };
 
 export function emptyEventForm(date: string): EventFormValues {
@@ -45,6 +49,8 @@ export function emptyEventForm(date: string): EventFormValues {
     customWhenToRepeat: "",
     customEndDate: "",
     reminder: "none",
+    endTime: "",
+    prepMinutes: "",
   };
 }
 
@@ -57,6 +63,8 @@ export function eventToFormValues(event: CalendarEvent, date = event.date): Even
     customWhenToRepeat: monthlyDateOptionOf(event),
     customEndDate: event.customEndDate ?? "",
     reminder: event.notificationEnabled && isReminderTiming(event.notificationTiming) ? event.notificationTiming : "none",
+    endTime: event.endTime ?? "",
+    prepMinutes: event.prepMinutes === null ? "" : String(event.prepMinutes),
   };
 }
 
@@ -78,10 +86,13 @@ export function dateOptionForRecurrence(kind: RecurringKind, days: readonly stri
  * so that the form and the server refuse the same things with the same messages.
  */
 export const eventFormSchema = z
-  .transform(({ reminder, ...values }: EventFormValues): z.input<typeof updateEventSchema> => {
+  .transform(({ reminder, endTime, prepMinutes, ...values }: EventFormValues): z.input<typeof updateEventSchema> => {
     const sameDate = values.recurring === "monthly" && values.customWhenToRepeat === "same-date";
     return {
       ...values,
+      // Shown only with a time, and for an exam: hidden, they are cleared rather than refused.
+      endTime: values.time && endTime ? endTime : null,
+      prepMinutes: values.eventType === "exam" && prepMinutes.trim() !== "" ? Number(prepMinutes) : null,
       customWhenToRepeat: sameDate ? SAME_DATE_EACH_MONTH : null,
       customDays: sameDate ? [] : values.customDays,
       notificationEnabled: reminder !== "none",
@@ -118,6 +129,8 @@ export function formToRequest(data: UpdateEventData): Omit<CreateEventInput, "pa
     customEndDate: data.customEndDate,
     notificationEnabled: data.notificationEnabled,
     notificationTiming: data.notificationTiming,
+    endTime: data.endTime ?? null,
+    prepMinutes: data.prepMinutes ?? null,
   };
 }
 

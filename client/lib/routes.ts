@@ -10,7 +10,7 @@ export const ROUTES = {
 } as const;
 
 /** The dashboard's sections, chosen by the URL hash (#home, #todo, #calendar). */
-export const DASHBOARD_TABS = ["home", "todo", "calendar"] as const;
+export const DASHBOARD_TABS = ["home", "todo", "calendar", "plan"] as const;
 export type DashboardTabId = (typeof DASHBOARD_TABS)[number];
 
 /** A link to a dashboard section, e.g. the Home tab's "+N more tasks" → "#todo". */

@@ -1,4 +1,4 @@
-import { CalendarDays, House, ListTodo } from "lucide-react";
+import { CalendarDays, House, ListTodo, Timer } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useState } from "react";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
 import { useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
@@ -29,6 +29,8 @@ import { countTasks } from "@core/tasks";
 const tasksTab = onDemand(() => import("@/features/tasks/components/tasks-tab"));
 // The Calendar tab and the class editor come with their own words (core/i18n/groups.ts).
 const calendarTab = onDemand(() => withWords(import("@/features/calendar/components/calendar-tab"), "calendar"));
+// The study plan (issue 51) brings its words itself, in both languages (features/plan).
+const planTab = onDemand(() => import("@/features/plan/components/plan-tab"));
 const classEditor = onDemand(() => withWords(import("@/features/classes/components/class-editor-dialog"), "classes"));
 const shortcutsDialog = onDemand(() => import("@/app/components/keyboard-shortcuts-dialog"));
 
@@ -70,6 +72,7 @@ const DASHBOARD_TAB_TITLE: Record<DashboardTabId, PlainMessageId> = {
   home: "dashboard.tab_home",
   todo: "dashboard.tab_tasks",
   calendar: "dashboard.tab_calendar",
+  plan: "dashboard.tab_plan",
 };
 
 /** The tab composition: the one place the dashboard's feature tabs are plugged in. */
@@ -169,6 +172,16 @@ export function DashboardScreen({ user }: { user: User }) {
           {({ CalendarTab }) => (
             <CalendarTab user={user} timeZone={timeZone} createRequested={createRequest === "event"} onCreateOpened={createOpened} />
           )}
+        </OnDemandTab>
+      ),
+    },
+    {
+      id: "plan",
+      label: t("dashboard.tab_plan"),
+      icon: Timer,
+      content: (
+        <OnDemandTab part={planTab} loadingText="dashboard.loading_plan" failedText="dashboard.plan_load_failed">
+          {({ PlanTab }) => <PlanTab />}
         </OnDemandTab>
       ),
     },

@@ -1,0 +1,103 @@
+import { i18n, type Messages } from "@lingui/core";
+import { messages as englishPlan } from "@core/i18n/compiled/en/plan";
+import { messages as spanishPlan } from "@core/i18n/compiled/es/plan";
+import { formatDuration, formatShortDate, formatTime12, weekdayShortLabel } from "@core/format";
+import { weekdayOfDate } from "@core/dates";
+import type { Plan } from "@core/schemas/plan";
+import { ErrorState } from "@/components/states/error-state";
+import { LoadingState } from "@/components/states/loading-state";
+import { useLocale, useT } from "@/lib/i18n";
+import { usePlan } from "../api/plan";
+
+// Its words (the `plan` group) come with it in both languages, as Settings → Study time's do.
+i18n.load("en", englishPlan as Messages);
+i18n.load("es", spanishPlan as Messages);
+
+/**
+ * The Plan tab (issue 51, decision 129): the week ahead as the study plan places the student's
+ * work: each day's free time against what is planned, its blocks in order, and what does not fit
+ * before it is due, with why.
+ */
+export function PlanTab() {
+  const t = useT();
+  const plan = usePlan();
+  return (
+    <section aria-labelledby="plan-heading" className="grid gap-4">
+      <div>
+        <h2 id="plan-heading" className="text-xl font-semibold">
+          {t("plan.title")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("plan.description")}</p>
+      </div>
+      {plan.isPending ? (
+        <LoadingState label={t("plan.loading")} className="py-12" />
+      ) : plan.isError ? (
+        <ErrorState message={t("plan.load_failed")} onRetry={() => void plan.refetch()} />
+      ) : (
+        <PlanWeek plan={plan.data} />
+      )}
+    </section>
+  );
+}
+
+function PlanWeek({ plan }: { plan: Plan }) {
+  const t = useT();
+  const locale = useLocale();
+  const dayName = (date: string) => `${weekdayShortLabel(weekdayOfDate(date), locale)}, ${formatShortDate(date, locale)}`;
+  const nothing = plan.unplaced.length === 0 && plan.days.every((d) => d.blocks.length === 0);
+  return (
+    <>
+      {plan.unplaced.length > 0 && (
+        <section aria-labelledby="plan-unplaced" className="grid gap-2 rounded-md border border-destructive/40 p-3">
+          <h3 id="plan-unplaced" className="font-medium">
+            {t("plan.does_not_fit")}
+          </h3>
+          <p className="text-sm text-muted-foreground">{t("plan.does_not_fit_why")}</p>
+          <ul className="grid gap-1 text-sm">
+            {plan.unplaced.map((u) => (
+              <li key={`${u.taskId ?? "exam"}-${u.eventId ?? "task"}`}>
+                {t("plan.short_by", { title: u.title, due: dayName(u.dueDate), duration: formatDuration(u.minutesShort, t) })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {nothing && <p className="text-sm text-muted-foreground">{t("plan.nothing_to_plan")}</p>}
+      <ol className="grid gap-3" aria-label={t("plan.week")}>
+        {plan.days.map((day) => (
+          <li key={day.date} className="grid gap-2 rounded-md border p-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 className="font-medium">{dayName(day.date)}</h3>
+              <span className="text-sm text-muted-foreground">
+                {t("plan.planned_of_free", {
+                  planned: formatDuration(day.plannedMinutes, t),
+                  free: formatDuration(day.availableMinutes, t),
+                })}
+              </span>
+            </div>
+            {day.blocks.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                {day.availableMinutes === 0 ? t("plan.no_free_time") : t("plan.nothing_planned")}
+              </p>
+            ) : (
+              <ul className="grid gap-1" aria-label={t("plan.blocks_of", { day: dayName(day.date) })}>
+                {day.blocks.map((block) => (
+                  <li key={`${block.start}-${block.taskId ?? block.eventId}`} className="flex flex-wrap gap-x-2 text-sm">
+                    <span className="tabular-nums text-muted-foreground">
+                      {formatTime12(block.start, locale)}–{formatTime12(block.end, locale)}
+                    </span>
+                    <span className="font-medium">
+                      {block.kind === "exam-prep" ? t("plan.revise", { title: block.title }) : block.title}
+                    </span>
+                    {block.subject && <span className="text-muted-foreground">{block.subject}</span>}
+                    {block.defaultEstimate && <span className="text-muted-foreground">{t("plan.default_estimate")}</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -85,6 +85,8 @@ const OFFLINE_EDITS = /^app\/offline-edits\.tsx$/;
 const LIVE_UPDATES = /^sync\/live-updates\.ts$/;
 /** Quick add's field loads after the Home tab's first screen, when idle (decision 118); its parser when the field is first used. */
 const QUICK_ADD = /^features\/tasks\/components\/quick-add-field\.tsx$/;
+/** The study plan's Tonight card loads after the Home tab's first screen, when idle, with its words (issue 51). */
+const TONIGHT_CARD = /^features\/plan\/components\/tonight-card\.tsx$/;
 
 /** A group of the catalog's words in a language (core/i18n/groups.ts), which a screen downloads beside its code (decision 108). */
 const words = (locale: "en" | "es", group: string) => new RegExp(`core/i18n/compiled/${locale}/${group}\\.ts$`);
@@ -110,13 +112,13 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: "/ signed in (Home tab)",
     budget: HOME_BUDGET,
     loads: [HOME_SCREEN, words("en", "app")],
-    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD],
+    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD, TONIGHT_CARD],
   },
   {
     route: "/ signed in (Home tab) in Spanish",
     budget: HOME_BUDGET,
     loads: [HOME_SCREEN, words("es", "start"), words("es", "app")],
-    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD],
+    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD, TONIGHT_CARD],
   },
 ];
 

@@ -128,6 +128,8 @@ export class FakeServer {
     // What every visitor reads: a school without settings, single sign-on or mail.
     this.on("GET /api/settings/public", () => ({ logoUrl: null, instagramUrl: null, timeZone: "America/New_York" }));
     this.answer("GET /api/auth/providers", []);
+    // The study plan (issue 51): nothing planned unless a test says otherwise (Home's Tonight card then shows nothing).
+    this.answer("GET /api/user/plan", { days: [], unplaced: [] });
     // A mailed link's page asks whether its token still works (issue 49): it does, unless a test says not.
     this.answer("POST /api/auth/reset-password/check", reply(204));
     this.on("GET /api/auth/registration", () => ({ mode: "open", passwordResetByEmail: false }));

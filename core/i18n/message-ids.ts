@@ -913,10 +913,12 @@ export interface MessageValues {
   "plan.loading": undefined;
   "plan.max_block": undefined;
   "plan.max_block_invalid": { "min": string | number; "max": string | number };
+  "plan.needs_more_than_free": { "day": string | number; "needed": string | number; "free": string | number };
   "plan.no_free_time": undefined;
   "plan.no_study_time": undefined;
   "plan.nothing_planned": undefined;
   "plan.nothing_to_plan": undefined;
+  "plan.nothing_tonight": undefined;
   "plan.planned_of_free": { "planned": string | number; "free": string | number };
   "plan.remove_study_time": { "day": string | number; "from": string | number; "to": string | number };
   "plan.revise": { "title": string | number };
@@ -925,6 +927,7 @@ export interface MessageValues {
   "plan.saved": undefined;
   "plan.saved_text": undefined;
   "plan.saving": undefined;
+  "plan.see_plan": undefined;
   "plan.short_by": { "title": string | number; "due": string | number; "duration": string | number };
   "plan.study_time": undefined;
   "plan.study_time_description": undefined;
@@ -934,6 +937,7 @@ export interface MessageValues {
   "plan.study_windows_overlap": undefined;
   "plan.study_windows_too_many": { "max": string | number };
   "plan.title": undefined;
+  "plan.tonight": undefined;
   "plan.week": undefined;
   "plan.window_from": undefined;
   "plan.window_from_on": { "day": string | number };

@@ -9,7 +9,7 @@ import { renderApp } from "@/test/render";
 // server fails. The browser keeps the sign-out journey against the real server, the CSP, the
 // start-up's requests, a lost connection and every layout width.
 
-const tab = (name: "Home" | "Tasks" | "Calendar") =>
+const tab = (name: "Home" | "Tasks" | "Calendar" | "Plan") =>
   within(screen.getByRole("tablist", { name: "Dashboard sections" })).getByRole("tab", { name });
 
 describe("the dashboard", () => {

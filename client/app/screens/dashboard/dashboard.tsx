@@ -150,7 +150,15 @@ export function DashboardScreen({ user }: { user: User }) {
       id: "home",
       label: t("dashboard.tab_home"),
       icon: House,
-      content: <HomeTab {...tabProps} {...taskRequest} {...quickAdd} notifications={<NotificationsCard />} />,
+      content: (
+        <HomeTab
+          {...tabProps}
+          {...taskRequest}
+          {...quickAdd}
+          notifications={<NotificationsCard />}
+          onOpenPlan={() => setActiveTab("plan")}
+        />
+      ),
     },
     {
       id: "todo",

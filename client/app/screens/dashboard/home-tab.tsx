@@ -17,6 +17,8 @@ import { whenIdle } from "@/lib/when-idle";
 // Quick add's field comes once the first screen is up and the browser idle (decision 102's budget),
 // or at once when asked for (the `n` key, a share from another app); its slot is kept meanwhile, so nothing moves.
 const quickAddPart = onDemand(() => import("@/features/tasks/components/quick-add-field"));
+// The study plan's Tonight card (issue 51) comes once the first screen is up and the browser idle.
+const tonightCard = onDemand(() => import("@/features/plan/components/tonight-card"));
 // Downloaded only when the school has said something this week (most mornings it has not).
 const announcementsCard = onDemand(() => import("@/features/school/components/school-announcements-card"));
 
@@ -32,6 +34,8 @@ type HomeTabProps = {
   /** The app asks for quick add (the `n` key, a share): its field takes it. */
   quickAddRequest?: QuickAddRequest | null;
   onQuickAddTaken?: () => void;
+  /** Opens the Plan tab (the Tonight card's way to the whole plan). */
+  onOpenPlan?: () => void;
 };
 
 /**
@@ -47,6 +51,7 @@ export function HomeTab({
   onCreateOpened,
   quickAddRequest,
   onQuickAddTaken,
+  onOpenPlan,
 }: HomeTabProps) {
   const { now, today } = useToday(timeZone);
   const t = useT();
@@ -60,6 +65,7 @@ export function HomeTab({
   // A share from another app (/?share_title=…) opens on Home: the field comes at once for it.
   const [shared] = useState(() => openedByShare(window.location.search));
   const quickAdd = useOnDemand(quickAddPart, idle || shared || Boolean(quickAddRequest)).module;
+  const tonight = useOnDemand(tonightCard, idle && onOpenPlan !== undefined).module;
   return (
     <section aria-labelledby="home-greeting" className="flex flex-col gap-5">
       <div>
@@ -78,6 +84,8 @@ export function HomeTab({
       {notifications}
 
       {card && recent.length > 0 && <card.SchoolAnnouncementsCard userId={user.id} announcements={recent} />}
+
+      {tonight && onOpenPlan && <tonight.TonightCard onOpenPlan={onOpenPlan} />}
 
       {/* grid-cols-1 is minmax(0, 1fr): a long unbroken word in a task title must wrap, not widen the page. */}
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">

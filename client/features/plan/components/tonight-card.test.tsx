@@ -1,0 +1,65 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Plan } from "@core/schemas/plan";
+import { student } from "@/test/fake-server";
+import { renderApp } from "@/test/render";
+import { shortfall } from "./tonight-card";
+
+const day = (date: string, availableMinutes: number, plannedMinutes: number, blocks: Plan["days"][number]["blocks"] = []) => ({
+  date,
+  availableMinutes,
+  plannedMinutes,
+  blocks,
+});
+const block = (title: string, start: string, end: string, kind: "task" | "exam-prep" = "task") => ({
+  kind,
+  taskId: kind === "task" ? 1 : null,
+  eventId: kind === "task" ? null : 2,
+  title,
+  subject: null,
+  start,
+  end,
+  defaultEstimate: false,
+});
+
+// Monday 2026-11-30 to Friday 2026-12-04: Friday's work needs 190 minutes, 150 fit.
+const CRUNCH: Plan = {
+  days: [
+    day("2026-11-30", 60, 60, [block("Essay", "16:00", "16:45"), block("Chemistry exam", "16:45", "17:00", "exam-prep")]),
+    day("2026-12-01", 30, 30),
+    day("2026-12-02", 30, 30),
+    day("2026-12-03", 0, 0),
+    day("2026-12-04", 30, 30),
+  ],
+  unplaced: [{ taskId: 5, eventId: null, title: "Project", dueDate: "2026-12-04", dueTime: null, minutesShort: 40 }],
+};
+
+describe("the Tonight card's honest line", () => {
+  it("adds what is planned and what does not fit up to the first day short, against that time's free minutes", () => {
+    expect(shortfall(CRUNCH)).toEqual({ date: "2026-12-04", needed: 190, free: 150 });
+    expect(shortfall({ ...CRUNCH, unplaced: [] })).toBeNull();
+  });
+});
+
+describe("the Tonight card on Home", () => {
+  it("shows tonight's blocks and what does not fit, and opens the Plan tab", async () => {
+    const { server, user } = await renderApp("/", { user: student(), now: "2026-11-30T10:00:00-05:00" });
+    server.answer("GET /api/user/plan", CRUNCH);
+    const card = await screen.findByRole("region", { name: "Tonight" }, { timeout: 10_000 });
+    expect(
+      within(card)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["4:00 PMEssay", "4:45 PMRevise: Chemistry exam"]);
+    expect(card).toHaveTextContent("Friday needs 3 h 10 min; you have 2 h 30 min free before then.");
+    await user.click(within(card).getByRole("button", { name: "See the plan" }));
+    expect(await screen.findByRole("heading", { name: "Study plan" })).toBeVisible();
+  });
+
+  it("says so when nothing is planned tonight, in Spanish", async () => {
+    const { server } = await renderApp("/", { user: student({ locale: "es" }), locale: "es", now: "2026-11-30T10:00:00-05:00" });
+    server.answer("GET /api/user/plan", { days: [day("2026-11-30", 180, 0)], unplaced: [] });
+    const card = await screen.findByRole("region", { name: "Esta noche" }, { timeout: 10_000 });
+    expect(card).toHaveTextContent("Nada planificado para esta noche.");
+  });
+});

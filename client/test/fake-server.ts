@@ -130,6 +130,7 @@ export class FakeServer {
     this.answer("GET /api/auth/providers", []);
     // The study plan (issue 51): nothing planned unless a test says otherwise (Home's Tonight card then shows nothing).
     this.answer("GET /api/user/plan", { days: [], unplaced: [] });
+    this.answer("GET /api/user/focus-stats", { days: [], subjects: [], estimates: { tasks: 0, estimatedMinutes: 0, spentMinutes: 0 } });
     // A mailed link's page asks whether its token still works (issue 49): it does, unless a test says not.
     this.answer("POST /api/auth/reset-password/check", reply(204));
     this.on("GET /api/auth/registration", () => ({ mode: "open", passwordResetByEmail: false }));

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { addDaysToDate } from "@core/dates";
+import type { FocusStats } from "@core/schemas/focus";
 import type { Plan } from "@core/schemas/plan";
 import { apiJson } from "@/lib/api/transport";
 
@@ -14,4 +16,13 @@ export const planQueryOptions = queryOptions({
 /** Read again each time the tab shows: a task, an event or the school's day may have changed the plan. */
 export function usePlan() {
   return useQuery({ ...planQueryOptions, refetchOnMount: "always" });
+}
+
+/** GET /api/user/focus-stats for the `days` days up to `today`: where the time went. */
+export function useFocusStats(today: string, days: number) {
+  const from = addDaysToDate(today, -(days - 1));
+  return useQuery({
+    queryKey: ["/api/user/focus-stats", from, today] as const,
+    queryFn: () => apiJson<FocusStats>("GET", `/api/user/focus-stats?from=${from}&to=${today}`),
+  });
 }

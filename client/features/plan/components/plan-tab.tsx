@@ -8,6 +8,7 @@ import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { useLocale, useT } from "@/lib/i18n";
 import { usePlan } from "../api/plan";
+import { TimeSpent } from "./time-spent";
 
 // Its words (the `plan` group) come with it in both languages, as Settings → Study time's do.
 i18n.load("en", englishPlan as Messages);
@@ -34,7 +35,11 @@ export function PlanTab() {
       ) : plan.isError ? (
         <ErrorState message={t("plan.load_failed")} onRetry={() => void plan.refetch()} />
       ) : (
-        <PlanWeek plan={plan.data} />
+        <>
+          <PlanWeek plan={plan.data} />
+          {/* The plan starts today (the server's, in the school's time zone). */}
+          {plan.data.days[0] && <TimeSpent today={plan.data.days[0].date} />}
+        </>
       )}
     </section>
   );

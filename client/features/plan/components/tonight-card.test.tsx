@@ -50,7 +50,7 @@ describe("the Tonight card on Home", () => {
       within(card)
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["4:00 PMEssay", "4:45 PMRevise: Chemistry exam"]);
+    ).toEqual(["4:00 PM · Essay", "4:45 PM · Revise: Chemistry exam"]);
     expect(card).toHaveTextContent("Friday needs 3 h 10 min; you have 2 h 30 min free before then.");
     await user.click(within(card).getByRole("button", { name: "See the plan" }));
     expect(await screen.findByRole("heading", { name: "Study plan" })).toBeVisible();

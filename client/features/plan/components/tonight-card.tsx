@@ -41,9 +41,9 @@ export function TonightCard({ onOpenPlan }: { onOpenPlan: () => void }) {
         ) : (
           <ul className="grid gap-1" aria-label={t("plan.tonight")}>
             {today.blocks.slice(0, TONIGHT_BLOCKS).map((block) => (
-              <li key={`${block.start}-${block.taskId ?? block.eventId}`} className="flex flex-wrap gap-x-2 text-sm">
-                <span className="text-muted-foreground tabular-nums">{formatTime12(block.start, locale)}</span>
-                <span className="font-medium">{block.kind === "exam-prep" ? t("plan.revise", { title: block.title }) : block.title}</span>
+              <li key={`${block.start}-${block.taskId ?? block.eventId}`} className="text-sm">
+                {/* One line, "4:00 PM · Essay": the time, then what to do. */}
+                {`${formatTime12(block.start, locale)} · ${block.kind === "exam-prep" ? t("plan.revise", { title: block.title }) : block.title}`}
               </li>
             ))}
           </ul>

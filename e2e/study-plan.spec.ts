@@ -1,0 +1,73 @@
+import type { Page } from "@playwright/test";
+import { dashboardTab, e2eDb, expect, seedUser, signIn, test, type SeededUser } from "./fixtures";
+import { expectSpanish } from "./spanish";
+import { schoolDate, seedTasks } from "./task-helpers";
+
+/**
+ * The study plan at 375 px (issue 51), in English and Spanish, against the real server and its
+ * clock: Home's Tonight card, its honest line, and the Plan tab's week and what does not fit. The
+ * placement rules themselves are core/study-plan.test.ts's and the endpoint's server/routes'.
+ */
+
+/** A student who can study all day every day, 2 hours at most a day, with work that cannot all fit. */
+async function studentWithWork(locale: "en" | "es"): Promise<SeededUser> {
+  const user = await seedUser({ firstName: locale === "es" ? "Lucía" : "Maya" });
+  const allDay = [{ start: "00:00", end: "23:59" }];
+  const studyWindows = Object.fromEntries(
+    ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((d) => [d, allDay]),
+  );
+  await e2eDb()
+    .updateTable("users")
+    .set({ locale, study_preferences: JSON.stringify({ studyWindows, dailyStudyLimitMinutes: 120, maxBlockMinutes: 60 }) })
+    .where("id", "=", user.id)
+    .execute();
+  // Ten hours due today cannot fit two a day; the essay, due in three days, still can.
+  const [project, essay] = await seedTasks(user, [
+    { title: "Science fair project", dueDate: schoolDate(0) },
+    { title: "History essay", dueDate: schoolDate(3) },
+  ]);
+  await e2eDb().updateTable("tasks").set({ estimate_minutes: 600 }).where("id", "=", project!).execute();
+  await e2eDb().updateTable("tasks").set({ estimate_minutes: 90 }).where("id", "=", essay!).execute();
+  return user;
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+test.describe("the study plan at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("Home's Tonight card says what does not fit and leads to the Plan tab's week", async ({ page }) => {
+    await signIn(page, await studentWithWork("en"));
+    await page.goto("/");
+    const tonight = page.getByRole("region", { name: "Tonight" });
+    await expect(tonight).toBeVisible();
+    await expect(tonight.getByText(/needs .*; you have .* free before then\./)).toBeVisible();
+    await noSidewaysScroll(page);
+
+    await tonight.getByRole("button", { name: "See the plan" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Study plan" })).toBeVisible();
+    await expect(dashboardTab(page, "Plan")).toHaveAttribute("aria-selected", "true");
+    const unplaced = page.getByRole("region", { name: "Does not fit" });
+    await expect(unplaced).toContainText("Science fair project");
+    await expect(unplaced).toContainText("short");
+    // The essay is planned on a day before it is due, in blocks of at most an hour.
+    await expect(page.getByRole("list", { name: "This week" }).getByText("History essay").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Where the time went" })).toContainText("No focus time in these days yet.");
+    await noSidewaysScroll(page);
+  });
+
+  test("reads in Spanish, with no English on Home's card or the Plan tab", async ({ page }) => {
+    await signIn(page, await studentWithWork("es"));
+    await page.goto("/");
+    const tonight = page.getByRole("region", { name: "Esta noche" });
+    await expect(tonight).toBeVisible();
+    await tonight.getByRole("button", { name: "Ver el plan" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Plan de estudio" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "No cabe" })).toContainText("Science fair project");
+    await expect(page.getByRole("region", { name: "En qué se fue el tiempo" })).toBeVisible();
+    await expectSpanish(page, "the Plan tab", ["Science fair project", "History essay", "Lucía", "Patel"]);
+    await noSidewaysScroll(page);
+  });
+});

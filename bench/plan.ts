@@ -13,6 +13,8 @@ import type { SchoolSchedule } from "../core/school-day";
 import type { CalendarEvent } from "../core/schemas/event";
 import type { Task } from "../core/schemas/task";
 import { DEFAULT_STUDY_PREFERENCES, EXAM_PREP_DAYS, studyPlan } from "../core/study-plan";
+import { event, task } from "../core/test/builders";
+import { seededRandom } from "./seeded-random";
 
 const TODAY = "2026-11-30";
 const SHOWN_DAYS = 14;
@@ -20,63 +22,38 @@ const TASKS = 200;
 const SERIES = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
-/** mulberry32: the same student on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(20261130);
+// The same student on every run.
+const rand = seededRandom(20261130);
 const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 const time = (hour: number, minute = 0) => `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 
-const tasks: Task[] = Array.from({ length: TASKS }, (_, i) => ({
-  id: i + 1,
-  userId: 1,
-  title: `Task ${i + 1}`,
-  description: null,
-  subject: null,
-  dueDate: addDaysToDate(TODAY, int(-3, 40)),
-  dueTime: rand() < 0.3 ? time(int(8, 22)) : null,
-  priority: (["low", "medium", "high"] as const)[int(0, 2)]!,
-  recurring: null,
-  completed: rand() < 0.2,
-  reminder: null,
-  estimateMinutes: rand() < 0.7 ? int(1, 24) * 5 : null,
-  spentMinutes: rand() < 0.2 ? int(0, 30) : 0,
-  createdAt: new Date(Date.parse("2026-11-01T00:00:00Z") + i * 60_000).toISOString(),
-}));
+const tasks: Task[] = Array.from({ length: TASKS }, (_, i) =>
+  task({
+    id: i + 1,
+    dueDate: addDaysToDate(TODAY, int(-3, 40)),
+    dueTime: rand() < 0.3 ? time(int(8, 22)) : null,
+    priority: (["low", "medium", "high"] as const)[int(0, 2)]!,
+    completed: rand() < 0.2,
+    estimateMinutes: rand() < 0.7 ? int(1, 24) * 5 : null,
+    spentMinutes: rand() < 0.2 ? int(0, 30) : 0,
+    createdAt: new Date(Date.parse("2026-11-01T00:00:00Z") + i * 60_000).toISOString(),
+  }),
+);
 
 const events: CalendarEvent[] = Array.from({ length: SERIES }, (_, i) => {
   const start = int(15, 20);
   const exam = i % 10 === 0;
-  return {
+  return event({
     id: i + 1,
-    userId: 1,
     title: exam ? `Exam ${i + 1}` : `Club ${i + 1}`,
-    description: null,
-    subject: null,
     date: addDaysToDate(TODAY, int(-200, 10)),
     time: time(start, int(0, 3) * 15),
     eventType: exam ? "exam" : "practice",
     recurring: "weekly",
-    customWhenToRepeat: null,
     customDays: [WEEKDAY_NAMES[int(1, 5)]!],
-    customEndDate: null,
-    isCompleted: false,
-    createdAt: "2026-06-01T00:00:00.000Z",
-    notificationEnabled: false,
-    notificationTiming: null,
-    parentEventId: null,
-    isException: false,
-    exceptionDate: null,
-    originalDate: null,
     endTime: time(start + 1, 30),
     prepMinutes: exam ? 120 : null,
-  };
+  });
 });
 
 const schedule: SchoolSchedule = {

@@ -9,6 +9,7 @@ import { performance } from "node:perf_hooks";
 // rrule ships a CommonJS bundle whose named exports Node cannot see from ESM: take them from the default.
 import rrule, { type Weekday } from "rrule";
 import { expandEvents } from "../core/calendar/recurrence";
+import { seededRandom } from "./seeded-random";
 import { WEEKDAY_NAMES } from "../core/day-numbers";
 import { type CalendarEvent, type RecurringKind } from "../core/schemas/event";
 
@@ -30,16 +31,8 @@ const toMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const toDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const addDays = (date: string, days: number) => toDate(toMs(date) + days * DAY_MS);
 
-/** mulberry32: the same 1,000 series on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(20261123);
+// The same 1,000 series on every run.
+const rand = seededRandom(20261123);
 const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 const someOf = <T>(items: readonly T[], min: number, max: number): T[] => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDaysToDate, isCalendarDate, weekdayOfDate } from "./dates";
+import { addDaysToDate, clockTimeIn, isCalendarDate, LAST_MINUTE_OF_DAY, minutesOfDay, timeOfDay, weekdayOfDate } from "./dates";
 
 describe("calendar dates written yyyy-MM-dd", () => {
   it.each([
@@ -33,5 +33,16 @@ describe("calendar dates written yyyy-MM-dd", () => {
   it("throws on text that is not a date rather than guessing one", () => {
     expect(() => addDaysToDate("2026-02-30", 1)).toThrow(RangeError);
     expect(() => weekdayOfDate("soon")).toThrow(RangeError);
+  });
+});
+
+describe("times of day", () => {
+  it("read and write HH:mm as minutes since midnight, and say the clock in the school's zone whatever the device's", () => {
+    expect(minutesOfDay("00:00")).toBe(0);
+    expect(minutesOfDay("16:45")).toBe(1005);
+    expect(timeOfDay(1005)).toBe("16:45");
+    expect(timeOfDay(LAST_MINUTE_OF_DAY)).toBe("23:59");
+    // 03:30 UTC is 22:30 the day before in New York.
+    expect(clockTimeIn("America/New_York", new Date("2026-11-23T03:30:00Z"))).toBe("22:30");
   });
 });

@@ -85,3 +85,22 @@ export function addDaysToDate(date: string, days: number): string {
 export function weekdayOfDate(date: string): number {
   return weekdayOf(requireDayNumber(date));
 }
+
+/** The last minute of a day, 23:59, as minutes since midnight. */
+export const LAST_MINUTE_OF_DAY = 23 * 60 + 59;
+
+/** Minutes since midnight of an "HH:mm" wall-clock time. */
+export function minutesOfDay(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** "HH:mm" of minutes since midnight. */
+export function timeOfDay(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** The wall-clock time, "HH:mm", of an instant in a time zone (the device's own zone never enters into it). */
+export function clockTimeIn(timeZone: string, now: Date = new Date()): string {
+  const { hour, minute } = zonedParts(now, timeZone);
+  return timeOfDay(hour * 60 + minute);
+}

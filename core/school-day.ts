@@ -6,6 +6,7 @@
  * The rotation advances one label per school day (a school weekday that is not a day off),
  * forwards and backwards from its anchor; counting is O(days-off ranges), not O(days).
  */
+import { minutesOfDay } from "./dates";
 import { parseUserClasses } from "./classes";
 import { formatDayNumber, parseDayNumber, WEEKDAY_NAMES, type WeekdayName, weekdayOf } from "./day-numbers";
 import { APP_MADE_NAMES } from "./i18n/compiled/app-made-names";
@@ -261,8 +262,6 @@ export function nextSchoolDay(schedule: SchoolSchedule, date: string, withinDays
   return null;
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 /** A class on Home's Today's Schedule: "now" while it meets (with the minutes left), "next" for the one after. */
 export interface ClassRow {
   kind: "class";
@@ -284,14 +283,14 @@ export function todaysAgenda<Entry extends { kind: string; type: string; time: s
   isLeading: (entry: Entry) => boolean,
   sortTime: (entry: Entry) => string,
 ): (ClassRow | { kind: "entry"; entry: Entry })[] {
-  const now = minutesOf(nowTime);
-  const current = meetings.find((m) => m.start !== null && m.end !== null && minutesOf(m.start) <= now && now < minutesOf(m.end));
-  const next = meetings.find((m) => m.start !== null && minutesOf(m.start) > now);
+  const now = minutesOfDay(nowTime);
+  const current = meetings.find((m) => m.start !== null && m.end !== null && minutesOfDay(m.start) <= now && now < minutesOfDay(m.end));
+  const next = meetings.find((m) => m.start !== null && minutesOfDay(m.start) > now);
   const classRow = (meeting: ClassMeeting): ClassRow => ({
     kind: "class",
     meeting,
     status: meeting === current ? "now" : meeting === next ? "next" : null,
-    minutesLeft: meeting === current ? minutesOf(meeting.end!) - now : null,
+    minutesLeft: meeting === current ? minutesOfDay(meeting.end!) - now : null,
   });
   const leading = entries.filter(isLeading).map((entry) => ({ kind: "entry" as const, entry }));
   const untimed = meetings.filter((m) => m.start === null).map(classRow);

@@ -1,4 +1,4 @@
-import { addDaysToDate, weekdayOfDate } from "./dates";
+import { addDaysToDate, minutesOfDay, timeOfDay, weekdayOfDate } from "./dates";
 import { WEEKDAY_NAMES, type WeekdayName } from "./day-numbers";
 import { bellTimesOn, schoolDayOf, type SchoolSchedule } from "./school-day";
 import { END_OF_DAY_TIME, PRIORITY_WEIGHT } from "./tasks";
@@ -132,8 +132,6 @@ export interface StudyPlan {
   unplaced: UnplacedWork[];
 }
 
-const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const END_OF_DAY = 24 * 60;
 
 type Gap = [start: number, end: number];
@@ -195,21 +193,25 @@ interface Job {
 /** The study plan for `from` and the `days` after it (see docs/decisions/129 for the rules, with worked examples). */
 export function studyPlan(input: PlanInput): StudyPlan {
   const { today, preferences } = input;
-  const nowMinute = toMinutes(input.now);
+  const nowMinute = minutesOfDay(input.now);
   const busyByDate = new Map<string, Gap[]>();
   for (const b of input.busy) {
-    const start = toMinutes(b.time);
-    const end = b.endTime && toMinutes(b.endTime) > start ? toMinutes(b.endTime) : Math.min(END_OF_DAY, start + DEFAULT_EVENT_MINUTES);
+    const start = minutesOfDay(b.time);
+    const end =
+      b.endTime && minutesOfDay(b.endTime) > start ? minutesOfDay(b.endTime) : Math.min(END_OF_DAY, start + DEFAULT_EVENT_MINUTES);
     busyByDate.set(b.date, [...(busyByDate.get(b.date) ?? []), [start, end]]);
   }
   const rooms = new Map<string, DayRoom>();
   const roomOn = (date: string): DayRoom => {
     let room = rooms.get(date);
     if (room) return room;
-    const windows = preferences.studyWindows[WEEKDAY_NAMES[weekdayOfDate(date)]!].map((w): Gap => [toMinutes(w.start), toMinutes(w.end)]);
+    const windows = preferences.studyWindows[WEEKDAY_NAMES[weekdayOfDate(date)]!].map((w): Gap => [
+      minutesOfDay(w.start),
+      minutesOfDay(w.end),
+    ]);
     const busy = [...(busyByDate.get(date) ?? [])];
     const school = schoolHoursOn(input.schedule, date, input.alternates?.[date]);
-    if (school) busy.push([toMinutes(school.start), toMinutes(school.end)]);
+    if (school) busy.push([minutesOfDay(school.start), minutesOfDay(school.end)]);
     if (date === today) busy.push([0, nowMinute]);
     const gaps = date < today ? [] : subtract(windows, busy);
     const free = gaps.reduce((sum, [s, e]) => sum + e - s, 0);
@@ -263,8 +265,8 @@ function place(job: Job, remaining: number, room: DayRoom, endBy: number, maxBlo
         eventId: job.eventId,
         title: job.title,
         subject: job.subject,
-        start: toTime(gap[0]),
-        end: toTime(gap[0] + length),
+        start: timeOfDay(gap[0]),
+        end: timeOfDay(gap[0] + length),
         defaultEstimate: job.defaultEstimate,
       });
       gap[0] += length;
@@ -298,7 +300,7 @@ function jobsOf(input: PlanInput): Job[] {
       firstDay: today,
       lastDay,
       // An overdue task goes in today, first; a task due at a time must be done by then.
-      lastMinute: overdue ? END_OF_DAY : task.dueTime ? toMinutes(task.dueTime) : END_OF_DAY,
+      lastMinute: overdue ? END_OF_DAY : task.dueTime ? minutesOfDay(task.dueTime) : END_OF_DAY,
       defaultEstimate: task.estimateMinutes === null,
       // Overdue first ("!" sorts before any date), each by its own deadline.
       order: [`${overdue ? "!" : ""}${task.dueDate}T${dueTime}`, 1, -PRIORITY_WEIGHT[task.priority], task.createdAt],

@@ -1,5 +1,5 @@
 import { expandEvents } from "../../core/calendar/recurrence";
-import { addDaysToDate, todayIn, zonedParts } from "../../core/dates";
+import { addDaysToDate, clockTimeIn, todayIn } from "../../core/dates";
 import type { Plan } from "../../core/schemas/plan";
 import { EXAM_PREP_DAYS, studyPlan } from "../../core/study-plan";
 import type { EventsRepository } from "../repositories/events";
@@ -30,7 +30,6 @@ export function createStudyPlanService(options: {
     async planFor(user: SessionUser, from: string | undefined, days: number): Promise<Plan> {
       const now = clock();
       const today = todayIn(timeZone, now);
-      const { hour, minute } = zonedParts(now, timeZone);
       const first = from ?? today;
       const [taskList, eventList] = await Promise.all([tasks.listForUser(user.id), events.listForUser(user.id)]);
       const lastShown = addDaysToDate(first, days - 1);
@@ -46,7 +45,7 @@ export function createStudyPlanService(options: {
         from: first,
         days,
         today,
-        now: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
+        now: clockTimeIn(timeZone, now),
         preferences: studyPreferencesOf(user),
         schedule,
         alternates,

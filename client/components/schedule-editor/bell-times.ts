@@ -1,3 +1,5 @@
+import { LAST_MINUTE_OF_DAY, minutesOfDay, timeOfDay } from "@core/dates";
+
 /** A bell time, HH:mm to HH:mm. */
 export type BellTime = { period: number; start: string; end: string };
 
@@ -11,25 +13,21 @@ export interface QuickFill {
 
 export const DEFAULT_QUICK_FILL: QuickFill = { firstStart: "08:00", periodMinutes: 50, passingMinutes: 5, lunchMinutes: 30 };
 
-const LAST_MINUTE = 23 * 60 + 59;
-const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
 /** Fills every row's start and end from the quick-fill settings, Lunch its own length; a time past 23:59 stays unset. */
 export function quickFill<T extends { isLunch?: boolean; start: string; end: string }>(rows: readonly T[], fill: QuickFill): T[] {
-  let at = toMinutes(fill.firstStart);
+  let at = minutesOfDay(fill.firstStart);
   return rows.map((row) => {
     const length = row.isLunch ? fill.lunchMinutes : fill.periodMinutes;
     const start = at;
     const end = at + length;
     at = end + fill.passingMinutes;
-    return end > LAST_MINUTE ? { ...row, start: "", end: "" } : { ...row, start: toTime(start), end: toTime(end) };
+    return end > LAST_MINUTE_OF_DAY ? { ...row, start: "", end: "" } : { ...row, start: timeOfDay(start), end: timeOfDay(end) };
   });
 }
 
 function shiftTime(time: string, minutes: number): string {
-  const total = Math.min(LAST_MINUTE, Math.max(0, toMinutes(time) + minutes));
-  return toTime(total);
+  const total = Math.min(LAST_MINUTE_OF_DAY, Math.max(0, minutesOfDay(time) + minutes));
+  return timeOfDay(total);
 }
 
 /**

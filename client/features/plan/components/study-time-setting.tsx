@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useFormContext, useFormState } from "react-hook-form";
 import { messages as englishPlan } from "@core/i18n/compiled/en/plan";
 import { messages as spanishPlan } from "@core/i18n/compiled/es/plan";
+import { LAST_MINUTE_OF_DAY, minutesOfDay, timeOfDay } from "@core/dates";
 import type { WeekdayName } from "@core/day-numbers";
 import { WEEKDAY_NAMES } from "@core/day-numbers";
 import { weekdayLabel } from "@core/format";
@@ -133,8 +134,7 @@ function DayMessage({ day }: { day: WeekdayName }) {
 }
 
 function later(time: string): string {
-  const minutes = Math.min(23 * 60 + 59, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + 60);
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  return timeOfDay(Math.min(LAST_MINUTE_OF_DAY, minutesOfDay(time) + 60));
 }
 
 function TimeField({ name, label }: { name: string; label: string }) {

@@ -125,8 +125,8 @@ export async function collectCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-/** One of the dashboard's four section tabs (Home, Tasks, Calendar, Plan); feature tabs have tabs of their own. */
-export function dashboardTab(page: Page, name: "Home" | "Tasks" | "Calendar" | "Plan") {
+/** One of the dashboard's three section tabs (Home, Tasks, Calendar); feature tabs have tabs of their own. */
+export function dashboardTab(page: Page, name: "Home" | "Tasks" | "Calendar") {
   return page.getByRole("tablist", { name: "Dashboard sections" }).getByRole("tab", { name, exact: true });
 }
 

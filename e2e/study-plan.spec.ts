@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import { dashboardTab, e2eDb, expect, seedUser, signIn, test, type SeededUser } from "./fixtures";
+import { e2eDb, expect, seedUser, signIn, test, type SeededUser } from "./fixtures";
 import { expectSpanish } from "./spanish";
 import { schoolDate, seedTasks } from "./task-helpers";
 
 /**
  * The study plan at 375 px (issue 51), in English and Spanish, against the real server and its
- * clock: Home's Tonight card, its honest line, and the Plan tab's week and what does not fit. The
+ * clock: Home's Tonight card, its honest line, and the study plan's week (/plan) and what does not fit. The
  * placement rules themselves are core/study-plan.test.ts's and the endpoint's server/routes'.
  */
 
@@ -38,7 +38,7 @@ async function noSidewaysScroll(page: Page) {
 test.describe("the study plan at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test("Home's Tonight card says what does not fit and leads to the Plan tab's week", async ({ page }) => {
+  test("Home's Tonight card says what does not fit and leads to the study plan's week", async ({ page }) => {
     await signIn(page, await studentWithWork("en"));
     await page.goto("/");
     const tonight = page.getByRole("region", { name: "Tonight" });
@@ -47,8 +47,8 @@ test.describe("the study plan at 375 px", () => {
     await noSidewaysScroll(page);
 
     await tonight.getByRole("button", { name: "See the plan" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "Study plan" })).toBeVisible();
-    await expect(dashboardTab(page, "Plan")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { level: 1, name: "Study plan" })).toBeVisible();
+    await expect(page).toHaveURL(/\/plan$/);
     const unplaced = page.getByRole("region", { name: "Does not fit" });
     await expect(unplaced).toContainText("Science fair project");
     await expect(unplaced).toContainText("short");
@@ -58,16 +58,16 @@ test.describe("the study plan at 375 px", () => {
     await noSidewaysScroll(page);
   });
 
-  test("reads in Spanish, with no English on Home's card or the Plan tab", async ({ page }) => {
+  test("reads in Spanish, with no English on Home's card or the study plan", async ({ page }) => {
     await signIn(page, await studentWithWork("es"));
     await page.goto("/");
     const tonight = page.getByRole("region", { name: "Esta noche" });
     await expect(tonight).toBeVisible();
     await tonight.getByRole("button", { name: "Ver el plan" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "Plan de estudio" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Plan de estudio" })).toBeVisible();
     await expect(page.getByRole("region", { name: "No cabe" })).toContainText("Science fair project");
     await expect(page.getByRole("region", { name: "En qué se fue el tiempo" })).toBeVisible();
-    await expectSpanish(page, "the Plan tab", ["Science fair project", "History essay", "Lucía", "Patel"]);
+    await expectSpanish(page, "the study plan", ["Science fair project", "History essay", "Lucía", "Patel"]);
     await noSidewaysScroll(page);
   });
 });

@@ -78,6 +78,14 @@ const AuthScreen = lazyScreen(
 const loadDashboard = () => import("@/app/screens/dashboard/dashboard");
 const DashboardScreen = lazyScreen(() => loadDashboard().then((m) => m.DashboardScreen), ["app"]);
 const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-reset").then((m) => m.PasswordResetScreen), ["app", "auth"]);
+// The study plan's screen brings its words with its view (features/plan), and comes through the dashboard's chunk.
+const PlanScreen = lazyScreen(
+  () =>
+    loadDashboard()
+      .then((m) => m.loadPlanScreen())
+      .then((m) => m.PlanScreen),
+  ["app"],
+);
 const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen), ["app", "admin"]);
 
 /**
@@ -184,6 +192,9 @@ function Routes() {
           <RequireSignIn user={user}>
             {(signedIn) => (signedIn.isAdmin ? <AdminSchoolScreen user={signedIn} /> : <Redirect to={ROUTES.home} replace />)}
           </RequireSignIn>
+        </Route>
+        <Route path={ROUTES.plan}>
+          <RequireSignIn user={user}>{() => <PlanScreen />}</RequireSignIn>
         </Route>
         <Route path={ROUTES.pushDebug}>
           <RequireSignIn user={user}>{(signedIn) => <PushDebugScreen user={signedIn} />}</RequireSignIn>

@@ -7,10 +7,12 @@ export const ROUTES = {
   admin: "/admin",
   adminSchool: "/admin/school",
   pushDebug: "/admin/push-debug",
+  /** The study plan's week (issue 51): its own screen, reached from Home's Tonight card. */
+  plan: "/plan",
 } as const;
 
 /** The dashboard's sections, chosen by the URL hash (#home, #todo, #calendar). */
-export const DASHBOARD_TABS = ["home", "todo", "calendar", "plan"] as const;
+export const DASHBOARD_TABS = ["home", "todo", "calendar"] as const;
 export type DashboardTabId = (typeof DASHBOARD_TABS)[number];
 
 /** A link to a dashboard section, e.g. the Home tab's "+N more tasks" → "#todo". */

@@ -831,7 +831,6 @@ export interface MessageValues {
   "dashboard.greeting_morning_name": { "name": string | number };
   "dashboard.loading_calendar": undefined;
   "dashboard.loading_calendar_picker": undefined;
-  "dashboard.loading_plan": undefined;
   "dashboard.loading_todays_schedule": undefined;
   "dashboard.menu": undefined;
   "dashboard.menu_description": undefined;
@@ -845,7 +844,6 @@ export interface MessageValues {
   "dashboard.open_menu": undefined;
   "dashboard.overdue_count": { "count": string | number };
   "dashboard.pick_a_date": undefined;
-  "dashboard.plan_load_failed": undefined;
   "dashboard.push_no_service_worker": undefined;
   "dashboard.push_not_configured": undefined;
   "dashboard.push_window_refused": undefined;
@@ -877,7 +875,6 @@ export interface MessageValues {
   "dashboard.student": undefined;
   "dashboard.tab_calendar": undefined;
   "dashboard.tab_home": undefined;
-  "dashboard.tab_plan": undefined;
   "dashboard.tab_tasks": undefined;
   "dashboard.the_class_editor": undefined;
   "dashboard.the_menu": undefined;
@@ -902,6 +899,7 @@ export interface MessageValues {
   "landing.sign_in": undefined;
   "landing.title": undefined;
   "plan.add_study_time": { "day": string | number };
+  "plan.back_home": undefined;
   "plan.blocks_of": { "day": string | number };
   "plan.by_day": undefined;
   "plan.by_subject": undefined;

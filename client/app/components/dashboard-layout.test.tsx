@@ -9,18 +9,18 @@ import { renderApp } from "@/test/render";
 // server fails. The browser keeps the sign-out journey against the real server, the CSP, the
 // start-up's requests, a lost connection and every layout width.
 
-const tab = (name: "Home" | "Tasks" | "Calendar" | "Plan") =>
+const tab = (name: "Home" | "Tasks" | "Calendar") =>
   within(screen.getByRole("tablist", { name: "Dashboard sections" })).getByRole("tab", { name });
 
 describe("the dashboard", () => {
-  it("greets a signed-in student on /, with the four tabs (the study plan the fourth, issue 51) and their name and email in the sidebar", async () => {
+  it("greets a signed-in student on /, with the three tabs and their name and email in the sidebar", async () => {
     await renderApp("/", { user: student() });
     expect(await findGreeting("Maya")).toBeVisible();
     expect(
       within(screen.getByRole("tablist", { name: "Dashboard sections" }))
         .getAllByRole("tab")
         .map((t) => t.textContent?.trim()),
-    ).toEqual(["Home", "Tasks", "Calendar", "Plan"]);
+    ).toEqual(["Home", "Tasks", "Calendar"]);
     expect(tab("Home")).toHaveAttribute("aria-selected", "true");
     const sidebar = screen.getByRole("complementary", { name: "Sidebar" });
     expect(within(sidebar).getByText("Maya Patel", { exact: true })).toBeVisible();
@@ -58,7 +58,7 @@ describe("the dashboard", () => {
   ] as const)("opens /%s on the %s tab", async (hash, name) => {
     await renderApp(`/${hash}`, { user: student() });
     await waitFor(() => expect(tab(name)).toHaveAttribute("aria-selected", "true"));
-    for (const other of (["Home", "Tasks", "Calendar", "Plan"] as const).filter((n) => n !== name)) {
+    for (const other of (["Home", "Tasks", "Calendar"] as const).filter((n) => n !== name)) {
       expect(tab(other)).toHaveAttribute("aria-selected", "false");
     }
   });

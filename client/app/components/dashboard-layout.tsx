@@ -82,7 +82,7 @@ function DrawerSidebar({ user, onOpenSettings }: { user: User; onOpenSettings: (
 }
 
 /**
- * The signed-in shell: sidebar (a drawer under 768 px), the four hash-selected tabs and the
+ * The signed-in shell: sidebar (a drawer under 768 px), the three hash-selected tabs and the
  * Settings dialog. Tab bodies come from app/screens/dashboard.tsx.
  */
 export function DashboardLayout({
@@ -132,7 +132,7 @@ export function DashboardLayout({
         </div>
         <TabsList
           data-bottom-bar
-          className="fixed inset-x-0 bottom-0 z-40 grid h-auto w-full grid-cols-4 rounded-none border-t bg-card p-1 pr-[4.5rem] pb-[calc(0.25rem+env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.05)] md:static md:z-auto md:flex md:flex-col md:items-stretch md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none"
+          className="fixed inset-x-0 bottom-0 z-40 grid h-auto w-full grid-cols-3 rounded-none border-t bg-card p-1 pr-[4.5rem] pb-[calc(0.25rem+env(safe-area-inset-bottom))] shadow-[0_-1px_3px_rgb(0_0_0/0.05)] md:static md:z-auto md:flex md:flex-col md:items-stretch md:gap-1 md:border-0 md:bg-transparent md:p-0 md:shadow-none"
           aria-label={t("dashboard.sections")}
         >
           {tabs.map(({ id, label, icon: Icon, badge }) => (
@@ -140,7 +140,7 @@ export function DashboardLayout({
               key={id}
               value={id}
               aria-describedby={badge ? `tab-badge-${id}` : undefined}
-              className="h-14 min-w-0 flex-col gap-0.5 px-0.5 text-xs md:h-10 md:flex-none md:flex-row md:justify-start md:gap-2 md:px-3 md:text-sm md:data-[state=active]:bg-accent md:data-[state=active]:text-accent-foreground md:data-[state=active]:shadow-none [&_svg]:size-5 md:[&_svg]:size-4"
+              className="h-14 flex-col gap-0.5 px-1.5 text-xs md:h-10 md:flex-none md:flex-row md:justify-start md:gap-2 md:px-3 md:text-sm md:data-[state=active]:bg-accent md:data-[state=active]:text-accent-foreground md:data-[state=active]:shadow-none [&_svg]:size-5 md:[&_svg]:size-4"
             >
               <Icon aria-hidden="true" /> {label}
               {badge && (

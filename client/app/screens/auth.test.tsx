@@ -87,7 +87,6 @@ describe("document titles", () => {
     ["/", "Home · Student Hub"],
     ["/#todo", "Tasks · Student Hub"],
     ["/#calendar", "Calendar · Student Hub"],
-    ["/#plan", "Plan · Student Hub"],
   ])("a signed-in student's dashboard at %s reads %s", async (path, title) => {
     await renderApp(path, { user: student() });
     await waitFor(() => expect(document.title).toBe(title));
@@ -96,6 +95,7 @@ describe("document titles", () => {
   it.each([
     ["/password-reset", "Set a New Password", "Set a New Password · Student Hub"],
     ["/admin/push-debug", "Push Debug", "Push Debug · Student Hub"],
+    ["/plan", "Study plan", "Study plan · Student Hub"],
   ])("a signed-in student at %s reads %s", async (path, heading, title) => {
     const { server } = await renderApp(path, { user: student() });
     server.answer("GET /api/push/subscriptions", []);

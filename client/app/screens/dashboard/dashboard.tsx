@@ -1,4 +1,4 @@
-import { CalendarDays, House, ListTodo, Timer } from "lucide-react";
+import { CalendarDays, House, ListTodo } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useState } from "react";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
 import { useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
@@ -13,7 +13,8 @@ import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { useHashTab } from "@/hooks/use-hash-tab";
 import { useToday } from "@/hooks/use-today";
 import { type OnDemand, onDemand, useOnDemand } from "@/lib/on-demand";
-import { type ClassEditorStart, DASHBOARD_TABS, type DashboardTabId } from "@/lib/routes";
+import { type ClassEditorStart, DASHBOARD_TABS, type DashboardTabId, ROUTES } from "@/lib/routes";
+import { useLocation } from "wouter";
 import { useT, withWords } from "@/lib/i18n";
 import { showDownloadFailed } from "@/lib/toast";
 import { whenIdle } from "@/lib/when-idle";
@@ -29,8 +30,6 @@ import { countTasks } from "@core/tasks";
 const tasksTab = onDemand(() => import("@/features/tasks/components/tasks-tab"));
 // The Calendar tab and the class editor come with their own words (core/i18n/groups.ts).
 const calendarTab = onDemand(() => withWords(import("@/features/calendar/components/calendar-tab"), "calendar"));
-// The study plan (issue 51) brings its words itself, in both languages (features/plan).
-const planTab = onDemand(() => import("@/features/plan/components/plan-tab"));
 const classEditor = onDemand(() => withWords(import("@/features/classes/components/class-editor-dialog"), "classes"));
 const shortcutsDialog = onDemand(() => import("@/app/components/keyboard-shortcuts-dialog"));
 
@@ -67,12 +66,18 @@ function OnDemandTab<T>({
   return <LoadingState label={t(loadingText)} className="py-12" />;
 }
 
+/**
+ * The study plan's screen (/plan), loaded through the dashboard: the code they share (dates, the
+ * loading and error states) stays in the dashboard's chunk instead of splitting into files that
+ * Home's first screen would then download one by one (the bundle budget, decision 079).
+ */
+export const loadPlanScreen = () => import("@/app/screens/plan");
+
 /** Each tab's own document title (docs/product.md#screen-titles). */
 const DASHBOARD_TAB_TITLE: Record<DashboardTabId, PlainMessageId> = {
   home: "dashboard.tab_home",
   todo: "dashboard.tab_tasks",
   calendar: "dashboard.tab_calendar",
-  plan: "dashboard.tab_plan",
 };
 
 /** The tab composition: the one place the dashboard's feature tabs are plugged in. */
@@ -80,6 +85,7 @@ export function DashboardScreen({ user }: { user: User }) {
   const { timeZone } = usePublicSettings();
   const [activeTab, setActiveTab] = useHashTab(DASHBOARD_TABS, "home");
   const t = useT();
+  const [, navigate] = useLocation();
   useDocumentTitle(screenTitle(t(DASHBOARD_TAB_TITLE[activeTab])));
   const tabProps: DashboardTabProps = { user, timeZone, goToTab: setActiveTab };
   // "Add" asked for from outside a tab (a shortcut, the phone's add button): a task on Home and
@@ -156,7 +162,7 @@ export function DashboardScreen({ user }: { user: User }) {
           {...taskRequest}
           {...quickAdd}
           notifications={<NotificationsCard />}
-          onOpenPlan={() => setActiveTab("plan")}
+          onOpenPlan={() => navigate(ROUTES.plan)}
         />
       ),
     },
@@ -180,16 +186,6 @@ export function DashboardScreen({ user }: { user: User }) {
           {({ CalendarTab }) => (
             <CalendarTab user={user} timeZone={timeZone} createRequested={createRequest === "event"} onCreateOpened={createOpened} />
           )}
-        </OnDemandTab>
-      ),
-    },
-    {
-      id: "plan",
-      label: t("dashboard.tab_plan"),
-      icon: Timer,
-      content: (
-        <OnDemandTab part={planTab} loadingText="dashboard.loading_plan" failedText="dashboard.plan_load_failed">
-          {({ PlanTab }) => <PlanTab />}
         </OnDemandTab>
       ),
     },

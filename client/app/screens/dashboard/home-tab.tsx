@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { shownAnnouncements } from "@core/announcements";
 import type { User } from "@core/api-types";
-import { zonedParts } from "@core/dates";
+import { clockTimeIn } from "@core/dates";
 import { formatFullDate } from "@core/format";
 import { greeting } from "@core/greeting";
 import { useSchoolAnnouncements } from "@/api/school/announcements";
@@ -34,7 +34,7 @@ type HomeTabProps = {
   /** The app asks for quick add (the `n` key, a share): its field takes it. */
   quickAddRequest?: QuickAddRequest | null;
   onQuickAddTaken?: () => void;
-  /** Opens the Plan tab (the Tonight card's way to the whole plan). */
+  /** Opens the study plan's screen (the Tonight card's way to the whole plan). */
   onOpenPlan?: () => void;
 };
 
@@ -89,15 +89,9 @@ export function HomeTab({
 
       {/* grid-cols-1 is minmax(0, 1fr): a long unbroken word in a task title must wrap, not widen the page. */}
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
-        <TodaysSchedule user={user} today={today} nowTime={clockTime(now, timeZone)} />
+        <TodaysSchedule user={user} today={today} nowTime={clockTimeIn(timeZone, now)} />
         <UrgentTasksCard user={user} today={today} createRequested={createRequested} onCreateOpened={onCreateOpened} />
       </div>
     </section>
   );
-}
-
-/** HH:mm of an instant in the school's zone. */
-function clockTime(now: Date, timeZone: string): string {
-  const { hour, minute } = zonedParts(now, timeZone);
-  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }

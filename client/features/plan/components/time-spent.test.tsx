@@ -35,9 +35,9 @@ describe("how the estimates compare", () => {
   });
 });
 
-describe("where the time went, on the Plan tab", () => {
+describe("where the time went, on the study plan's screen", () => {
   it("shows the week's minutes per day and per subject, and asks the server for the month when chosen", async () => {
-    const { server, user } = await renderApp("/#plan", { user: student(), now: "2026-12-02T10:00:00-05:00" });
+    const { server, user } = await renderApp("/plan", { user: student(), now: "2026-12-02T10:00:00-05:00" });
     server.answer("GET /api/user/plan", PLAN);
     server.answer("GET /api/user/focus-stats", STATS);
     const section = await screen.findByRole("region", { name: "Where the time went" });
@@ -61,7 +61,7 @@ describe("where the time went, on the Plan tab", () => {
   });
 
   it("says when there is no focus time yet", async () => {
-    const { server } = await renderApp("/#plan", { user: student(), now: "2026-12-02T10:00:00-05:00" });
+    const { server } = await renderApp("/plan", { user: student(), now: "2026-12-02T10:00:00-05:00" });
     server.answer("GET /api/user/plan", PLAN);
     expect(await screen.findByText("No focus time in these days yet.")).toBeVisible();
   });

@@ -42,7 +42,7 @@ describe("the Tonight card's honest line", () => {
 });
 
 describe("the Tonight card on Home", () => {
-  it("shows tonight's blocks and what does not fit, and opens the Plan tab", async () => {
+  it("shows tonight's blocks and what does not fit, and opens the study plan's screen", async () => {
     const { server, user } = await renderApp("/", { user: student(), now: "2026-11-30T10:00:00-05:00" });
     server.answer("GET /api/user/plan", CRUNCH);
     const card = await screen.findByRole("region", { name: "Tonight" }, { timeout: 10_000 });
@@ -53,7 +53,8 @@ describe("the Tonight card on Home", () => {
     ).toEqual(["4:00 PM · Essay", "4:45 PM · Revise: Chemistry exam"]);
     expect(card).toHaveTextContent("Friday needs 3 h 10 min; you have 2 h 30 min free before then.");
     await user.click(within(card).getByRole("button", { name: "See the plan" }));
-    expect(await screen.findByRole("heading", { name: "Study plan" })).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "Study plan" })).toBeVisible();
+    expect(window.location.pathname).toBe("/plan");
   });
 
   it("says so when nothing is planned tonight, in Spanish", async () => {

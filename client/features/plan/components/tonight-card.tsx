@@ -13,7 +13,7 @@ import { usePlan } from "../api/plan";
 i18n.load("en", englishPlan as Messages);
 i18n.load("es", spanishPlan as Messages);
 
-/** Today's blocks shown on Home; the rest is the Plan tab's. */
+/** Today's blocks shown on Home; the rest is the study plan's screen's. */
 const TONIGHT_BLOCKS = 4;
 
 /**

@@ -15,21 +15,17 @@ i18n.load("en", englishPlan as Messages);
 i18n.load("es", spanishPlan as Messages);
 
 /**
- * The Plan tab (issue 51, decision 129): the week ahead as the study plan places the student's
- * work: each day's free time against what is planned, its blocks in order, and what does not fit
- * before it is due, with why.
+ * The study plan's week (issue 51, decision 129): the week ahead as the study plan places the
+ * student's work, each day's free time against what is planned, its blocks in order, and what does
+ * not fit before it is due, with why; then where the time went. Its screen (app/screens/plan.tsx)
+ * gives it its heading.
  */
-export function PlanTab() {
+export function PlanView() {
   const t = useT();
   const plan = usePlan();
   return (
-    <section aria-labelledby="plan-heading" className="grid gap-4">
-      <div>
-        <h2 id="plan-heading" className="text-xl font-semibold">
-          {t("plan.title")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("plan.description")}</p>
-      </div>
+    <div className="grid gap-4">
+      <p className="text-sm text-muted-foreground">{t("plan.description")}</p>
       {plan.isPending ? (
         <LoadingState label={t("plan.loading")} className="py-12" />
       ) : plan.isError ? (
@@ -41,7 +37,7 @@ export function PlanTab() {
           {plan.data.days[0] && <TimeSpent today={plan.data.days[0].date} />}
         </>
       )}
-    </section>
+    </div>
   );
 }
 

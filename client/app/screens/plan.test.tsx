@@ -42,15 +42,16 @@ const PLAN: Plan = {
 
 async function openPlan(locale: "en" | "es" = "en", plan: Plan = PLAN) {
   const who = locale === "es" ? student({ firstName: "Ana", locale: "es" }) : student();
-  const rendered = await renderApp("/#plan", { user: who, locale, width: 375, now: "2026-11-30T10:00:00-05:00" });
+  const rendered = await renderApp("/plan", { user: who, locale, width: 375, now: "2026-11-30T10:00:00-05:00" });
   rendered.server.answer("GET /api/user/plan", plan);
   return rendered;
 }
 
-describe("the Plan tab", () => {
+describe("the study plan's screen (/plan)", () => {
   it("shows each day's planned time against its free time, its blocks in order, and what does not fit", async () => {
     await openPlan();
-    expect(await screen.findByRole("heading", { name: "Study plan" })).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "Study plan" })).toBeVisible();
+    expect(screen.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
     const week = await screen.findByRole("list", { name: "This week" });
     const monday = within(week).getAllByRole("listitem")[0]!;
     expect(monday).toHaveTextContent("1 h 45 min planned of 3 h free");
@@ -77,7 +78,7 @@ describe("the Plan tab", () => {
 
   it("reads in Spanish", async () => {
     await openPlan("es");
-    expect(await screen.findByRole("heading", { name: "Plan de estudio" })).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "Plan de estudio" })).toBeVisible();
     expect(await screen.findByText("Repasar: Chemistry exam")).toBeVisible();
     expect(englishOnScreen(["Essay", "English", "Chemistry exam", "Worksheet", "Project", "Ana"])).toEqual([]);
   });

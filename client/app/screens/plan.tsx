@@ -1,0 +1,31 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "wouter";
+import { PlanView } from "@/features/plan/components/plan-view";
+import { Button } from "@/components/ui/button";
+import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
+import { useT } from "@/lib/i18n";
+import { ROUTES } from "@/lib/routes";
+
+/**
+ * /plan: the study plan's week (issue 51), its own screen beside the dashboard's three tabs
+ * (docs/product.md keeps three), reached from Home's Tonight card. The plan's words come with its view.
+ */
+export function PlanScreen() {
+  const t = useT();
+  useDocumentTitle(screenTitle(t("plan.title")));
+  return (
+    <main className="mx-auto flex min-h-(--page-height) w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-6" aria-labelledby="plan-heading">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="plan-heading" className="text-2xl font-bold tracking-tight">
+          {t("plan.title")}
+        </h1>
+        <Button asChild variant="ghost">
+          <Link href={ROUTES.home}>
+            <ArrowLeft aria-hidden="true" /> {t("plan.back_home")}
+          </Link>
+        </Button>
+      </header>
+      <PlanView />
+    </main>
+  );
+}

@@ -13,6 +13,7 @@ export const PAGE_PATHS = {
   admin: "/admin",
   adminSchool: "/admin/school",
   pushDebug: "/admin/push-debug",
+  plan: "/plan",
 } as const;
 
 const PAGES = new Set<string>(Object.values(PAGE_PATHS));

@@ -14,6 +14,7 @@ export const PAGE_PATHS = {
   adminSchool: "/admin/school",
   pushDebug: "/admin/push-debug",
   plan: "/plan",
+  focus: "/focus",
 } as const;
 
 const PAGES = new Set<string>(Object.values(PAGE_PATHS));

@@ -5,7 +5,8 @@ import { schoolDate, seedTasks } from "./task-helpers";
 
 /**
  * The study plan at 375 px (issue 51), in English and Spanish, against the real server and its
- * clock: Home's Tonight card, its honest line, and the study plan's week (/plan) and what does not fit. The
+ * clock: Home's Tonight card, its honest line, the study plan's week (/plan) and what does not fit, and
+ * the focus timer (/focus) started from a block, through a reload, to the minutes on the task. The
  * placement rules themselves are core/study-plan.test.ts's and the endpoint's server/routes'.
  */
 
@@ -58,6 +59,46 @@ test.describe("the study plan at 375 px", () => {
     await noSidewaysScroll(page);
   });
 
+  test("a focus timer started from Home survives a reload, and stopping it lands the time on the task", async ({ page }) => {
+    const student = await studentWithWork("en");
+    await signIn(page, student);
+    await page.goto("/");
+    const tonight = page.getByRole("region", { name: "Tonight" });
+    await tonight.getByRole("button", { name: "Start focus on Science fair project" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Focus timer" })).toBeVisible();
+    await expect(page).toHaveURL(/\/focus$/);
+    await expect(page.getByRole("timer")).toHaveText(/^2[45]:\d\d$/);
+    await noSidewaysScroll(page);
+
+    // Twelve minutes pass (the timer is the clock's: it moves its start back), and the page reloads.
+    await page.evaluate((key) => {
+      const timer = JSON.parse(localStorage.getItem(key)!) as { runningSince: number };
+      localStorage.setItem(key, JSON.stringify({ ...timer, runningSince: timer.runningSince - 12 * 60_000 }));
+    }, `focus-timer-${student.id}`);
+    await page.reload();
+    await expect(page.getByRole("timer")).toHaveText(/^1[23]:\d\d$/);
+    await expect(page).toHaveTitle(/^1[23]:\d\d · Focus · Student Hub$/);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await expect(page.getByRole("button", { name: "Start focus" })).toBeVisible();
+
+    // The session reached the server and its minutes the task; the plan's "where the time went" counts them.
+    await expect
+      .poll(
+        async () =>
+          (
+            await e2eDb()
+              .selectFrom("tasks")
+              .select("spent_minutes")
+              .where("title", "=", "Science fair project")
+              .where("user_id", "=", student.id)
+              .executeTakeFirst()
+          )?.spent_minutes,
+      )
+      .toBe(12);
+    await page.getByRole("link", { name: "Study plan" }).click();
+    await expect(page.getByRole("region", { name: "Where the time went" })).toContainText("12 min of focus");
+  });
+
   test("reads in Spanish, with no English on Home's card or the study plan", async ({ page }) => {
     await signIn(page, await studentWithWork("es"));
     await page.goto("/");
@@ -68,6 +109,14 @@ test.describe("the study plan at 375 px", () => {
     await expect(page.getByRole("region", { name: "No cabe" })).toContainText("Science fair project");
     await expect(page.getByRole("region", { name: "En qué se fue el tiempo" })).toBeVisible();
     await expectSpanish(page, "the study plan", ["Science fair project", "History essay", "Lucía", "Patel"]);
+    await noSidewaysScroll(page);
+
+    await page.getByRole("button", { name: "Empezar a concentrarme en Science fair project" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Temporizador de concentración" })).toBeVisible();
+    await expect(page.getByText("Concentración", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Pausar" }).click();
+    await expect(page.getByText("En pausa", { exact: true })).toBeVisible();
+    await expectSpanish(page, "the focus timer", ["Science fair project", "Lucía", "Patel"]);
     await noSidewaysScroll(page);
   });
 });

@@ -40,7 +40,7 @@ export const FOLDER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "client/features/calendar": "the Calendar tab: month grid, day detail, Next 5 Days, event dialogs, the calendar feed setting",
   "client/features/classes": "the class editor and its School Day step",
   "client/features/lms": "Settings → Import from your LMS: the student's LMS calendar feeds",
-  "client/features/plan": "the study plan (issue 51): Settings → Study time, and the plan's screens",
+  "client/features/plan": "the study plan (issue 51): Settings → Study time, the plan's week, the Tonight card and the focus timer",
   "client/features/push": "the Notifications card and the push debug page",
   "client/features/reminders": "Settings → Evening summary",
   "client/features/school": 'the Home tab\'s "From your school" announcements card',

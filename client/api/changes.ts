@@ -1,5 +1,6 @@
 import { scopedId, type SeriesScope } from "@core/calendar/scope-ids";
 import type { CalendarEvent, CreateEventInput } from "@core/schemas/event";
+import type { FocusSession } from "@core/schemas/focus";
 import type { CreateTaskInput, Task } from "@core/schemas/task";
 import { apiJson, apiRequest } from "@/lib/api/transport";
 
@@ -144,4 +145,30 @@ export async function updateEvent({ target, input }: UpdateEventVariables): Prom
 /** DELETE /api/events/{id or scope id} → 204 (decision 061). */
 export async function deleteEvent(target: EventEditTarget): Promise<void> {
   noteSeriesEtag(target, await apiRequest("DELETE", eventUrl(target), undefined, { ifMatch: target.etag }));
+}
+
+/** Every focus session's send carries this key: it waits for the connection like a task's change (decision 131). */
+export const FOCUS_SESSION_MUTATION_KEY = ["focus-sessions"] as const;
+
+export type CreateFocusSessionVariables = {
+  input: { taskId: number | null; startedAt: string; endedAt: string };
+  /**
+   * The session's own: `focus-` and its start. Two tabs, or a send repeated after a reload, that
+   * send the same stretch of focus send the same key and body, and the server keeps it once.
+   */
+  idempotencyKey: string;
+};
+
+/** The send of a stretch of focus (epoch milliseconds) as a focus session. */
+export function focusSessionVariables(stretch: { taskId: number | null; startedAt: number; endedAt: number }): CreateFocusSessionVariables {
+  const startedAt = new Date(stretch.startedAt).toISOString();
+  return {
+    input: { taskId: stretch.taskId, startedAt, endedAt: new Date(stretch.endedAt).toISOString() },
+    idempotencyKey: `focus-${startedAt}`,
+  };
+}
+
+/** POST /api/focus-sessions → 201 with the session; its minutes land on its task. */
+export function createFocusSession({ input, idempotencyKey }: CreateFocusSessionVariables): Promise<FocusSession> {
+  return apiJson<FocusSession>("POST", "/api/focus-sessions", input, { idempotencyKey });
 }

@@ -86,6 +86,13 @@ const PlanScreen = lazyScreen(
       .then((m) => m.PlanScreen),
   ["app"],
 );
+const FocusScreen = lazyScreen(
+  () =>
+    loadDashboard()
+      .then((m) => m.loadFocusScreen())
+      .then((m) => m.FocusScreen),
+  ["app"],
+);
 const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen), ["app", "admin"]);
 
 /**
@@ -194,7 +201,10 @@ function Routes() {
           </RequireSignIn>
         </Route>
         <Route path={ROUTES.plan}>
-          <RequireSignIn user={user}>{() => <PlanScreen />}</RequireSignIn>
+          <RequireSignIn user={user}>{(signedIn) => <PlanScreen user={signedIn} />}</RequireSignIn>
+        </Route>
+        <Route path={ROUTES.focus}>
+          <RequireSignIn user={user}>{(signedIn) => <FocusScreen user={signedIn} />}</RequireSignIn>
         </Route>
         <Route path={ROUTES.pushDebug}>
           <RequireSignIn user={user}>{(signedIn) => <PushDebugScreen user={signedIn} />}</RequireSignIn>

@@ -23,7 +23,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-  // Task and event changes that cannot reach the server wait (decision 116). sync/offline-edits.ts,
+  // Task and event changes that cannot reach the server wait (decision 116), and focus sessions with them. sync/offline-edits.ts,
   // loaded once the first screen is idle, registers their queue; a change made before it has
   // loaded tries again every second meanwhile (or waits while the browser is offline), and the
   // module then takes it over: it is kept, counted and sent in order like the others.
@@ -34,6 +34,8 @@ export function createQueryClient(): QueryClient {
   } as const;
   client.setMutationDefaults(["tasks"], waitForServer);
   client.setMutationDefaults(["events"], waitForServer);
+  // A focus session ended by the timer (decision 131) waits the same way.
+  client.setMutationDefaults(["focus-sessions"], waitForServer);
   return client;
 }
 

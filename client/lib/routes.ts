@@ -9,6 +9,8 @@ export const ROUTES = {
   pushDebug: "/admin/push-debug",
   /** The study plan's week (issue 51): its own screen, reached from Home's Tonight card. */
   plan: "/plan",
+  /** The focus timer (issue 51): started from a study block or set up here. */
+  focus: "/focus",
 } as const;
 
 /** The dashboard's sections, chosen by the URL hash (#home, #todo, #calendar). */

@@ -8,6 +8,7 @@ import {
   deleteTask,
   type DeleteTaskVariables,
   type EventEditTarget,
+  FOCUS_SESSION_MUTATION_KEY,
   updateEvent,
   type UpdateEventVariables,
 } from "@/api/changes";
@@ -26,10 +27,17 @@ export type EventEdit = CreateEventVariables | UpdateEventVariables | EventEditT
 
 export const isTaskKey = (key: MutationKey | undefined) => key?.[0] === TASK_MUTATION_KEY[0];
 export const isEventKey = (key: MutationKey | undefined) => key?.[0] === EVENT_MUTATION_KEY[0];
-/** A change that may wait for the connection: a task's or an event's (admin and account changes stay online-only). */
+/** A focus session's send (decision 131): kept and sent in order like the others, but it edits no row of a list. */
+export const isFocusKey = (key: MutationKey | undefined) => key?.[0] === FOCUS_SESSION_MUTATION_KEY[0];
+/** A change that may wait for the connection: a task's or an event's, or a focus session (admin and account changes stay online-only). */
 export function isOfflineEdit(mutation: Pick<Mutation, "options">): boolean {
   const key = mutation.options.mutationKey;
-  return isTaskKey(key) || isEventKey(key);
+  return isTaskKey(key) || isEventKey(key) || isFocusKey(key);
+}
+/** The list a change edits: the tasks or the events; a focus session edits neither (its minutes reach the task on the server). */
+export function editedList(mutation: Pick<Mutation, "options">): "tasks" | "events" | null {
+  const key = mutation.options.mutationKey;
+  return isTaskKey(key) ? "tasks" : isEventKey(key) ? "events" : null;
 }
 
 export const isCreate = (variables: unknown): variables is CreateTaskVariables | CreateEventVariables =>

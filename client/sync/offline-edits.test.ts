@@ -1,6 +1,7 @@
 import { MutationObserver, onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Task } from "@core/schemas/task";
+import { FOCUS_SESSION_MUTATION_KEY, focusSessionVariables } from "@/api/changes";
 import { getTasksQueryOptions, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
 import { forgetSession } from "@/lib/api/session-expiry";
 import { change, healthFails, healthPasses, memoryStorage, task } from "@/test/offline-edits";
@@ -122,6 +123,41 @@ describe("changes made offline", () => {
     // Once sent, nothing is kept waiting.
     await cacheKeeper(after, storage, 1).flush();
     expect(JSON.parse(storage.map.get(cacheKeyFor(1))!).clientState.mutations).toEqual([]);
+  });
+
+  it("a focus session ended offline waits with the task changes, is kept across a reload, and is sent once, after the task change made before it", async () => {
+    const server = fakeServer();
+    const storage = memoryStorage();
+    const before = new QueryClient();
+    await start(before, storage);
+    before.setQueryData(getTasksQueryOptions().queryKey, [task(1)]);
+    server.up = false;
+    void change(before, { id: 1, changes: { estimateMinutes: 60 } });
+    await vi.waitFor(() => expect(onlineManager.isOnline()).toBe(false));
+    const session = focusSessionVariables({ taskId: 1, startedAt: Date.UTC(2026, 10, 30, 21), endedAt: Date.UTC(2026, 10, 30, 21, 25) });
+    void change(before, session, FOCUS_SESSION_MUTATION_KEY);
+    await vi.waitFor(() => expect(pendingEdits(before).every((m) => m.state.isPaused)).toBe(true), { timeout: 3000 });
+    expect(pendingEdits(before)).toHaveLength(2);
+    await cacheKeeper(before, storage, 1).flush();
+
+    stops.splice(0).forEach((stop) => stop());
+    before.clear();
+    const after = new QueryClient();
+    after.setQueryData(getTasksQueryOptions().queryKey, [task(1)]);
+    await start(after, storage);
+    // Restored without the hook that sent it: the queue knows how to send a focus session.
+    expect(pendingEdits(after)).toHaveLength(2);
+    await vi.waitFor(() => expect(onlineManager.isOnline()).toBe(false));
+    server.up = true;
+    await healthPasses(after);
+    await vi.waitFor(() => expect(pendingEdits(after)).toHaveLength(0), { timeout: 5000 });
+    expect(server.received.map(({ method, url, key }) => `${method} ${url} ${key ?? ""}`.trim())).toEqual([
+      "PUT /api/tasks/1",
+      "POST /api/focus-sessions focus-2026-11-30T21:00:00.000Z",
+    ]);
+    expect(server.received[1]!.body).toEqual({ taskId: 1, startedAt: "2026-11-30T21:00:00.000Z", endedAt: "2026-11-30T21:25:00.000Z" });
+    // Its minutes are on the task now: the list is read again.
+    expect(after.getQueryState(getTasksQueryOptions().queryKey)?.isInvalidated).toBe(true);
   });
 
   it("a change the server refuses after waiting is said, not dropped silently; a reachable server refusing is not waited on", async () => {

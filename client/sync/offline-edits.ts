@@ -1,8 +1,10 @@
 import { type Mutation, type QueryClient, type QueryKey, onlineManager } from "@tanstack/react-query";
 import type { CalendarEvent } from "@core/schemas/event";
 import type { Task } from "@core/schemas/task";
+import { createFocusSession, type CreateFocusSessionVariables, FOCUS_SESSION_MUTATION_KEY } from "@/api/changes";
 import { EVENT_MUTATION_KEY, getEventsQueryOptions, refetchEventsAfter } from "@/api/events/get-events";
 import { getTasksQueryOptions, refetchTasksAfter, TASK_MUTATION_KEY } from "@/api/tasks/get-tasks";
+import { refetchAfterFocus } from "@/api/user/plan";
 import { CACHE_KEY_PREFIX, cacheKeeper, cacheKeyFor, keepStorageWhenInstalled, type KeptStorage } from "./cache-keeper";
 import { changedElsewhere, type Conflict, type ConflictChoice, withCurrentRow } from "./conflicts";
 import {
@@ -12,7 +14,7 @@ import {
   type EventEdit,
   isCreate,
   isOfflineEdit,
-  isTaskKey,
+  editedList,
   isUnreachable,
   pendingEdits,
   sendEventEdit,
@@ -76,6 +78,11 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
     mutationFn: (variables: EventEdit) => sendEventEdit(variables),
     onSettled: refetchEventsAfter(queryClient),
   });
+  queryClient.setMutationDefaults(FOCUS_SESSION_MUTATION_KEY, {
+    ...common,
+    mutationFn: (variables: CreateFocusSessionVariables) => createFocusSession(variables),
+    onSettled: refetchAfterFocus(queryClient),
+  });
 
   const tasksKey = getTasksQueryOptions().queryKey;
   const eventsKey = getEventsQueryOptions().queryKey;
@@ -130,17 +137,18 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
   // Changes made before this module loaded (lib/query-client.ts keeps them trying): their next try
   // goes with it too.
   for (const mutation of pendingEdits(queryClient)) {
-    withReadEtag(isTaskKey(mutation.options.mutationKey) ? "tasks" : "events", mutation.state.variables);
+    const kind = editedList(mutation);
+    if (kind) withReadEtag(kind, mutation.state.variables);
   }
   // The ETags this page's own writes were answered with: a 412 naming one of them is the student's
   // own earlier change (two quick ticks of one task went out together), not another device's.
   const ownEtags = new Set<string>();
   const onConflict = async (mutation: Mutation, error: Error) => {
     const current = changedElsewhere(error);
-    const kind = isTaskKey(mutation.options.mutationKey) ? "tasks" : "events";
+    const kind = editedList(mutation);
     const variables = mutation.state.variables;
-    const row = editedRow(kind, variables);
-    if (!current || !row) return;
+    const row = kind && editedRow(kind, variables);
+    if (!current || !kind || !row) return;
     const earlier = pendingEdits(queryClient, kind).filter(
       (m) => m.mutationId < mutation.mutationId && editedRow(kind, m.state.variables)?.id === row.id,
     );
@@ -169,14 +177,14 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
   const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
     if (event.type === "updated" && isOfflineEdit(event.mutation)) {
       const { action, mutation } = event;
-      const kind = isTaskKey(mutation.options.mutationKey) ? "tasks" : "events";
-      if (action.type === "pending") withReadEtag(kind, action.variables);
+      const kind = editedList(mutation);
+      if (action.type === "pending" && kind) withReadEtag(kind, action.variables);
       if (action.type === "pause" || (action.type === "pending" && action.isPaused)) waited.add(mutation);
       if (action.type === "error") {
         if (changedElsewhere(action.error)) void onConflict(mutation, action.error as Error);
         else if (waited.has(mutation)) options.onRefused?.(action.error as Error);
       }
-      if (action.type === "success") {
+      if (action.type === "success" && kind) {
         const etag = etagAfter(mutation.state.variables, action.data);
         const row = editedRow(kind, mutation.state.variables);
         if (etag) ownEtags.add(etag);
@@ -189,8 +197,8 @@ export async function startOfflineEdits(queryClient: QueryClient, options: Offli
     }
     const { mutation } = event;
     const variables = mutation.state.variables;
-    if (isOfflineEdit(mutation) && isCreate(variables)) {
-      const kind = isTaskKey(mutation.options.mutationKey) ? "tasks" : "events";
+    const kind = editedList(mutation);
+    if (kind && isCreate(variables)) {
       const created = event.action.data as { id: number } | undefined;
       if (created && typeof created.id === "number") {
         adoptServerId(pendingEdits(queryClient), kind, variables.temporaryId, created.id, etagOf(created));

@@ -131,6 +131,13 @@ export class FakeServer {
     // The study plan (issue 51): nothing planned unless a test says otherwise (Home's Tonight card then shows nothing).
     this.answer("GET /api/user/plan", { days: [], unplaced: [] });
     this.answer("GET /api/user/focus-stats", { days: [], subjects: [], estimates: { tasks: 0, estimatedMinutes: 0, spentMinutes: 0 } });
+    // The focus timer's sessions are kept as sent, with their minutes.
+    let nextFocusSession = 1;
+    this.on("POST /api/focus-sessions", (request) => {
+      const body = request.body as { taskId: number | null; startedAt: string; endedAt: string };
+      const minutes = Math.round((Date.parse(body.endedAt) - Date.parse(body.startedAt)) / 60_000);
+      return reply(201, { id: nextFocusSession++, ...body, minutes });
+    });
     // A mailed link's page asks whether its token still works (issue 49): it does, unless a test says not.
     this.answer("POST /api/auth/reset-password/check", reply(204));
     this.on("GET /api/auth/registration", () => ({ mode: "open", passwordResetByEmail: false }));

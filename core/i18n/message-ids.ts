@@ -901,6 +901,8 @@ export interface MessageValues {
   "plan.add_study_time": { "day": string | number };
   "plan.back_home": undefined;
   "plan.blocks_of": { "day": string | number };
+  "plan.break_length": undefined;
+  "plan.break_over": undefined;
   "plan.by_day": undefined;
   "plan.by_subject": undefined;
   "plan.daily_limit": undefined;
@@ -913,6 +915,13 @@ export interface MessageValues {
   "plan.estimates_none": undefined;
   "plan.estimates_right": { "count": number };
   "plan.estimates_short": { "percent": string | number; "count": number };
+  "plan.focus_description": undefined;
+  "plan.focus_length": undefined;
+  "plan.focus_no_task": undefined;
+  "plan.focus_not_saved": undefined;
+  "plan.focus_on": undefined;
+  "plan.focus_rounds": { "focus": string | number; "pause": string | number };
+  "plan.focus_title": undefined;
   "plan.focus_total": { "duration": string | number };
   "plan.last_month": undefined;
   "plan.last_week": undefined;
@@ -921,6 +930,7 @@ export interface MessageValues {
   "plan.max_block": undefined;
   "plan.max_block_invalid": { "min": string | number; "max": string | number };
   "plan.needs_more_than_free": { "day": string | number; "needed": string | number; "free": string | number };
+  "plan.next_round": undefined;
   "plan.no_focus_time": undefined;
   "plan.no_free_time": undefined;
   "plan.no_study_time": undefined;
@@ -928,9 +938,16 @@ export interface MessageValues {
   "plan.nothing_planned": undefined;
   "plan.nothing_to_plan": undefined;
   "plan.nothing_tonight": undefined;
+  "plan.open_timer": undefined;
+  "plan.pause": undefined;
+  "plan.phase_break": undefined;
+  "plan.phase_focus": undefined;
+  "plan.phase_paused": undefined;
   "plan.planned_of_free": { "planned": string | number; "free": string | number };
   "plan.remove_study_time": { "day": string | number; "from": string | number; "to": string | number };
+  "plan.resume": undefined;
   "plan.revise": { "title": string | number };
+  "plan.round_progress": undefined;
   "plan.save": undefined;
   "plan.save_failed": undefined;
   "plan.saved": undefined;
@@ -938,6 +955,11 @@ export interface MessageValues {
   "plan.saving": undefined;
   "plan.see_plan": undefined;
   "plan.short_by": { "title": string | number; "due": string | number; "duration": string | number };
+  "plan.skip_break": undefined;
+  "plan.start": undefined;
+  "plan.start_focus": undefined;
+  "plan.start_focus_on": { "title": string | number };
+  "plan.stop": undefined;
   "plan.study_time": undefined;
   "plan.study_time_description": undefined;
   "plan.study_window_order": undefined;
@@ -948,6 +970,7 @@ export interface MessageValues {
   "plan.time_spent": undefined;
   "plan.time_spent_failed": undefined;
   "plan.time_spent_range": undefined;
+  "plan.timer_running": { "phase": string | number; "time": string | number };
   "plan.title": undefined;
   "plan.tonight": undefined;
   "plan.week": undefined;

@@ -56,3 +56,4 @@ export const planSchema = z.object({
   ),
 });
 export type Plan = z.infer<typeof planSchema>;
+export type PlanBlock = Plan["days"][number]["blocks"][number];

@@ -61,13 +61,23 @@ describe("the study plan's screen (/plan)", () => {
         .getAllByRole("listitem")
         .map((b) => b.textContent),
     ).toEqual([
-      "4:00 PM–5:00 PMEssayEnglish",
-      "5:00 PM–5:30 PMRevise: Chemistry exam",
-      "5:30 PM–5:45 PMWorksheet(30 min, no time needed set)",
+      "4:00 PM–5:00 PMEssayEnglish Start",
+      "5:00 PM–5:30 PMRevise: Chemistry exam Start",
+      "5:30 PM–5:45 PMWorksheet(30 min, no time needed set) Start",
     ]);
+    // The days ahead are for looking: only today's blocks can be started.
+    expect(within(week).getAllByRole("button", { name: /^Start focus on/ })).toHaveLength(3);
     expect(within(week).getAllByRole("listitem").at(-1)).toHaveTextContent("No free time");
     const unplaced = screen.getByRole("region", { name: "Does not fit" });
     expect(unplaced).toHaveTextContent("Project, due Tue, Dec 1, 2026: 1 h 10 min short");
+  });
+
+  it("starts a focus timer on one of today's blocks: the time counts on its task", async () => {
+    const { user } = await openPlan();
+    await user.click(await screen.findByRole("button", { name: "Start focus on Essay" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Focus timer" })).toBeVisible();
+    expect(screen.getByRole("timer")).toHaveTextContent("25:00");
+    expect(JSON.parse(localStorage.getItem(`focus-timer-${student().id}`)!)).toMatchObject({ taskId: 1, title: "Essay" });
   });
 
   it("says when there is nothing to plan", async () => {

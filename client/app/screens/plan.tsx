@@ -1,6 +1,9 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
+import type { User } from "@core/api-types";
 import { PlanView } from "@/features/plan/components/plan-view";
+import { focusOn } from "@/features/plan/components/start-focus";
+import { lastFocusLengths, useFocusTimer } from "@/features/plan/hooks/use-focus-timer";
 import { Button } from "@/components/ui/button";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { useT } from "@/lib/i18n";
@@ -10,8 +13,10 @@ import { ROUTES } from "@/lib/routes";
  * /plan: the study plan's week (issue 51), its own screen beside the dashboard's three tabs
  * (docs/product.md keeps three), reached from Home's Tonight card. The plan's words come with its view.
  */
-export function PlanScreen() {
+export function PlanScreen({ user }: { user: User }) {
   const t = useT();
+  const [, navigate] = useLocation();
+  const focus = useFocusTimer(user.id);
   useDocumentTitle(screenTitle(t("plan.title")));
   return (
     <main className="mx-auto flex min-h-(--page-height) w-full max-w-3xl flex-col gap-6 px-3 py-6 sm:px-6" aria-labelledby="plan-heading">
@@ -25,7 +30,12 @@ export function PlanScreen() {
           </Link>
         </Button>
       </header>
-      <PlanView />
+      <PlanView
+        onStartFocus={(block) => {
+          focus.start({ ...lastFocusLengths(user.id), ...focusOn(block, t) });
+          navigate(ROUTES.focus);
+        }}
+      />
     </main>
   );
 }

@@ -72,6 +72,8 @@ function OnDemandTab<T>({
  * Home's first screen would then download one by one (the bundle budget, decision 079).
  */
 export const loadPlanScreen = () => import("@/app/screens/plan");
+/** The focus timer's screen (/focus), through the dashboard for the same reason. */
+export const loadFocusScreen = () => import("@/app/screens/focus");
 
 /** Each tab's own document title (docs/product.md#screen-titles). */
 const DASHBOARD_TAB_TITLE: Record<DashboardTabId, PlainMessageId> = {
@@ -163,6 +165,7 @@ export function DashboardScreen({ user }: { user: User }) {
           {...quickAdd}
           notifications={<NotificationsCard />}
           onOpenPlan={() => navigate(ROUTES.plan)}
+          onOpenFocus={() => navigate(ROUTES.focus)}
         />
       ),
     },

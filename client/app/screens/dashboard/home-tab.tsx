@@ -36,6 +36,8 @@ type HomeTabProps = {
   onQuickAddTaken?: () => void;
   /** Opens the study plan's screen (the Tonight card's way to the whole plan). */
   onOpenPlan?: () => void;
+  /** Opens the focus timer's screen (a study block's Start, a running timer's way back). */
+  onOpenFocus?: () => void;
 };
 
 /**
@@ -52,6 +54,7 @@ export function HomeTab({
   quickAddRequest,
   onQuickAddTaken,
   onOpenPlan,
+  onOpenFocus,
 }: HomeTabProps) {
   const { now, today } = useToday(timeZone);
   const t = useT();
@@ -65,7 +68,7 @@ export function HomeTab({
   // A share from another app (/?share_title=…) opens on Home: the field comes at once for it.
   const [shared] = useState(() => openedByShare(window.location.search));
   const quickAdd = useOnDemand(quickAddPart, idle || shared || Boolean(quickAddRequest)).module;
-  const tonight = useOnDemand(tonightCard, idle && onOpenPlan !== undefined).module;
+  const tonight = useOnDemand(tonightCard, idle && onOpenPlan !== undefined && onOpenFocus !== undefined).module;
   return (
     <section aria-labelledby="home-greeting" className="flex flex-col gap-5">
       <div>
@@ -85,7 +88,7 @@ export function HomeTab({
 
       {card && recent.length > 0 && <card.SchoolAnnouncementsCard userId={user.id} announcements={recent} />}
 
-      {tonight && onOpenPlan && <tonight.TonightCard onOpenPlan={onOpenPlan} />}
+      {tonight && onOpenPlan && onOpenFocus && <tonight.TonightCard userId={user.id} onOpenPlan={onOpenPlan} onOpenFocus={onOpenFocus} />}
 
       {/* grid-cols-1 is minmax(0, 1fr): a long unbroken word in a task title must wrap, not widen the page. */}
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">

@@ -3,11 +3,12 @@ import { messages as englishPlan } from "@core/i18n/compiled/en/plan";
 import { messages as spanishPlan } from "@core/i18n/compiled/es/plan";
 import { formatDuration, formatShortDate, formatTime12, weekdayShortLabel } from "@core/format";
 import { weekdayOfDate } from "@core/dates";
-import type { Plan } from "@core/schemas/plan";
+import type { Plan, PlanBlock } from "@core/schemas/plan";
 import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { useLocale, useT } from "@/lib/i18n";
-import { usePlan } from "../api/plan";
+import { usePlan } from "@/api/user/plan";
+import { blockTitle, StartFocusButton } from "./start-focus";
 import { TimeSpent } from "./time-spent";
 
 // Its words (the `plan` group) come with it in both languages, as Settings → Study time's do.
@@ -20,7 +21,7 @@ i18n.load("es", spanishPlan as Messages);
  * not fit before it is due, with why; then where the time went. Its screen (app/screens/plan.tsx)
  * gives it its heading.
  */
-export function PlanView() {
+export function PlanView({ onStartFocus }: { onStartFocus: (block: PlanBlock) => void }) {
   const t = useT();
   const plan = usePlan();
   return (
@@ -32,7 +33,7 @@ export function PlanView() {
         <ErrorState message={t("plan.load_failed")} onRetry={() => void plan.refetch()} />
       ) : (
         <>
-          <PlanWeek plan={plan.data} />
+          <PlanWeek plan={plan.data} onStartFocus={onStartFocus} />
           {/* The plan starts today (the server's, in the school's time zone). */}
           {plan.data.days[0] && <TimeSpent today={plan.data.days[0].date} />}
         </>
@@ -41,7 +42,7 @@ export function PlanView() {
   );
 }
 
-function PlanWeek({ plan }: { plan: Plan }) {
+function PlanWeek({ plan, onStartFocus }: { plan: Plan; onStartFocus: (block: PlanBlock) => void }) {
   const t = useT();
   const locale = useLocale();
   const dayName = (date: string) => `${weekdayShortLabel(weekdayOfDate(date), locale)}, ${formatShortDate(date, locale)}`;
@@ -83,15 +84,22 @@ function PlanWeek({ plan }: { plan: Plan }) {
             ) : (
               <ul className="grid gap-1" aria-label={t("plan.blocks_of", { day: dayName(day.date) })}>
                 {day.blocks.map((block) => (
-                  <li key={`${block.start}-${block.taskId ?? block.eventId}`} className="flex flex-wrap gap-x-2 text-sm">
+                  <li
+                    key={`${block.start}-${block.taskId ?? block.eventId}`}
+                    className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm"
+                  >
                     <span className="tabular-nums text-muted-foreground">
                       {formatTime12(block.start, locale)}–{formatTime12(block.end, locale)}
                     </span>
-                    <span className="font-medium">
-                      {block.kind === "exam-prep" ? t("plan.revise", { title: block.title }) : block.title}
-                    </span>
+                    <span className="font-medium">{blockTitle(block, t)}</span>
                     {block.subject && <span className="text-muted-foreground">{block.subject}</span>}
                     {block.defaultEstimate && <span className="text-muted-foreground">{t("plan.default_estimate")}</span>}
+                    {/* Today's blocks can be started now; the days ahead are for looking. */}
+                    {day.date === plan.days[0]!.date && (
+                      <span className="ms-auto">
+                        <StartFocusButton block={block} onStart={onStartFocus} />
+                      </span>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -7,7 +7,7 @@ import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { Button } from "@/components/ui/button";
 import { useLocale, useT } from "@/lib/i18n";
-import { useFocusStats } from "../api/plan";
+import { useFocusStats } from "@/api/user/plan";
 
 const RANGES = { week: 7, month: 30 } as const;
 type Range = keyof typeof RANGES;

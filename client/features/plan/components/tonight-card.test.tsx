@@ -50,7 +50,7 @@ describe("the Tonight card on Home", () => {
       within(card)
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["4:00 PM · Essay", "4:45 PM · Revise: Chemistry exam"]);
+    ).toEqual(["4:00 PM · Essay Start", "4:45 PM · Revise: Chemistry exam Start"]);
     expect(card).toHaveTextContent("Friday needs 3 h 10 min; you have 2 h 30 min free before then.");
     await user.click(within(card).getByRole("button", { name: "See the plan" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Study plan" })).toBeVisible();
@@ -62,5 +62,24 @@ describe("the Tonight card on Home", () => {
     server.answer("GET /api/user/plan", { days: [day("2026-11-30", 180, 0)], unplaced: [] });
     const card = await screen.findByRole("region", { name: "Esta noche" }, { timeout: 10_000 });
     expect(card).toHaveTextContent("Nada planificado para esta noche.");
+  });
+
+  it("starts a focus timer from a block, and shows it running with the way back to it", async () => {
+    const { server, user } = await renderApp("/", { user: student({ id: 1 }), now: "2026-11-30T16:00:00-05:00" });
+    server.answer("GET /api/user/plan", CRUNCH);
+    const card = await screen.findByRole("region", { name: "Tonight" }, { timeout: 10_000 });
+    await user.click(within(card).getByRole("button", { name: "Start focus on Revise: Chemistry exam" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Focus timer" }, { timeout: 10_000 })).toBeVisible();
+    expect(window.location.pathname).toBe("/focus");
+    expect(screen.getByText("Revise: Chemistry exam")).toBeVisible();
+    expect(screen.getByRole("timer")).toHaveTextContent("25:00");
+    // An exam's revision counts on no task.
+    expect(JSON.parse(localStorage.getItem("focus-timer-1")!)).toMatchObject({ taskId: null, focusMinutes: 25, breakMinutes: 5 });
+
+    await user.click(screen.getByRole("link", { name: "Back to Home" }));
+    const again = await screen.findByRole("region", { name: "Tonight" }, { timeout: 10_000 });
+    expect(within(again).getByRole("status")).toHaveTextContent(/^Focus timer: Focus, 2[45]:\d\d left$/);
+    await user.click(within(again).getByRole("button", { name: "Open timer" }));
+    expect(await screen.findByRole("timer")).toBeVisible();
   });
 });

@@ -3,11 +3,14 @@ import { messages as englishPlan } from "@core/i18n/compiled/en/plan";
 import { messages as spanishPlan } from "@core/i18n/compiled/es/plan";
 import { weekdayOfDate } from "@core/dates";
 import { formatDuration, formatTime12, weekdayLabel } from "@core/format";
-import type { Plan } from "@core/schemas/plan";
+import type { Plan, PlanBlock } from "@core/schemas/plan";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useLocale, useT } from "@/lib/i18n";
-import { usePlan } from "../api/plan";
+import { usePlan } from "@/api/user/plan";
+import { lastFocusLengths, useFocusTimer } from "../hooks/use-focus-timer";
+import { clockText, focusPhaseText, remainingMs } from "../utils/focus-timer";
+import { blockTitle, focusOn, StartFocusButton } from "./start-focus";
 
 // Its words come with it, in both languages: the card arrives once Home's first screen is up.
 i18n.load("en", englishPlan as Messages);
@@ -21,13 +24,18 @@ const TONIGHT_BLOCKS = 4;
  * due soon does not fit the free time before it ("Friday needs 3 h 10 min; you have 2 h 30 min
  * free before then"), with a way to the plan. Nothing at all until the plan has answered.
  */
-export function TonightCard({ onOpenPlan }: { onOpenPlan: () => void }) {
+export function TonightCard({ userId, onOpenPlan, onOpenFocus }: { userId: number; onOpenPlan: () => void; onOpenFocus: () => void }) {
   const t = useT();
   const locale = useLocale();
   const plan = usePlan().data;
+  const focus = useFocusTimer(userId);
   if (!plan || plan.days.length === 0) return null;
   const today = plan.days[0]!;
   const short = shortfall(plan);
+  const startOn = (block: PlanBlock) => {
+    focus.start({ ...lastFocusLengths(userId), ...focusOn(block, t) });
+    onOpenFocus();
+  };
   return (
     <Card role="region" aria-labelledby="tonight-heading">
       <CardHeader className="pb-2">
@@ -36,14 +44,29 @@ export function TonightCard({ onOpenPlan }: { onOpenPlan: () => void }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
+        {focus.timer && (
+          // A timer running (or paused) on this device: its time left, and the way back to it.
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-primary/10 px-3 py-2">
+            <p className="text-sm font-medium" role="status">
+              {t("plan.timer_running", {
+                phase: focusPhaseText(focus.timer, t),
+                time: clockText(remainingMs(focus.timer, focus.now)),
+              })}
+            </p>
+            <Button size="sm" onClick={onOpenFocus}>
+              {t("plan.open_timer")}
+            </Button>
+          </div>
+        )}
         {today.blocks.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("plan.nothing_tonight")}</p>
         ) : (
           <ul className="grid gap-1" aria-label={t("plan.tonight")}>
             {today.blocks.slice(0, TONIGHT_BLOCKS).map((block) => (
-              <li key={`${block.start}-${block.taskId ?? block.eventId}`} className="text-sm">
+              <li key={`${block.start}-${block.taskId ?? block.eventId}`} className="flex items-center justify-between gap-2 text-sm">
                 {/* One line, "4:00 PM · Essay": the time, then what to do. */}
-                {`${formatTime12(block.start, locale)} · ${block.kind === "exam-prep" ? t("plan.revise", { title: block.title }) : block.title}`}
+                <span className="min-w-0 break-words">{`${formatTime12(block.start, locale)} · ${blockTitle(block, t)}`}</span>
+                <StartFocusButton block={block} onStart={startOn} />
               </li>
             ))}
           </ul>

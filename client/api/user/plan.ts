@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { addDaysToDate } from "@core/dates";
 import type { FocusStats } from "@core/schemas/focus";
 import type { Plan } from "@core/schemas/plan";
+import { getTasksQueryOptions } from "@/api/tasks/get-tasks";
 import { apiJson } from "@/lib/api/transport";
 
 /** The days the study plan's screen shows: this week, from today. */
@@ -18,11 +19,27 @@ export function usePlan() {
   return useQuery({ ...planQueryOptions, refetchOnMount: "always" });
 }
 
+/** The focus statistics' key for any range: every range read is stale after a session is kept. */
+const FOCUS_STATS_KEY = "/api/user/focus-stats";
+
+/**
+ * After a focus session is kept (or refused): the time lands on its task (`spentMinutes`), the plan
+ * places what is left of it, and where the time went counts it.
+ */
+export function refetchAfterFocus(queryClient: QueryClient) {
+  return (): Promise<unknown> =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: getTasksQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: planQueryOptions.queryKey }),
+      queryClient.invalidateQueries({ queryKey: [FOCUS_STATS_KEY] }),
+    ]);
+}
+
 /** GET /api/user/focus-stats for the `days` days up to `today`: where the time went. */
 export function useFocusStats(today: string, days: number) {
   const from = addDaysToDate(today, -(days - 1));
   return useQuery({
-    queryKey: ["/api/user/focus-stats", from, today] as const,
+    queryKey: [FOCUS_STATS_KEY, from, today] as const,
     queryFn: () => apiJson<FocusStats>("GET", `/api/user/focus-stats?from=${from}&to=${today}`),
   });
 }

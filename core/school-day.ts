@@ -270,6 +270,9 @@ export interface ClassRow {
   minutesLeft: number | null;
 }
 
+/** A row of Today's Schedule: one of today's classes, or an event or task. */
+export type AgendaRow<Entry> = ClassRow | { kind: "entry"; entry: Entry };
+
 /**
  * Today's classes interleaved with the day's entries (already in clock order, core/calendar/entries
  * clockOrder): early dismissals and delays stay first, classes without a bell time come next in
@@ -282,7 +285,7 @@ export function todaysAgenda<Entry extends { kind: string; type: string; time: s
   nowTime: string,
   isLeading: (entry: Entry) => boolean,
   sortTime: (entry: Entry) => string,
-): (ClassRow | { kind: "entry"; entry: Entry })[] {
+): AgendaRow<Entry>[] {
   const now = minutesOfDay(nowTime);
   const current = meetings.find((m) => m.start !== null && m.end !== null && minutesOfDay(m.start) <= now && now < minutesOfDay(m.end));
   const next = meetings.find((m) => m.start !== null && minutesOfDay(m.start) > now);
@@ -296,7 +299,7 @@ export function todaysAgenda<Entry extends { kind: string; type: string; time: s
   const untimed = meetings.filter((m) => m.start === null).map(classRow);
   const timed = meetings.filter((m) => m.start !== null);
   const rest = entries.filter((e) => !isLeading(e));
-  const merged: (ClassRow | { kind: "entry"; entry: Entry })[] = [];
+  const merged: AgendaRow<Entry>[] = [];
   let i = 0;
   for (const entry of rest) {
     while (i < timed.length && timed[i]!.start! <= sortTime(entry)) merged.push(classRow(timed[i++]!));

@@ -82,14 +82,14 @@ const PasswordResetScreen = lazyScreen(() => import("@/app/screens/password-rese
 const PlanScreen = lazyScreen(
   () =>
     loadDashboard()
-      .then((m) => m.loadPlanScreen())
+      .then((m) => m.loadPlanScreens())
       .then((m) => m.PlanScreen),
   ["app"],
 );
 const FocusScreen = lazyScreen(
   () =>
     loadDashboard()
-      .then((m) => m.loadFocusScreen())
+      .then((m) => m.loadPlanScreens())
       .then((m) => m.FocusScreen),
   ["app"],
 );

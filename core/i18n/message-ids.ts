@@ -960,6 +960,7 @@ export interface MessageValues {
   "plan.start_focus": undefined;
   "plan.start_focus_on": { "title": string | number };
   "plan.stop": undefined;
+  "plan.study_block": undefined;
   "plan.study_time": undefined;
   "plan.study_time_description": undefined;
   "plan.study_window_order": undefined;
@@ -973,6 +974,7 @@ export interface MessageValues {
   "plan.timer_running": { "phase": string | number; "time": string | number };
   "plan.title": undefined;
   "plan.tonight": undefined;
+  "plan.until": { "time": string | number; "hour": string | number };
   "plan.week": undefined;
   "plan.window_from": undefined;
   "plan.window_from_on": { "day": string | number };

@@ -1,9 +1,13 @@
+// The study plan's two screens, /plan and /focus, in one module: the dashboard loads them with one
+// import, whose list of chunks to preload is then written once in its own chunk (Home's budget).
 import { ArrowLeft } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@core/api-types";
+import { FocusTimerPanel } from "@/features/plan/components/focus-timer";
 import { PlanView } from "@/features/plan/components/plan-view";
 import { focusOn } from "@/features/plan/components/start-focus";
 import { lastFocusLengths, useFocusTimer } from "@/features/plan/hooks/use-focus-timer";
+import { clockText, focusPhaseText, remainingMs } from "@/features/plan/utils/focus-timer";
 import { Button } from "@/components/ui/button";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { useT } from "@/lib/i18n";
@@ -36,6 +40,39 @@ export function PlanScreen({ user }: { user: User }) {
           navigate(ROUTES.focus);
         }}
       />
+    </main>
+  );
+}
+
+/**
+ * /focus: the focus timer (issue 51, decision 131), started here or from a study block on Home or
+ * on the plan. While it runs, the tab's title shows the time left, so a student in another tab sees it.
+ */
+export function FocusScreen({ user }: { user: User }) {
+  const t = useT();
+  const controls = useFocusTimer(user.id);
+  const { timer } = controls;
+  useDocumentTitle(
+    screenTitle(timer ? `${clockText(remainingMs(timer, controls.now))} · ${focusPhaseText(timer, t)}` : t("plan.focus_title")),
+  );
+  return (
+    <main className="mx-auto flex min-h-(--page-height) w-full max-w-xl flex-col gap-6 px-3 py-6 sm:px-6" aria-labelledby="focus-heading">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="focus-heading" className="text-2xl font-bold tracking-tight">
+          {t("plan.focus_title")}
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="ghost">
+            <Link href={ROUTES.plan}>{t("plan.title")}</Link>
+          </Button>
+          <Button asChild variant="ghost">
+            <Link href={ROUTES.home}>
+              <ArrowLeft aria-hidden="true" /> {t("plan.back_home")}
+            </Link>
+          </Button>
+        </div>
+      </header>
+      <FocusTimerPanel controls={controls} userId={user.id} />
     </main>
   );
 }

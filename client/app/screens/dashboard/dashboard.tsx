@@ -67,13 +67,11 @@ function OnDemandTab<T>({
 }
 
 /**
- * The study plan's screen (/plan), loaded through the dashboard: the code they share (dates, the
+ * The study plan's screens (/plan, and the focus timer's /focus), loaded through the dashboard: the code they share (dates, the
  * loading and error states) stays in the dashboard's chunk instead of splitting into files that
  * Home's first screen would then download one by one (the bundle budget, decision 079).
  */
-export const loadPlanScreen = () => import("@/app/screens/plan");
-/** The focus timer's screen (/focus), through the dashboard for the same reason. */
-export const loadFocusScreen = () => import("@/app/screens/focus");
+export const loadPlanScreens = () => import("@/app/screens/plan");
 
 /** Each tab's own document title (docs/product.md#screen-titles). */
 const DASHBOARD_TAB_TITLE: Record<DashboardTabId, PlainMessageId> = {

@@ -92,7 +92,7 @@ export function HomeTab({
 
       {/* grid-cols-1 is minmax(0, 1fr): a long unbroken word in a task title must wrap, not widen the page. */}
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
-        <TodaysSchedule user={user} today={today} nowTime={clockTimeIn(timeZone, now)} />
+        <TodaysSchedule user={user} today={today} nowTime={clockTimeIn(timeZone, now)} PlannedRows={tonight?.PlannedRows} />
         <UrgentTasksCard user={user} today={today} createRequested={createRequested} onCreateOpened={onCreateOpened} />
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
-import { useId, useMemo } from "react";
+import { type ComponentType, type ReactNode, useId, useMemo } from "react";
 import { agendaIsSet, nextAgendaSchoolDay } from "@core/agenda";
 import type { User } from "@core/api-types";
 import {
@@ -20,7 +20,7 @@ import type { Translate } from "@core/i18n/translate";
 import type { AgendaDay } from "@core/schemas/school";
 import { formatDueTime } from "@core/tasks";
 import { entryBadge } from "@core/calendar/next-five-days";
-import { alternateName, type ClassRow, todaysAgenda, rotationDayName } from "@core/school-day";
+import { type AgendaRow, alternateName, type ClassRow, todaysAgenda, rotationDayName } from "@core/school-day";
 import { useAgenda } from "@/api/user/agenda";
 import { useEvents } from "@/api/events/get-events";
 import { useTasks } from "@/api/tasks/get-tasks";
@@ -32,6 +32,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { OnDemandEventFormDialog } from "@/features/calendar/components/on-demand-event-form-dialog";
 import { useRestoredEventDraft } from "@/features/calendar/hooks/event-draft";
+import type { PlannedRowsProps } from "@/features/plan/components/tonight-card";
 import { cn } from "@/lib/cn";
 import { useLocale, useT } from "@/lib/i18n";
 
@@ -40,7 +41,18 @@ import { useLocale, useT } from "@/lib/i18n";
  * tasks due today, in the order of the clock (clockOrder, docs/decisions/082), with Add Event. It lives in app/ because it merges the
  * tasks' and the calendar's data.
  */
-export function TodaysSchedule({ user, today, nowTime }: { user: User; today: string; nowTime: string }) {
+export function TodaysSchedule({
+  user,
+  today,
+  nowTime,
+  PlannedRows,
+}: {
+  user: User;
+  today: string;
+  nowTime: string;
+  /** Today's study blocks among the rows (the study plan's, loaded with Home's Tonight card); the rows alone until then. */
+  PlannedRows?: ComponentType<PlannedRowsProps<AgendaRow<CalendarEntry>>>;
+}) {
   const tasksQuery = useTasks();
   const eventsQuery = useEvents();
   // The school day comes worked out from the server (GET /api/user/agenda, decision 112): the
@@ -77,6 +89,14 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
   const nextDay = nearNext ?? (showNextDay && later ? nextAgendaSchoolDay(later, to) : null);
   const headingId = useId();
   const t = useT();
+  const drawList = (rows: ReactNode[]) =>
+    rows.length === 0 ? (
+      !showNextDay && <EmptyState icon={<CalendarDaysIcon />} title={t("dashboard.nothing_today")} text={t("dashboard.schedule_free")} />
+    ) : (
+      <ul aria-label={t("dashboard.todays_schedule_list")} className="flex flex-col gap-2">
+        {rows}
+      </ul>
+    );
   return (
     <Card aria-labelledby={headingId} role="region">
       <CardHeader className="flex-row items-start justify-between gap-2 space-y-0">
@@ -110,20 +130,12 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
         )}
         {tasksQuery.isPending || eventsQuery.isPending ? (
           <LoadingState label={t("dashboard.loading_todays_schedule")} />
-        ) : agenda.length === 0 ? (
-          !showNextDay && (
-            <EmptyState icon={<CalendarDaysIcon />} title={t("dashboard.nothing_today")} text={t("dashboard.schedule_free")} />
-          )
+        ) : PlannedRows ? (
+          <PlannedRows rows={agenda} timeOf={rowTime} renderRow={drawRow} today={today}>
+            {drawList}
+          </PlannedRows>
         ) : (
-          <ul aria-label={t("dashboard.todays_schedule_list")} className="flex flex-col gap-2">
-            {agenda.map((row) =>
-              row.kind === "class" ? (
-                <ClassItem key={`class-${row.meeting.period}`} row={row} />
-              ) : (
-                <EntryItem key={row.entry.id} entry={row.entry} />
-              ),
-            )}
-          </ul>
+          drawList(agenda.map(drawRow))
         )}
         {nextDay && <NextSchoolDay day={nextDay} />}
       </CardContent>
@@ -131,6 +143,11 @@ export function TodaysSchedule({ user, today, nowTime }: { user: User; today: st
     </Card>
   );
 }
+
+const drawRow = (row: AgendaRow<CalendarEntry>) =>
+  row.kind === "class" ? <ClassItem key={`class-${row.meeting.period}`} row={row} /> : <EntryItem key={row.entry.id} entry={row.entry} />;
+/** When a row starts: a class's bell time, an entry's place in the clock order (entrySortTime). */
+const rowTime = (row: AgendaRow<CalendarEntry>) => (row.kind === "class" ? row.meeting.start : entrySortTime(row.entry));
 
 /** "A day" (Spanish "Día A"); a cycle's stored "Day 3" in the reader's language ("Día 3"); any other day's own name. */
 function rotationText(label: string, t: Translate): string {

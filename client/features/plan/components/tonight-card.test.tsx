@@ -1,6 +1,7 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Plan } from "@core/schemas/plan";
+import { event, task } from "@core/test/builders";
 import { student } from "@/test/fake-server";
 import { renderApp } from "@/test/render";
 import { shortfall } from "./tonight-card";
@@ -81,5 +82,24 @@ describe("the Tonight card on Home", () => {
     expect(within(again).getByRole("status")).toHaveTextContent(/^Focus timer: Focus, 2[45]:\d\d left$/);
     await user.click(within(again).getByRole("button", { name: "Open timer" }));
     expect(await screen.findByRole("timer")).toBeVisible();
+  });
+
+  it("puts today's blocks faintly in Today's Schedule, by the clock among the day's events and tasks", async () => {
+    const { server } = await renderApp("/", { user: student(), now: "2026-11-30T10:00:00-05:00" });
+    server.answer("GET /api/user/plan", CRUNCH);
+    server.answer("GET /api/events", [event({ id: 9, title: "Soccer practice", date: "2026-11-30", time: "16:30" })]);
+    server.answer("GET /api/tasks", [task({ id: 1, title: "Essay", dueDate: "2026-11-30" })]);
+    const schedule = await screen.findByRole("list", { name: "Today's schedule" }, { timeout: 10_000 });
+    await waitFor(() => expect(within(schedule).getAllByRole("listitem")).toHaveLength(4), { timeout: 10_000 });
+    expect(
+      within(schedule)
+        .getAllByRole("listitem")
+        .map((row) => row.textContent),
+    ).toEqual([
+      "4:00 PMEssayUntil 4:45 PMStudy block",
+      "4:30 PMSoccer practiceCustom Event",
+      "4:45 PMRevise: Chemistry examUntil 5:00 PMStudy block",
+      "11:59 PMEssayDue",
+    ]);
   });
 });

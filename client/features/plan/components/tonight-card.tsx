@@ -1,15 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { i18n, type Messages } from "@lingui/core";
 import { messages as englishPlan } from "@core/i18n/compiled/en/plan";
 import { messages as spanishPlan } from "@core/i18n/compiled/es/plan";
 import { weekdayOfDate } from "@core/dates";
-import { formatDuration, formatTime12, weekdayLabel } from "@core/format";
+import { clockHour, formatDuration, formatTime12, weekdayLabel } from "@core/format";
 import type { Plan, PlanBlock } from "@core/schemas/plan";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useLocale, useT } from "@/lib/i18n";
-import { usePlan } from "@/api/user/plan";
+import { planQueryOptions, usePlan } from "@/api/user/plan";
 import { lastFocusLengths, useFocusTimer } from "../hooks/use-focus-timer";
 import { clockText, focusPhaseText, remainingMs } from "../utils/focus-timer";
+import { isStudyRow, withStudyBlocks } from "../utils/study-rows";
 import { blockTitle, focusOn, StartFocusButton } from "./start-focus";
 
 // Its words come with it, in both languages: the card arrives once Home's first screen is up.
@@ -100,4 +104,45 @@ export function shortfall(plan: Plan): { date: string; needed: number; free: num
   const planned = upTo.reduce((sum, d) => sum + d.plannedMinutes, 0);
   const missing = plan.unplaced.filter((u) => u.dueDate <= first.dueDate).reduce((sum, u) => sum + u.minutesShort, 0);
   return { date, needed: planned + missing, free: upTo.reduce((sum, d) => sum + d.availableMinutes, 0) };
+}
+
+export type PlannedRowsProps<Row> = {
+  /** Today's Schedule's rows, in clock order. */
+  rows: readonly Row[];
+  /** When a row starts (HH:mm), or null for one without a time. */
+  timeOf: (row: Row) => string | null;
+  /** The schedule's own drawing of one of its rows. */
+  renderRow: (row: Row) => ReactNode;
+  /** What the schedule shows for these rows drawn (a list, or its empty state when there are none). */
+  children: (drawn: ReactNode[]) => ReactNode;
+  today: string;
+};
+
+/**
+ * Today's study blocks, faintly, among Today's Schedule's rows (issue 51). Comes with the Tonight
+ * card, which reads the plan: until then (and on a day the plan does not start on) the schedule's
+ * rows are drawn alone.
+ */
+export function PlannedRows<Row>({ rows, timeOf, renderRow, children, today }: PlannedRowsProps<Row>) {
+  const day = useQuery(planQueryOptions).data?.days[0];
+  const merged = withStudyBlocks(rows, day?.date === today ? day.blocks : [], timeOf);
+  return children(
+    merged.map((row) => (isStudyRow(row) ? <StudyBlockRow key={`study-${row.block.start}`} block={row.block} /> : renderRow(row))),
+  );
+}
+
+/** A planned block in Today's Schedule: dashed and unfilled, a plan rather than an appointment. */
+function StudyBlockRow({ block }: { block: PlanBlock }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <li className="flex items-center gap-3 rounded-md border border-l-4 border-dashed border-primary/50 px-3 py-2 text-muted-foreground">
+      <span className="w-16 shrink-0 text-xs font-medium tabular-nums">{formatTime12(block.start, locale)}</span>
+      <span className="min-w-0 flex-1 text-sm break-words">
+        {blockTitle(block, t)}
+        <span className="block text-xs">{t("plan.until", { time: formatTime12(block.end, locale), hour: clockHour(block.end) })}</span>
+      </span>
+      <Badge variant="outline">{t("plan.study_block")}</Badge>
+    </li>
+  );
 }

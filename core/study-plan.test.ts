@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { SchoolSchedule } from "./school-day";
-import { DEFAULT_STUDY_PREFERENCES, type PlanInput, type PlanTask, schoolHoursOn, studyPlan, type StudyWindows } from "./study-plan";
+import {
+  DEFAULT_STUDY_PREFERENCES,
+  type PlanInput,
+  type PlanTask,
+  schoolHoursOn,
+  studyBlockCheck,
+  studyPlan,
+  type StudyWindows,
+} from "./study-plan";
 
 // 2026-11-30 is a Monday.
 const MONDAY = "2026-11-30";
@@ -214,5 +222,37 @@ describe("placing the work", () => {
       exams: [{ eventId: 2, title: "Exam", subject: null, date: THURSDAY, prepMinutes: 90 }],
     };
     expect(plan(input)).toEqual(plan(input));
+  });
+});
+
+describe("the push at a study block's start (studyBlockCheck)", () => {
+  const block = (start: string, end: string) => ({
+    kind: "task" as const,
+    taskId: 1,
+    eventId: null,
+    title: "Essay",
+    subject: null,
+    start,
+    end,
+    defaultEstimate: false,
+  });
+
+  it("a block starting now is under way; the plan is read again when it ends", () => {
+    expect(studyBlockCheck({ blocks: [block("16:00", "16:45"), block("16:45", "17:00")] }, "16:00")).toEqual({
+      current: block("16:00", "16:45"),
+      nextTime: "16:45",
+    });
+  });
+
+  it("a block later today is not under way: read again when it starts, or in an hour at most", () => {
+    expect(studyBlockCheck({ blocks: [block("16:30", "17:00")] }, "16:00")).toEqual({ current: null, nextTime: "16:30" });
+    expect(studyBlockCheck({ blocks: [block("19:00", "20:00")] }, "16:00")).toEqual({ current: null, nextTime: "17:00" });
+    expect(studyBlockCheck({ blocks: [block("16:00", "18:00")] }, "16:00").nextTime).toBe("17:00");
+  });
+
+  it("nothing more today: read again within the hour, or on the next day once the day is nearly over", () => {
+    expect(studyBlockCheck({ blocks: [] }, "16:00")).toEqual({ current: null, nextTime: "17:00" });
+    expect(studyBlockCheck({ blocks: [] }, "23:30")).toEqual({ current: null, nextTime: null });
+    expect(studyBlockCheck({ blocks: [block("23:59", "23:59")] }, "23:59")).toEqual({ current: block("23:59", "23:59"), nextTime: null });
   });
 });

@@ -348,3 +348,22 @@ function compareOrder(a: Job["order"], b: Job["order"]): number {
   }
   return 0;
 }
+
+/** The longest a student's plan goes unread while study-block pushes are on: the work may have changed meanwhile. */
+export const STUDY_CHECK_MAX_MINUTES = 60;
+
+/**
+ * Where today's plan stands at `nowTime` for the push at a block's start (issue 51, decision 132):
+ * the block under way (the plan places today's work from now, so one starting now begins at
+ * `nowTime`), and when to read the plan again (HH:mm today, or null for the next day's start): when
+ * the block under way ends and the next begins, or when the first one later today starts, and never
+ * more than an hour on.
+ */
+export function studyBlockCheck(today: Pick<PlanDay, "blocks">, nowTime: string): { current: PlanBlock | null; nextTime: string | null } {
+  const first = today.blocks[0];
+  const current = first && first.start <= nowTime ? first : null;
+  const cap = minutesOfDay(nowTime) + STUDY_CHECK_MAX_MINUTES;
+  const next = current ? minutesOfDay(current.end) : first ? minutesOfDay(first.start) : END_OF_DAY;
+  const at = Math.max(Math.min(next, cap), minutesOfDay(nowTime) + 1);
+  return { current, nextTime: at >= END_OF_DAY ? null : timeOfDay(at) };
+}

@@ -272,6 +272,7 @@ describeEachEngine("reminders", (engine) => {
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
     const bad = await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "7pm" });
     expect(bad.statusCode).toBe(400);
@@ -284,6 +285,7 @@ describeEachEngine("reminders", (engine) => {
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
     expect((await client.request("GET", "/api/user/preferences")).json()).toEqual({
       eveningSummaryTime: "19:30",
@@ -291,6 +293,7 @@ describeEachEngine("reminders", (engine) => {
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
 
     await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2026-12-10" });
@@ -319,9 +322,61 @@ describeEachEngine("reminders", (engine) => {
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
     await scanAt(ny("2026-12-11 19:30") + SECOND);
     expect(payloads(device)).toHaveLength(1);
+  });
+
+  it("pushes when a study block starts, once per task a day, only while turned on (decision 132)", async () => {
+    now = ny("2026-11-30 06:00");
+    const { client, device, id } = await student();
+    const scheduled = () => t.services.reminders.find("study", id);
+    // Off until the student turns it on: nothing is looked at.
+    expect(await scheduled()).toBeUndefined();
+    const bad = await client.request("PUT", "/api/user/preferences", { studyBlockReminders: "yes" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe("server.study_block_reminders_invalid");
+    expect(await scheduled()).toBeUndefined();
+
+    const essay = (
+      await client.request("POST", "/api/tasks", { title: "Essay", subject: "English", dueDate: "2026-12-01", estimateMinutes: 45 })
+    ).json();
+    await client.request("POST", "/api/tasks", { title: "Lab report", dueDate: "2026-12-01", estimateMinutes: 30 });
+    const on = await client.request("PUT", "/api/user/preferences", { studyBlockReminders: true });
+    expect(on.json().studyBlockReminders).toBe(true);
+    // Looked at the next scan; the study window opens at 16:00: looked at again within the hour, then at 16:00.
+    expect((await scheduled())?.due_at).toBe(new Date(now).toISOString());
+    await scanAt(ny("2026-11-30 06:00") + SECOND);
+    expect((await scheduled())?.due_at).toBe(new Date(ny("2026-11-30 07:00")).toISOString());
+    await scanAt(ny("2026-11-30 15:30"));
+    expect((await scheduled())?.due_at).toBe(new Date(ny("2026-11-30 16:00")).toISOString());
+    expect(payloads(device)).toEqual([]);
+
+    await scanAt(ny("2026-11-30 16:00") + 20 * SECOND);
+    expect(payloads(device)).toEqual([
+      { title: "Time to study: Essay", body: "English · until 4:45 PM", url: "/plan", tag: `study-2026-11-30-task-${essay.id}` },
+    ]);
+    // The essay untouched at 16:45, still first: not pushed again today.
+    await scanAt(ny("2026-11-30 16:45") + 10 * SECOND);
+    expect(payloads(device)).toHaveLength(1);
+    // Its time spent (the focus timer), the lab report is next: pushed, in the student's language now.
+    const focus = {
+      taskId: essay.id,
+      startedAt: new Date(ny("2026-11-30 16:00")).toISOString(),
+      endedAt: new Date(ny("2026-11-30 16:45")).toISOString(),
+    };
+    expect((await client.request("POST", "/api/focus-sessions", focus)).statusCode).toBe(201);
+    await client.request("PUT", "/api/user/preferences", { locale: "es" });
+    await scanAt(ny("2026-11-30 17:30"));
+    expect(payloads(device).map((p) => p.title)).toEqual(["Time to study: Essay", "Hora de estudiar: Lab report"]);
+
+    // Turned off: no look, no push.
+    expect((await client.request("PUT", "/api/user/preferences", { studyBlockReminders: false })).json().studyBlockReminders).toBe(false);
+    expect(await scheduled()).toBeUndefined();
+    await client.request("POST", "/api/tasks", { title: "Poster", dueDate: "2026-12-02", estimateMinutes: 60 });
+    await scanAt(ny("2026-12-01 16:00") + SECOND);
+    expect(payloads(device)).toHaveLength(2);
   });
 
   it("words a Spanish account's reminders and evening summary in Spanish when they are sent (decision 109)", async () => {

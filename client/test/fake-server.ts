@@ -113,6 +113,7 @@ export class FakeServer {
     scheduleSource: "school",
     appBadge: true,
     ...DEFAULT_STUDY_PREFERENCES,
+    studyBlockReminders: false,
   };
   private nextId = 1000;
   /** Who GET /api/session says is signed in. */

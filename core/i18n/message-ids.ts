@@ -900,6 +900,8 @@ export interface MessageValues {
   "landing.title": undefined;
   "plan.add_study_time": { "day": string | number };
   "plan.back_home": undefined;
+  "plan.block_push": undefined;
+  "plan.block_push_hint": undefined;
   "plan.blocks_of": { "day": string | number };
   "plan.break_length": undefined;
   "plan.break_over": undefined;
@@ -1093,6 +1095,11 @@ export interface MessageValues {
   "server.shortcut_today": undefined;
   "server.sign_in_with_google": undefined;
   "server.sign_in_with_microsoft": undefined;
+  "server.study_block_body": { "time": string | number; "hour": string | number };
+  "server.study_block_body_subject": { "subject": string | number; "time": string | number; "hour": string | number };
+  "server.study_block_reminders_invalid": undefined;
+  "server.study_block_revise_title": { "title": string | number };
+  "server.study_block_title": { "title": string | number };
   "server.summary_due_tomorrow": { "count": string | number };
   "server.summary_names_more": { "names": string | number; "count": string | number };
   "server.summary_overdue": { "count": string | number };

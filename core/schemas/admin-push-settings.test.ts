@@ -82,11 +82,13 @@ describe("the admin, push, preferences and export schemas' messages are referenc
         scheduleSource: "theirs",
         appBadge: "on",
         ...DEFAULT_STUDY_PREFERENCES,
+        studyBlockReminders: 1,
       }),
     ).toEqual({
       eveningSummaryTime: "Evening summary time must be a time in HH:mm format, or null to turn it off",
       scheduleSource: "scheduleSource must be school or mine",
       appBadge: "appBadge must be true or false",
+      studyBlockReminders: "studyBlockReminders must be true or false",
     });
     expect(
       englishErrors(preferencesSchema.partial(), {

@@ -64,6 +64,8 @@ export const preferencesSchema = z.object({
   dailyStudyLimitMinutes: wholeMinutes(DAILY_STUDY_LIMIT, messageRef("plan.daily_study_limit_invalid", DAILY_STUDY_LIMIT)),
   /** The longest study block the plan makes. */
   maxBlockMinutes: wholeMinutes(MAX_BLOCK, messageRef("plan.max_block_invalid", MAX_BLOCK)),
+  /** Whether a push says when a study block starts (decision 132); off unless the student turns it on. */
+  studyBlockReminders: z.boolean({ error: messageRef("server.study_block_reminders_invalid") }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

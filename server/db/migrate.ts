@@ -32,6 +32,7 @@ import * as m27 from "./migrations/2026-11-29-05-task-estimate";
 import * as m28 from "./migrations/2026-11-29-06-focus-sessions";
 import * as m29 from "./migrations/2026-11-29-07-event-end-and-prep";
 import * as m30 from "./migrations/2026-11-29-08-task-completed-at";
+import * as m31 from "./migrations/2026-11-29-09-study-block-reminders";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-29-06-focus-sessions": m28,
   "2026-11-29-07-event-end-and-prep": m29,
   "2026-11-29-08-task-completed-at": m30,
+  "2026-11-29-09-study-block-reminders": m31,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

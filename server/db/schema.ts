@@ -32,6 +32,8 @@ export interface UsersTable {
   app_badge: Generated<number>;
   /** JSON of the study plan's settings (study windows, daily limit, longest block; decision 129), null until set. */
   study_preferences: string | null;
+  /** 1 when a push tells the student a study block starts (decision 132); 0, the default, when not. */
+  study_block_reminders: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -173,7 +175,8 @@ export interface PushSubscriptionsTable {
 }
 
 /** What a reminder is for: a task, an event (an occurrence of it), or a student's evening summary. */
-export type ReminderKind = "task" | "event" | "summary";
+/** A task's or an event's reminder, the evening summary, or a look at the study plan for a block starting (decision 132). */
+export type ReminderKind = "task" | "event" | "summary" | "study";
 
 /** The next reminder of one item still to come (decision 089); written with the write that changes it. */
 export interface ReminderScheduleTable {

@@ -42,6 +42,7 @@ const SESSION_USER_COLUMNS = {
   schedule_source: true,
   app_badge: true,
   study_preferences: true,
+  study_block_reminders: true,
   created_at: true,
   updated_at: true,
 } satisfies Record<keyof SessionUser, true>;

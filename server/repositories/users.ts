@@ -288,6 +288,14 @@ export function createUsersRepository(db: Executor) {
         .execute();
     },
 
+    async setStudyBlockReminders(id: number, on: boolean): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({ study_block_reminders: on ? 1 : 0, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
+    },
+
     async setAppBadge(id: number, on: boolean): Promise<void> {
       await db
         .updateTable("users")

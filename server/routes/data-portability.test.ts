@@ -27,7 +27,7 @@ describeEachEngine("export and import", (engine) => {
       rotation: { days: ["A", "B"], anchorDate: "2099-01-05", anchorDay: "A" },
       daysOff: [{ from: "2099-12-24", to: "2099-12-31", label: "Winter break" }],
     });
-    await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30" });
+    await client.request("PUT", "/api/user/preferences", { eveningSummaryTime: "19:30", studyBlockReminders: true });
     for (const title of ["First", "Second", "Third"]) {
       await client.request("POST", "/api/tasks", {
         title,
@@ -92,10 +92,11 @@ describeEachEngine("export and import", (engine) => {
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: true,
     });
     const targetId = (await target.request("GET", "/api/user")).json().id;
     const scheduled = await t.db.selectFrom("reminder_schedule").select("kind").where("user_id", "=", targetId).execute();
-    expect(scheduled.map((r) => r.kind).sort()).toEqual(["event", "event", "event", "summary", "task", "task", "task"]);
+    expect(scheduled.map((r) => r.kind).sort()).toEqual(["event", "event", "event", "study", "summary", "task", "task", "task"]);
   });
 
   it("refuses an account that has tasks or events with 409, and changes nothing", async () => {
@@ -166,7 +167,13 @@ describeEachEngine("export and import", (engine) => {
     await chose.register();
     await chose.request("PUT", "/api/user/preferences", { scheduleSource: "school" });
     const file = (await chose.request("GET", "/api/user/export")).json();
-    expect(file.preferences).toEqual({ eveningSummaryTime: null, locale: "en", scheduleSource: "school", appBadge: true });
+    expect(file.preferences).toEqual({
+      eveningSummaryTime: null,
+      locale: "en",
+      scheduleSource: "school",
+      appBadge: true,
+      studyBlockReminders: false,
+    });
     // Nothing is published here: left to the default, a new account follows its own schedule.
     const target = new TestClient(t.app);
     await target.register();
@@ -178,7 +185,7 @@ describeEachEngine("export and import", (engine) => {
     const never = new TestClient(t.app);
     await never.register();
     const neverFile = (await never.request("GET", "/api/user/export")).json();
-    expect(neverFile.preferences).toEqual({ eveningSummaryTime: null, locale: "en", appBadge: true });
+    expect(neverFile.preferences).toEqual({ eveningSummaryTime: null, locale: "en", appBadge: true, studyBlockReminders: false });
     const fresh = new TestClient(t.app);
     const { user } = await fresh.register();
     expect((await fresh.request("POST", "/api/user/import", neverFile)).statusCode).toBe(200);
@@ -197,6 +204,7 @@ describeEachEngine("export and import", (engine) => {
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
   });
 
@@ -224,6 +232,7 @@ describeEachEngine("export and import", (engine) => {
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
   });
 

@@ -36,6 +36,7 @@ describeEachEngine("the language of the API's answers (decision 108)", (engine) 
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
 
     const saved = await client.request("PUT", "/api/user/preferences", { locale: "es" });
@@ -46,6 +47,7 @@ describeEachEngine("the language of the API's answers (decision 108)", (engine) 
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
     expect((await client.request("GET", "/api/session")).json().user.locale).toBe("es");
     expect((await client.request("GET", "/api/user")).json().locale).toBe("es");

@@ -32,6 +32,7 @@ describeEachEngine("the app badge preference", (engine) => {
       scheduleSource: "mine",
       appBadge: true,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
     const off = await client.request("PUT", "/api/user/preferences", { appBadge: false });
     expect(off.statusCode).toBe(200);
@@ -41,6 +42,7 @@ describeEachEngine("the app badge preference", (engine) => {
       scheduleSource: "mine",
       appBadge: false,
       ...DEFAULT_STUDY_PREFERENCES,
+      studyBlockReminders: false,
     });
     expect((await preferences(client)).appBadge).toBe(false);
     // Another preference saved later leaves it as it is.

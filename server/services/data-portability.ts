@@ -80,6 +80,7 @@ export function createDataPortability({ transaction, users, tasks, events, focus
           appBadge: user.app_badge !== 0,
           // Only once the student set them: a file restoring the defaults as a choice would pin them.
           ...(user.study_preferences ? studyPreferencesOf(user) : {}),
+          studyBlockReminders: user.study_block_reminders !== 0,
         },
         tasks: taskList,
         events: eventList,
@@ -179,6 +180,12 @@ export function createDataPortability({ transaction, users, tasks, events, focus
         const { studyWindows, dailyStudyLimitMinutes, maxBlockMinutes } = file.preferences ?? {};
         if (studyWindows && dailyStudyLimitMinutes && maxBlockMinutes) {
           await tx.users.setStudyPreferences(user.id, { studyWindows, dailyStudyLimitMinutes, maxBlockMinutes });
+        }
+        // A file from before the study-block pushes (decision 132) has none: the account keeps its own.
+        const blockReminders = file.preferences?.studyBlockReminders;
+        if (blockReminders !== undefined) {
+          await tx.users.setStudyBlockReminders(user.id, blockReminders);
+          await reminders.armStudy(tx, user.id, blockReminders);
         }
         return { tasks: taskData.length, events: rows.length, classes: classes?.length ?? 0 };
       });

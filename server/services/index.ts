@@ -99,6 +99,14 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     announce: announcements.createIn,
     timeZone: config.timeZone,
   });
+  /** The study plan (issue 51, decision 129): its endpoint's, and the reminder scan's for a block starting (decision 132). */
+  const studyPlan = createStudyPlanService({
+    tasks: repositories.tasks,
+    events: repositories.events,
+    schoolDay,
+    clock,
+    timeZone: config.timeZone,
+  });
   const services = {
     config,
     clock,
@@ -120,14 +128,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     preferences: createPreferencesService(transaction, reminderPlanner, repositories),
     /** The school's schedule, events and the students' agenda (decision 112). */
     schoolDay,
-    /** The study plan (issue 51, decision 129). */
-    studyPlan: createStudyPlanService({
-      tasks: repositories.tasks,
-      events: repositories.events,
-      schoolDay,
-      clock,
-      timeZone: config.timeZone,
-    }),
+    studyPlan,
     /** The school's announcements (decision 113); in place of the repository of that name, which services reach through it. */
     announcements,
     /** An outbox worker for this instance (decision 113); main.ts starts one, tests call runOnce. */
@@ -219,6 +220,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
         transaction,
         reminders: repositories.reminders,
         planner: reminderPlanner,
+        studyPlan,
         push,
         timeZone: config.timeZone,
         clock,

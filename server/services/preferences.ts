@@ -8,7 +8,10 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import type { UsersRepository } from "../repositories/users";
 import type { ReminderPlanner } from "./reminders";
 
-type PreferencesColumns = Pick<SessionUser, "evening_summary_time" | "locale" | "schedule_source" | "app_badge" | "study_preferences">;
+type PreferencesColumns = Pick<
+  SessionUser,
+  "evening_summary_time" | "locale" | "schedule_source" | "app_badge" | "study_preferences" | "study_block_reminders"
+>;
 
 /**
  * Whose school day a student follows (decision 112): what they chose; until they choose, the
@@ -26,6 +29,7 @@ export function preferencesOf(user: PreferencesColumns, scheduleSource: Schedule
     scheduleSource,
     appBadge: user.app_badge !== 0,
     ...studyPreferencesOf(user),
+    studyBlockReminders: user.study_block_reminders !== 0,
   };
 }
 
@@ -64,6 +68,11 @@ export function createPreferencesService(
         if (changes.locale !== undefined) await tx.users.setLocale(userId, changes.locale);
         if (changes.scheduleSource !== undefined) await tx.users.setScheduleSource(userId, changes.scheduleSource);
         if (changes.appBadge !== undefined) await tx.users.setAppBadge(userId, changes.appBadge);
+        if (changes.studyBlockReminders !== undefined) {
+          await tx.users.setStudyBlockReminders(userId, changes.studyBlockReminders);
+          // On: the plan is read at the next scan, which arms the look after it; off: no more looks.
+          await reminders.armStudy(tx, userId, changes.studyBlockReminders);
+        }
         const before = await tx.users.findById(userId);
         if (!before) throw notFound(messageRef("server.user_not_found"));
         const { studyWindows, dailyStudyLimitMinutes, maxBlockMinutes } = changes;

@@ -7,6 +7,7 @@ import {
   nextSummaryAt,
   nextTaskReminder,
   type ReminderCandidate,
+  zonedInstant,
 } from "../../core/reminders";
 import type { PushPayload } from "../../core/schemas/push";
 import type { ReminderScheduleRow, SentReminderStatus } from "../db/schema";
@@ -17,9 +18,11 @@ import { createWorker, type Pass } from "../jobs/worker";
 import type { PushService, UserPush } from "./push-service";
 import { hiddenDates } from "../../core/calendar/series-children";
 import type { Clock, ReminderPlanner } from "./reminders";
-import { eveningSummaryWords, eventReminderBody, reminderTitle, taskReminderBody } from "./reminder-words";
+import { eveningSummaryWords, eventReminderBody, reminderTitle, studyBlockWords, taskReminderBody } from "./reminder-words";
+import type { StudyPlanService } from "./study-plan";
 import { userLocale } from "../i18n";
-import { todayIn } from "../../core/dates";
+import { addDaysToDate, clockTimeIn, todayIn } from "../../core/dates";
+import { studyBlockCheck } from "../../core/study-plan";
 import { appBadgeCount } from "../../core/tasks";
 
 /** Reminders claimed per transaction: the locks are held only while a batch is planned, never while it is pushed. */
@@ -44,12 +47,20 @@ export interface ScanReport {
 interface Planned {
   status: SentReminderStatus;
   push: UserPush | null;
+  /**
+   * What the push is recorded under, when not the schedule row's own occurrence, timing and time:
+   * a study block's push goes once per task (or exam) a day, whichever look at the plan finds it,
+   * and is due when that look found it under way (never late, however late the look).
+   */
+  claimAs?: { occurrence: string; timing: string; dueAt: number };
 }
 
 export interface ReminderSchedulerOptions {
   transaction: RunInTransaction;
   reminders: RemindersRepository;
   planner: ReminderPlanner;
+  /** Reads a student's plan for the push at a study block's start (decision 132). */
+  studyPlan: Pick<StudyPlanService, "planFor">;
   push: Pick<PushService, "deliverToUsers">;
   timeZone: string;
   clock: Clock;
@@ -86,7 +97,7 @@ function ttlSeconds(candidate: Pick<ReminderCandidate, "occurrenceAt">, now: num
  * failed. A claim left pending by an instance that stopped mid-push is taken over after a lease.
  */
 export function createReminderScheduler(options: ReminderSchedulerOptions) {
-  const { transaction, reminders, planner, push, timeZone, clock, scanIntervalMs, log, metrics = NO_METRICS } = options;
+  const { transaction, reminders, planner, studyPlan, push, timeZone, clock, scanIntervalMs, log, metrics = NO_METRICS } = options;
 
   /**
    * What a user's reminders carry, read once per batch: the language they are worded in
@@ -185,6 +196,34 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     return { status: "pending", push: { userId: user.id, payload, ttlSeconds: 12 * 60 * 60 } };
   }
 
+  /**
+   * A look at a student's plan (decision 132): a block under way now (the plan places today's work
+   * from now, so one starting now begins now) is pushed, once per task or exam a day; the next look
+   * is armed for when it ends, or when the first block later today starts, an hour on at most.
+   */
+  async function planStudy(tx: TransactionScope, row: ReminderScheduleRow, now: number): Promise<Planned | null> {
+    const user = await tx.users.findById(row.item_id);
+    if (!user || user.study_block_reminders === 0) {
+      await tx.reminders.unschedule("study", [row.item_id]);
+      return null;
+    }
+    const today = todayIn(timeZone, new Date(now));
+    const plan = await studyPlan.planFor(user, today, 1, tx);
+    const { current, nextTime } = studyBlockCheck(plan.days[0] ?? { blocks: [] }, clockTimeIn(timeZone, new Date(now)));
+    const next = nextTime === null ? zonedInstant(addDaysToDate(today, 1), "00:00", timeZone) : zonedInstant(today, nextTime, timeZone);
+    await planner.armStudy(tx, user.id, true, new Date(next));
+    if (!current) return null;
+    const { title, body } = studyBlockWords(current, userLocale(user.locale));
+    const key = current.kind === "task" ? `task-${current.taskId}` : `exam-${current.eventId}`;
+    const payload: PushPayload = { title, body, url: "/plan", tag: `study-${today}-${key}` };
+    const untilEnd = zonedInstant(today, current.end, timeZone) - now;
+    return {
+      status: "pending",
+      push: { userId: user.id, payload, ttlSeconds: Math.max(60, Math.round(untilEnd / 1000)) },
+      claimAs: { occurrence: today, timing: key, dueAt: now },
+    };
+  }
+
   /** Claims one batch and plans it, in one transaction; answers the pushes to make and how many rows it claimed. */
   async function claimBatch(token: string, now: number, report: ScanReport) {
     return transaction(async (tx) => {
@@ -199,18 +238,21 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
             ? await planTask(tx, row, dueAt, now, recipients)
             : row.kind === "event"
               ? await planEvent(tx, row, dueAt, now, recipients)
-              : await planSummary(tx, row, dueAt, now);
+              : row.kind === "study"
+                ? await planStudy(tx, row, now)
+                : await planSummary(tx, row, dueAt, now);
         if (!plan) continue;
         // Too late after downtime: recorded as skipped, not sent.
-        const status = plan.status === "pending" && dueAt < now - CATCH_UP_MS ? "skipped" : plan.status;
+        const claimDueAt = plan.claimAs?.dueAt ?? dueAt;
+        const status = plan.status === "pending" && claimDueAt < now - CATCH_UP_MS ? "skipped" : plan.status;
         const claimId = await tx.reminders.recordClaim(
           {
             userId: row.user_id,
             kind: row.kind,
             itemId: row.item_id,
-            occurrence: row.occurrence,
-            timing: row.timing,
-            dueAt: row.due_at,
+            occurrence: plan.claimAs?.occurrence ?? row.occurrence,
+            timing: plan.claimAs?.timing ?? row.timing,
+            dueAt: new Date(claimDueAt).toISOString(),
             status,
             payload: plan.push ? JSON.stringify(plan.push) : null,
           },

@@ -1,4 +1,4 @@
-import { formatShortDate, formatTime12 } from "../../core/format";
+import { clockHour, formatShortDate, formatTime12 } from "../../core/format";
 import type { Locale } from "../../core/i18n/locale";
 import type { MessageId } from "../../core/i18n/translate";
 import { type EveningSummary, type ReminderCandidate, relativeWhen, type RelativeWhen, SUMMARY_NAMES_SHOWN } from "../../core/reminders";
@@ -92,4 +92,20 @@ export function eveningSummaryWords(summary: EveningSummary, locale: Locale): { 
     lines.push(t("server.summary_overdue_line", { names: nameList(summary.overdue, locale) }));
   }
   return { title: parts.join(", "), body: lines.join("\n") };
+}
+
+/** The push at a study block's start (decision 132): "Time to study: Essay", "English · until 4:45 PM". */
+export function studyBlockWords(
+  block: { kind: "task" | "exam-prep"; title: string; subject: string | null; end: string },
+  locale: Locale,
+): { title: string; body: string } {
+  const t = translator(locale);
+  const until = { time: formatTime12(block.end, locale), hour: clockHour(block.end) };
+  return {
+    title:
+      block.kind === "exam-prep"
+        ? t("server.study_block_revise_title", { title: block.title })
+        : t("server.study_block_title", { title: block.title }),
+    body: block.subject ? t("server.study_block_body_subject", { subject: block.subject, ...until }) : t("server.study_block_body", until),
+  };
 }

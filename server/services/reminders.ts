@@ -7,6 +7,7 @@ import {
   writeWindow,
 } from "../../core/reminders";
 import { hiddenDates } from "../../core/calendar/series-children";
+import { todayIn } from "../../core/dates";
 import type { CalendarEvent } from "../../core/schemas/event";
 import type { Task } from "../../core/schemas/task";
 import type { TransactionScope } from "../repositories/transaction";
@@ -97,6 +98,15 @@ export function createReminderPlanner({ timeZone, clock }: { timeZone: string; c
     async armTask(tx: TransactionScope, task: Task, window: ReminderWindow = writeNow()): Promise<void> {
       const next = await unclaimed(tx, "task", task.id, task.reminder, window, (w) => nextTaskReminder(task, timeZone, w));
       await tx.reminders.schedule("task", task.id, task.userId, scheduled(next, task.reminder));
+    },
+
+    /**
+     * The next look at a student's study plan for a block starting (decision 132): at `at` (by
+     * default now, so the next scan reads the plan), or none when the pushes are off.
+     */
+    async armStudy(tx: TransactionScope, userId: number, on: boolean, at = clock()): Promise<void> {
+      if (!on) return tx.reminders.schedule("study", userId, userId, null);
+      await tx.reminders.schedule("study", userId, userId, { dueAt: at, occurrence: todayIn(timeZone, at), timing: "plan" });
     },
 
     /** The evening summary's next time (after `after`, by default now), or none when it is off. */

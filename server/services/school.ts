@@ -68,8 +68,12 @@ export function createSchoolService(options: {
   }
 
   /** The schedule the student's agenda follows: the school's once chosen (or by default, decision 112) and published, else their own. */
-  async function followedSchedule(user: SessionUser, state: SchoolState): Promise<{ schedule: SchoolSchedule; followsSchool: boolean }> {
-    const ownJson = await users.findSchoolSchedule(user.id);
+  async function followedSchedule(
+    user: Pick<SessionUser, "id" | "schedule_source">,
+    state: SchoolState,
+    reader: Pick<UsersRepository, "findSchoolSchedule"> = users,
+  ): Promise<{ schedule: SchoolSchedule; followsSchool: boolean }> {
+    const ownJson = await reader.findSchoolSchedule(user.id);
     const own = ownJson ? (JSON.parse(ownJson) as SchoolSchedule) : null;
     const source = scheduleSourceOf(user.schedule_source, own !== null, state.schedule !== null);
     // "school" chosen before the school has published: the student's own until it does.
@@ -146,15 +150,20 @@ export function createSchoolService(options: {
       return agendaDays(schedule, followsSchool, toPublicUser(user).userClasses, events, from, to);
     },
 
-    /** The school day the student follows over [from, to], and each date's alternate (the study plan's school hours). */
+    /**
+     * The school day the student follows over [from, to], and each date's alternate (the study
+     * plan's school hours); read through `tx` inside a transaction under way (the reminder scan's).
+     */
     async schoolDayOf(
-      user: SessionUser,
+      user: Pick<SessionUser, "id" | "schedule_source">,
       from: string,
       to: string,
+      tx?: Pick<TransactionScope, "school" | "users">,
     ): Promise<{ schedule: SchoolSchedule; alternates: Record<string, string> }> {
-      const state = await school.state();
-      const { schedule, followsSchool } = await followedSchedule(user, state);
-      const events = followsSchool ? await school.listInRange(from, to) : [];
+      const reader = tx ?? { school, users };
+      const state = await reader.school.state();
+      const { schedule, followsSchool } = await followedSchedule(user, state, reader.users);
+      const events = followsSchool ? await reader.school.listInRange(from, to) : [];
       return { schedule, alternates: alternatesByDate(schedule, followsSchool, events, from, to) };
     },
   };

@@ -5,6 +5,7 @@ import { EXAM_PREP_DAYS, studyPlan } from "../../core/study-plan";
 import type { EventsRepository } from "../repositories/events";
 import type { SessionUser } from "../repositories/sessions";
 import type { TasksRepository } from "../repositories/tasks";
+import type { TransactionScope } from "../repositories/transaction";
 import { studyPreferencesOf } from "./preferences";
 import type { Clock } from "./reminders";
 import type { SchoolService } from "./school";
@@ -27,11 +28,18 @@ export function createStudyPlanService(options: {
 }) {
   const { tasks, events, schoolDay, clock, timeZone } = options;
   return {
-    async planFor(user: SessionUser, from: string | undefined, days: number): Promise<Plan> {
+    /** The plan of `days` days from `from` (today by default); read through `tx` inside a transaction under way (the reminder scan's). */
+    async planFor(
+      user: Pick<SessionUser, "id" | "schedule_source" | "study_preferences">,
+      from: string | undefined,
+      days: number,
+      tx?: Pick<TransactionScope, "tasks" | "events" | "school" | "users">,
+    ): Promise<Plan> {
       const now = clock();
       const today = todayIn(timeZone, now);
       const first = from ?? today;
-      const [taskList, eventList] = await Promise.all([tasks.listForUser(user.id), events.listForUser(user.id)]);
+      const reader = tx ?? { tasks, events };
+      const [taskList, eventList] = await Promise.all([reader.tasks.listForUser(user.id), reader.events.listForUser(user.id)]);
       const lastShown = addDaysToDate(first, days - 1);
       const deadlines = taskList.flatMap((t) => (t.completed || t.dueDate === null ? [] : [t.dueDate]));
       const horizon = addDaysToDate(today, HORIZON_DAYS);
@@ -40,7 +48,7 @@ export function createStudyPlanService(options: {
       // An exam up to EXAM_PREP_DAYS after the last day read is revised for within it.
       const occurrences = expandEvents(eventList, today, addDaysToDate(readTo, EXAM_PREP_DAYS));
       const byId = new Map(eventList.map((e) => [e.id, e]));
-      const { schedule, alternates } = await schoolDay.schoolDayOf(user, today, readTo);
+      const { schedule, alternates } = await schoolDay.schoolDayOf(user, today, readTo, tx);
       return studyPlan({
         from: first,
         days,

@@ -14,6 +14,7 @@ const PREFERENCES: Preferences = {
   scheduleSource: "mine",
   appBadge: true,
   ...DEFAULT_STUDY_PREFERENCES,
+  studyBlockReminders: false,
 };
 
 describe("the app icon's badge in the open app (decision 119)", () => {

@@ -56,11 +56,23 @@ describe("Settings → Study time", () => {
     expect(server.sent("PUT /api/user/preferences")).toEqual([]);
   });
 
+  it("turns the push at a study block's start on and off at once, off until then", async () => {
+    const { user, server, section } = await openStudyTime();
+    const push = within(section).getByRole("switch", { name: "Notify me when a study block starts" });
+    expect(push).not.toBeChecked();
+    expect(push).toHaveAccessibleDescription("Sent to your devices with notifications on, when it is time for each task's block.");
+    await user.click(push);
+    await waitFor(() => expect(push).toBeChecked());
+    expect(server.body("PUT /api/user/preferences")).toEqual({ studyBlockReminders: true });
+    expect(server.preferences.studyBlockReminders).toBe(true);
+  });
+
   it("reads in Spanish", async () => {
     const { section } = await openStudyTime("es");
     const s = within(section);
     expect(await s.findByRole("button", { name: "Guardar tiempo de estudio" })).toBeVisible();
     await waitFor(() => expect(s.getByLabelText("Máximo de estudio en un día (minutos)")).toHaveValue(180));
     expect(s.getByRole("button", { name: /^Agregar tiempo el lunes$/ })).toBeVisible();
+    expect(s.getByRole("switch", { name: "Avisarme cuando empiece un bloque de estudio" })).toBeVisible();
   });
 });

@@ -18,6 +18,7 @@ import { LoadingState } from "@/components/states/loading-state";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api/errors";
 import { useLocale, useT, wordMessage } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
@@ -46,7 +47,39 @@ export function StudyTimeSetting() {
       </h3>
       <p className="text-sm text-muted-foreground">{t("plan.study_time_description")}</p>
       {preferences.data ? <StudyTimeForm preferences={preferences.data} /> : <LoadingState label={t("plan.study_time")} />}
+      {preferences.data && <BlockPushSwitch on={preferences.data.studyBlockReminders} />}
     </section>
+  );
+}
+
+/**
+ * A push when a study block starts (decision 132): off until the student turns it on, saved with the
+ * account at once (the server looks at the plan, so it reaches every device with notifications on).
+ */
+function BlockPushSwitch({ on }: { on: boolean }) {
+  const t = useT();
+  const update = useUpdatePreferences();
+  const id = useId();
+  const save = (studyBlockReminders: boolean) =>
+    update.mutate(
+      { studyBlockReminders },
+      {
+        onError: (error) =>
+          showToast({ title: t("plan.save_failed"), description: errorMessage(error), variant: "destructive", id: STUDY_TIME_TOAST }),
+      },
+    );
+  return (
+    <div className="grid gap-1 pt-2">
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={`${id}-switch`} className="text-sm font-medium">
+          {t("plan.block_push")}
+        </label>
+        <Switch id={`${id}-switch`} checked={on} disabled={update.isPending} aria-describedby={`${id}-hint`} onCheckedChange={save} />
+      </div>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        {t("plan.block_push_hint")}
+      </p>
+    </div>
   );
 }
 

@@ -10,9 +10,12 @@ test.describe("keyboard shortcuts", () => {
     signedInPage: page,
   }) => {
     await openHomeTab(page);
-    await page.keyboard.press("?");
     const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
-    await expect(help).toBeVisible();
+    // The shortcuts listen once the first screen is up and the browser idle: "?" until they do.
+    await expect(async () => {
+      await page.keyboard.press("?");
+      await expect(help).toBeVisible({ timeout: 500 });
+    }).toPass();
     await page.keyboard.press("Escape");
     await expect(help).toBeHidden();
 

@@ -67,9 +67,12 @@ for (const size of WIDTHS.filter(({ name }) => name === "phone")) {
       await expect(schedule.getByText("Entrega", { exact: true }).first()).toBeVisible();
       await expectSpanish(page, `the Home tab (${size.name})`, TYPED);
 
-      await page.keyboard.press("?");
       const shortcuts = page.getByRole("dialog", { name: "Atajos de teclado" });
-      await expect(shortcuts).toBeVisible();
+      // The shortcuts listen once the first screen is up and the browser idle: "?" until they do.
+      await expect(async () => {
+        await page.keyboard.press("?");
+        await expect(shortcuts).toBeVisible({ timeout: 500 });
+      }).toPass();
       await expect(shortcuts.getByText("Nueva tarea")).toBeVisible();
       await expect(shortcuts.getByText("Ir al inicio")).toBeVisible();
       await expectSpanish(page, `the keyboard shortcuts (${size.name})`, TYPED);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, seedUser, signIn, test, type SeededUser } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
 import { expectSpanish } from "./spanish";
 import { schoolDate, seedTasks } from "./task-helpers";
 
@@ -45,7 +46,10 @@ test.describe("the study plan at 375 px", () => {
     const tonight = page.getByRole("region", { name: "Tonight" });
     await expect(tonight).toBeVisible();
     await expect(tonight.getByText(/needs .*; you have .* free before then\./)).toBeVisible();
+    // Tonight's blocks are in Today's Schedule too, faintly (dashed, unfilled) but readable.
+    await expect(page.getByRole("list", { name: "Today's schedule" }).getByText("Study block").first()).toBeVisible();
     await noSidewaysScroll(page);
+    await expectNoAxeViolations(page, "Home with the Tonight card and study blocks in Today's Schedule");
 
     await tonight.getByRole("button", { name: "See the plan" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Study plan" })).toBeVisible();
@@ -57,6 +61,7 @@ test.describe("the study plan at 375 px", () => {
     await expect(page.getByRole("list", { name: "This week" }).getByText("History essay").first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Where the time went" })).toContainText("No focus time in these days yet.");
     await noSidewaysScroll(page);
+    await expectNoAxeViolations(page, "the study plan's week");
   });
 
   test("a focus timer started from Home survives a reload, and stopping it lands the time on the task", async ({ page }) => {
@@ -69,6 +74,7 @@ test.describe("the study plan at 375 px", () => {
     await expect(page).toHaveURL(/\/focus$/);
     await expect(page.getByRole("timer")).toHaveText(/^2[45]:\d\d$/);
     await noSidewaysScroll(page);
+    await expectNoAxeViolations(page, "the focus timer, running");
 
     // Twelve minutes pass (the timer is the clock's: it moves its start back), and the page reloads.
     await page.evaluate((key) => {
@@ -118,5 +124,46 @@ test.describe("the study plan at 375 px", () => {
     await expect(page.getByText("En pausa", { exact: true })).toBeVisible();
     await expectSpanish(page, "the focus timer", ["Science fair project", "Lucía", "Patel"]);
     await noSidewaysScroll(page);
+  });
+});
+
+test.describe("the study plan on a 320 px phone", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("a long unbroken title wraps on Home, the plan and the focus timer instead of widening the page", async ({ page }) => {
+    const user = await seedUser({ firstName: "Maya" });
+    const allDay = [{ start: "00:00", end: "23:59" }];
+    const studyWindows = Object.fromEntries(
+      ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((d) => [d, allDay]),
+    );
+    await e2eDb()
+      .updateTable("users")
+      .set({ study_preferences: JSON.stringify({ studyWindows, dailyStudyLimitMinutes: 120, maxBlockMinutes: 60 }) })
+      .where("id", "=", user.id)
+      .execute();
+    const long = "Supercalifragilisticexpialidocious-vocabulary-list-for-English";
+    await seedTasks(user, [{ title: long, subject: "Advanced Placement Environmental Science", dueDate: schoolDate(1) }]);
+    await signIn(page, user);
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Tonight" }).getByText(long, { exact: false })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Today's schedule" }).getByText(long)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+    await page.goto("/plan");
+    await expect(page.getByRole("list", { name: "This week" }).getByText(long).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+    await page
+      .getByRole("button", { name: `Start focus on ${long}` })
+      .first()
+      .click();
+    await expect(page.getByRole("timer")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("combobox", { name: "Working on" }).click();
+    await page.getByRole("option", { name: new RegExp(long) }).click();
+    await expect(page.getByRole("listbox")).toHaveCount(0);
+    await expect(page.getByRole("combobox", { name: "Working on" })).toContainText(long);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 });

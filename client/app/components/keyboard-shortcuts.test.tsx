@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { student } from "@/test/fake-server";
 import { findGreeting } from "@/test/classes";
 import { renderApp } from "@/test/render";
+import { shortcutsListening } from "@/test/shortcuts";
 
 // Moved from e2e/shortcuts.spec.ts (issue 14, docs/decisions/120): what the "?" list says, that a
 // key typed in a field is text, and that a key with a modifier is the browser's. The browser keeps
@@ -11,9 +12,13 @@ import { renderApp } from "@/test/render";
 const tab = (name: "Home" | "Tasks" | "Calendar") =>
   within(screen.getByRole("tablist", { name: "Dashboard sections" })).getByRole("tab", { name });
 
-async function onHome() {
+/** Home, once its shortcuts listen: they load when the first screen is up and the browser idle (a key before that does nothing). */
+async function onHome({ listening = true } = {}) {
   const rendered = await renderApp("/#home", { user: student() });
   await findGreeting();
+  if (listening) await shortcutsListening(rendered.user);
+  // Turned off, nothing opens: the first screen's idle moment (quick add's field comes with it) is waited for instead.
+  else await screen.findByRole("textbox", { name: "Quick add" });
   return rendered;
 }
 
@@ -82,7 +87,7 @@ describe("turning single-key shortcuts off (WCAG 2.1.4)", () => {
 
     // Kept on this device: the app opened again still has them off, until they are turned on.
     unmount();
-    const again = await onHome();
+    const again = await onHome({ listening: false });
     await again.user.keyboard("2");
     expect(tab("Home")).toHaveAttribute("aria-selected", "true");
     await again.user.click(screen.getByRole("button", { name: "Settings" }));

@@ -78,3 +78,9 @@ export function useKeyboardShortcuts(actions: Record<ShortcutAction, () => void>
     return () => document.removeEventListener("keydown", onKeyDown);
   }, []);
 }
+
+/** The shortcuts as a part of the page: the dashboard mounts it once its first screen is up (it draws nothing). */
+export function KeyboardShortcuts({ actions }: { actions: Record<ShortcutAction, () => void> }): null {
+  useKeyboardShortcuts(actions);
+  return null;
+}

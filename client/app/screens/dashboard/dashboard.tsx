@@ -1,7 +1,6 @@
 import { CalendarDays, House, ListTodo } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useState } from "react";
 import { DashboardLayout, type DashboardTab } from "@/app/components/dashboard-layout";
-import { useKeyboardShortcuts } from "@/app/components/keyboard-shortcuts";
 import { usePublicSettings } from "@/api/settings/get-public-settings";
 import { useTasks } from "@/api/tasks/get-tasks";
 import { HomeTab } from "@/app/screens/dashboard/home-tab";
@@ -32,6 +31,9 @@ const tasksTab = onDemand(() => import("@/features/tasks/components/tasks-tab"))
 const calendarTab = onDemand(() => withWords(import("@/features/calendar/components/calendar-tab"), "calendar"));
 const classEditor = onDemand(() => withWords(import("@/features/classes/components/class-editor-dialog"), "classes"));
 const shortcutsDialog = onDemand(() => import("@/app/components/keyboard-shortcuts-dialog"));
+// The single-key shortcuts listen from when the first screen is up and the browser idle: a key
+// pressed in the moment before does nothing, and Home's first screen carries less (decision 102).
+const keyboardShortcuts = onDemand(() => import("@/app/components/keyboard-shortcuts"));
 
 /**
  * What every tab body receives. Feature tabs take these as props (features never import app/):
@@ -114,7 +116,6 @@ export function DashboardScreen({ user }: { user: User }) {
     calendar: () => setActiveTab("calendar"),
     help: () => setShortcutsOpen(true),
   };
-  useKeyboardShortcuts(keyActions);
   // An app icon shortcut (/?new=task, /?new=event; SHORTCUT_NEW_PARAM, decision 119) runs what
   // `n` / `e` run, once: the parameter leaves the address, so that a reload does not open the dialog
   // again. Spelled out rather than imported (lib/search-params): a chunk of its own would cost the
@@ -132,7 +133,16 @@ export function DashboardScreen({ user }: { user: User }) {
   // Changes made offline wait, kept on the device, and go when the server answers (decision 116).
   // That part starts itself for whoever is signed in, loaded once the first screen is up and idle,
   // and the app icon's badge with it (decision 119).
-  useEffect(() => whenIdle(() => void import("@/app/offline-edits")), []);
+  const [idle, setIdle] = useState(false);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setIdle(true);
+        void import("@/app/offline-edits");
+      }),
+    [],
+  );
+  const keys = useOnDemand(keyboardShortcuts, idle).module;
   // Back from confirming the account's deletion with its provider (/?confirm=delete-account, or
   // /?sso_error=<code>): Settings opens its delete confirmation by itself (issue 35), and reads the rest.
   const [providerReturned] = useState(() => /[?&](?:confirm|sso_error)=/.test(window.location.search));
@@ -212,6 +222,7 @@ export function DashboardScreen({ user }: { user: User }) {
       {editor && (
         <editor.ClassEditorDialog user={user} open={classEditorOpen} onClose={() => setClassEditorOpen(false)} startAt={editorStep} />
       )}
+      {keys && <keys.KeyboardShortcuts actions={keyActions} />}
       {shortcuts && <shortcuts.KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />}
     </DashboardLayout>
   );

@@ -68,7 +68,7 @@ function FocusSetup({ controls, userId }: { controls: FocusTimerControls; userId
   });
   return (
     <Form {...form}>
-      <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="grid grid-cols-1 gap-4" onSubmit={(event) => void submit(event)} noValidate>
         <p className="text-sm text-muted-foreground">{t("plan.focus_description")}</p>
         <ChoiceField
           name="taskId"
@@ -111,7 +111,7 @@ function ChoiceField({
     <FormField
       name={name}
       render={({ field }) => (
-        <FormItem className="gap-1">
+        <FormItem className="min-w-0 grid-cols-1 gap-1">
           <FormLabel>{label}</FormLabel>
           <Select value={field.value as string} onValueChange={field.onChange}>
             <FormControl>
@@ -140,8 +140,8 @@ function RunningTimer({ controls, timer }: { controls: FocusTimerControls; timer
   const waiting = isWaiting(timer);
   const total = (timer.phase === "focus" ? timer.focusMinutes : timer.breakMinutes) * 60_000;
   return (
-    <section className="grid justify-items-center gap-4 rounded-md border p-6 text-center" aria-labelledby={phaseId}>
-      <p className="text-lg font-medium break-words">{timer.title ?? t("plan.focus_no_task")}</p>
+    <section className="grid grid-cols-1 justify-items-center gap-4 rounded-md border p-6 text-center" aria-labelledby={phaseId}>
+      <p className="w-full text-lg font-medium wrap-anywhere">{timer.title ?? t("plan.focus_no_task")}</p>
       {/* Read out when it changes (focus → break → break over), not every second. */}
       <p id={phaseId} className="text-sm font-medium text-muted-foreground" aria-live="polite">
         {focusPhaseText(timer, t)}

@@ -25,7 +25,7 @@ export function PlanView({ onStartFocus }: { onStartFocus: (block: PlanBlock) =>
   const t = useT();
   const plan = usePlan();
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <p className="text-sm text-muted-foreground">{t("plan.description")}</p>
       {plan.isPending ? (
         <LoadingState label={t("plan.loading")} className="py-12" />
@@ -50,12 +50,12 @@ function PlanWeek({ plan, onStartFocus }: { plan: Plan; onStartFocus: (block: Pl
   return (
     <>
       {plan.unplaced.length > 0 && (
-        <section aria-labelledby="plan-unplaced" className="grid gap-2 rounded-md border border-destructive/40 p-3">
+        <section aria-labelledby="plan-unplaced" className="grid grid-cols-1 gap-2 rounded-md border border-destructive/40 p-3">
           <h3 id="plan-unplaced" className="font-medium">
             {t("plan.does_not_fit")}
           </h3>
           <p className="text-sm text-muted-foreground">{t("plan.does_not_fit_why")}</p>
-          <ul className="grid gap-1 text-sm">
+          <ul className="grid grid-cols-1 gap-1 text-sm wrap-anywhere">
             {plan.unplaced.map((u) => (
               <li key={`${u.taskId ?? "exam"}-${u.eventId ?? "task"}`}>
                 {t("plan.short_by", { title: u.title, due: dayName(u.dueDate), duration: formatDuration(u.minutesShort, t) })}
@@ -65,9 +65,9 @@ function PlanWeek({ plan, onStartFocus }: { plan: Plan; onStartFocus: (block: Pl
         </section>
       )}
       {nothing && <p className="text-sm text-muted-foreground">{t("plan.nothing_to_plan")}</p>}
-      <ol className="grid gap-3" aria-label={t("plan.week")}>
+      <ol className="grid grid-cols-1 gap-3" aria-label={t("plan.week")}>
         {plan.days.map((day) => (
-          <li key={day.date} className="grid gap-2 rounded-md border p-3">
+          <li key={day.date} className="grid grid-cols-1 gap-2 rounded-md border p-3">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 className="font-medium">{dayName(day.date)}</h3>
               <span className="text-sm text-muted-foreground">
@@ -82,7 +82,7 @@ function PlanWeek({ plan, onStartFocus }: { plan: Plan; onStartFocus: (block: Pl
                 {day.availableMinutes === 0 ? t("plan.no_free_time") : t("plan.nothing_planned")}
               </p>
             ) : (
-              <ul className="grid gap-1" aria-label={t("plan.blocks_of", { day: dayName(day.date) })}>
+              <ul className="grid grid-cols-1 gap-1" aria-label={t("plan.blocks_of", { day: dayName(day.date) })}>
                 {day.blocks.map((block) => (
                   <li
                     key={`${block.start}-${block.taskId ?? block.eventId}`}
@@ -91,8 +91,8 @@ function PlanWeek({ plan, onStartFocus }: { plan: Plan; onStartFocus: (block: Pl
                     <span className="tabular-nums text-muted-foreground">
                       {formatTime12(block.start, locale)}–{formatTime12(block.end, locale)}
                     </span>
-                    <span className="font-medium">{blockTitle(block, t)}</span>
-                    {block.subject && <span className="text-muted-foreground">{block.subject}</span>}
+                    <span className="min-w-0 font-medium wrap-anywhere">{blockTitle(block, t)}</span>
+                    {block.subject && <span className="min-w-0 text-muted-foreground wrap-anywhere">{block.subject}</span>}
                     {block.defaultEstimate && <span className="text-muted-foreground">{t("plan.default_estimate")}</span>}
                     {/* Today's blocks can be started now; the days ahead are for looking. */}
                     {day.date === plan.days[0]!.date && (

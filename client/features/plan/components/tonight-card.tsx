@@ -47,11 +47,11 @@ export function TonightCard({ userId, onOpenPlan, onOpenFocus }: { userId: numbe
           {t("plan.tonight")}
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         {focus.timer && (
           // A timer running (or paused) on this device: its time left, and the way back to it.
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-primary/10 px-3 py-2">
-            <p className="text-sm font-medium" role="status">
+            <p className="min-w-0 text-sm font-medium wrap-anywhere" role="status">
               {t("plan.timer_running", {
                 phase: focusPhaseText(focus.timer, t),
                 time: clockText(remainingMs(focus.timer, focus.now)),
@@ -65,11 +65,11 @@ export function TonightCard({ userId, onOpenPlan, onOpenFocus }: { userId: numbe
         {today.blocks.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("plan.nothing_tonight")}</p>
         ) : (
-          <ul className="grid gap-1" aria-label={t("plan.tonight")}>
+          <ul className="grid grid-cols-1 gap-1" aria-label={t("plan.tonight")}>
             {today.blocks.slice(0, TONIGHT_BLOCKS).map((block) => (
               <li key={`${block.start}-${block.taskId ?? block.eventId}`} className="flex items-center justify-between gap-2 text-sm">
                 {/* One line, "4:00 PM · Essay": the time, then what to do. */}
-                <span className="min-w-0 break-words">{`${formatTime12(block.start, locale)} · ${blockTitle(block, t)}`}</span>
+                <span className="min-w-0 wrap-anywhere">{`${formatTime12(block.start, locale)} · ${blockTitle(block, t)}`}</span>
                 <StartFocusButton block={block} onStart={startOn} />
               </li>
             ))}
@@ -138,7 +138,7 @@ function StudyBlockRow({ block }: { block: PlanBlock }) {
   return (
     <li className="flex items-center gap-3 rounded-md border border-l-4 border-dashed border-primary/50 px-3 py-2 text-muted-foreground">
       <span className="w-16 shrink-0 text-xs font-medium tabular-nums">{formatTime12(block.start, locale)}</span>
-      <span className="min-w-0 flex-1 text-sm break-words">
+      <span className="min-w-0 flex-1 text-sm wrap-anywhere">
         {blockTitle(block, t)}
         <span className="block text-xs">{t("plan.until", { time: formatTime12(block.end, locale), hour: clockHour(block.end) })}</span>
       </span>

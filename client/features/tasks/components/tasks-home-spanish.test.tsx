@@ -4,6 +4,7 @@ import type { Task } from "@core/api-types";
 import { task } from "@core/test/builders";
 import { englishOnScreen } from "@/test/english-on-screen";
 import { FakeServer, student } from "@/test/fake-server";
+import { shortcutsListening } from "@/test/shortcuts";
 import { renderApp } from "@/test/render";
 import { choose, findToast, loadTaskScreens, MONDAY_10_AM, optionNames, schoolDate } from "@/test/tasks";
 
@@ -91,6 +92,7 @@ describe("the Home tab in Spanish at desktop width", () => {
   it("lists the keyboard shortcuts in Spanish on ?", async () => {
     const { user } = await openInSpanish("/");
     await screen.findByRole("region", { name: "Tareas urgentes" });
+    await shortcutsListening(user, "Atajos de teclado");
     await user.keyboard("?");
     const shortcuts = await screen.findByRole("dialog", { name: "Atajos de teclado" });
     expect(within(shortcuts).getByText("Nueva tarea")).toBeVisible();

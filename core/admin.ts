@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   "SCHOOL_EVENT_DELETED",
   "ANNOUNCEMENT_CREATED",
   "PASSWORD_RESET_BY_EMAIL",
+  "DEVICE_PASSWORD_REVOKED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +66,7 @@ export const AUDIT_ACTION_LABELS = {
   SCHOOL_EVENT_DELETED: "admin.audit_school_event_deleted",
   ANNOUNCEMENT_CREATED: "admin.audit_announcement_created",
   PASSWORD_RESET_BY_EMAIL: "admin.audit_password_reset_by_email",
+  DEVICE_PASSWORD_REVOKED: "admin.audit_device_password_revoked",
 } as const satisfies Record<AuditAction, MessageId>;
 
 /**

@@ -36,6 +36,7 @@ import streamRoutes from "./routes/stream";
 import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
 import focusSessionRoutes from "./routes/focus-sessions";
+import devicePasswordRoutes from "./routes/device-passwords";
 import studyPlanRoutes from "./routes/study-plan";
 import { apiSecurityHeadersFor, clientErrorHandler, securityHeadersFor } from "./http/raw-answers";
 import { isApiRequest } from "./http/request-context";
@@ -240,6 +241,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(ssoRoutes, { services });
   await app.register(taskRoutes, { services, listAnswers });
   await app.register(focusSessionRoutes, { services });
+  await app.register(devicePasswordRoutes, { services });
   await app.register(studyPlanRoutes, { services });
   await app.register(classRoutes, { services });
   await app.register(eventRoutes, { services, listAnswers });

@@ -6,6 +6,7 @@ import { messages as englishAuth } from "../core/i18n/compiled/en/auth";
 import { messages as englishCalendar } from "../core/i18n/compiled/en/calendar";
 import { messages as englishClasses } from "../core/i18n/compiled/en/classes";
 import { messages as englishPlan } from "../core/i18n/compiled/en/plan";
+import { messages as englishCaldav } from "../core/i18n/compiled/en/caldav";
 import { messages as englishServer } from "../core/i18n/compiled/en/server";
 import { messages as englishStart } from "../core/i18n/compiled/en/start";
 import { messages as spanishAdmin } from "../core/i18n/compiled/es/admin";
@@ -14,6 +15,7 @@ import { messages as spanishAuth } from "../core/i18n/compiled/es/auth";
 import { messages as spanishCalendar } from "../core/i18n/compiled/es/calendar";
 import { messages as spanishClasses } from "../core/i18n/compiled/es/classes";
 import { messages as spanishPlan } from "../core/i18n/compiled/es/plan";
+import { messages as spanishCaldav } from "../core/i18n/compiled/es/caldav";
 import { messages as spanishServer } from "../core/i18n/compiled/es/server";
 import { messages as spanishStart } from "../core/i18n/compiled/es/start";
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from "../core/i18n/locale";
@@ -36,6 +38,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...englishClasses,
         ...englishAdmin,
         ...englishPlan,
+        ...englishCaldav,
         ...englishServer,
       } as Messages,
     },
@@ -51,6 +54,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...spanishClasses,
         ...spanishAdmin,
         ...spanishPlan,
+        ...spanishCaldav,
         ...spanishServer,
       } as Messages,
     },

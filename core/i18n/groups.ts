@@ -13,7 +13,8 @@
  * (changes kept offline, their chip and conflicts) comes with the offline-edits part, which loads
  * after the signed-in app's first screen (docs/decisions/116). `badge` (Settings' switch for the app
  * icon's count) comes with that switch, in both languages, as `sync` does (docs/decisions/119); `plan`
- * (the study plan's screens and Settings → Study time, issue 51) likewise comes with them.
+ * (the study plan's screens and Settings → Study time, issue 51) likewise comes with them, and
+ * `caldav` (Settings → Connect a calendar app and its refusals, issue 52) with that section.
  */
 export const MESSAGE_GROUPS = {
   start: ["common", "validation", "landing"],
@@ -26,6 +27,7 @@ export const MESSAGE_GROUPS = {
   sync: ["sync"],
   badge: ["badge"],
   plan: ["plan"],
+  caldav: ["caldav"],
   server: ["server"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -49,6 +49,7 @@ export interface MessageValues {
   "admin.audit_announcement_created": undefined;
   "admin.audit_by": undefined;
   "admin.audit_details": undefined;
+  "admin.audit_device_password_revoked": undefined;
   "admin.audit_entries": undefined;
   "admin.audit_error": undefined;
   "admin.audit_password_changed": undefined;
@@ -436,6 +437,10 @@ export interface MessageValues {
   "badge.setting": undefined;
   "badge.setting_hint": undefined;
   "badge.unsupported": undefined;
+  "caldav.device_password_not_found": undefined;
+  "caldav.name_required": undefined;
+  "caldav.name_too_long": { "max": string | number };
+  "caldav.too_many": { "max": string | number };
   "calendar.add_event": undefined;
   "calendar.add_new_event": undefined;
   "calendar.add_text": undefined;

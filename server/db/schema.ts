@@ -86,6 +86,18 @@ export interface TasksTable {
   updated_at: string;
 }
 
+/** A calendar app's password for CalDAV (issue 52): named by the student, kept only as its SHA-256. */
+export interface DevicePasswordsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** SHA-256 (hex) of the password, shown to the student once and never stored. */
+  password_hash: string;
+  created_at: string;
+  /** When a calendar app last signed in with it (to the minute), null until one has. */
+  last_used_at: string | null;
+}
+
 /** A stretch of focus on a task (or none) from the focus timer (issue 51). */
 export interface FocusSessionsTable {
   id: Generated<number>;
@@ -383,6 +395,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
   focus_sessions: FocusSessionsTable;
+  device_passwords: DevicePasswordsTable;
   events: EventsTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -2,6 +2,7 @@ import type { Executor } from "../db/connection";
 import { createAnnouncementsRepository } from "./announcements";
 import { createAuditLogRepository } from "./audit-log";
 import { createCalendarFeedsRepository } from "./calendar-feeds";
+import { createDevicePasswordsRepository } from "./device-passwords";
 import { createEventsRepository } from "./events";
 import { createFocusSessionsRepository } from "./focus-sessions";
 import { createMailOutboxRepository } from "./mail-outbox";
@@ -31,6 +32,7 @@ export function createRepositories(db: Executor) {
     tasks: createTasksRepository(db),
     events: createEventsRepository(db),
     focusSessions: createFocusSessionsRepository(db),
+    devicePasswords: createDevicePasswordsRepository(db),
     rateLimits: createRateLimitsRepository(db),
     auditLog: createAuditLogRepository(db),
     idempotencyKeys: createIdempotencyKeysRepository(db),

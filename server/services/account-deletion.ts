@@ -6,7 +6,7 @@ import type { TransactionScope } from "../repositories/transaction";
  * Deleting an account, the one way (an admin's deletion and a user's own): inside the caller's
  * transaction, the admins' rows locked first so that the last admin can never go (two admins
  * deleting each other run one after the other), then everything of the account's own. Reminders,
- * sent reminders, push devices, identities, focus sessions and sign-ins under way go with the user
+ * sent reminders, push devices, identities, focus sessions, device passwords and sign-ins under way go with the user
  * row (on delete cascade); the rest is deleted here so that a trigger-kept count or cache sees each delete.
  */
 export async function deleteAccountIn(

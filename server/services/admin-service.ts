@@ -21,6 +21,8 @@ import { adminColumnsOf, normalizeEmail, toAdminUser, type UsersRepository } fro
 import { createFailureCounter, type Limit } from "./failure-counter";
 import { hashPassword } from "./passwords";
 import { deleteAccountIn } from "./account-deletion";
+import type { DevicePassword } from "../../core/schemas/device-passwords";
+import { DEVICE_PASSWORD_NOT_FOUND } from "./device-passwords";
 import { hasProblems, mapBounded, readRoster, type RosterLine } from "./roster-import";
 import type { SessionService } from "./session-service";
 
@@ -333,6 +335,25 @@ export function createAdminService(options: AdminServiceOptions) {
         await audit("PASSWORD_RESET", admin, user.email, undefined, tx);
       });
       return { temporaryPassword };
+    },
+
+    /** A user's device passwords (issue 52): their names and last use, never the passwords. */
+    async listDevicePasswords(id: number): Promise<DevicePassword[]> {
+      return transaction(async (tx) => {
+        if (!(await tx.users.findById(id))) throw notFound(USER_NOT_FOUND);
+        return tx.devicePasswords.listForUser(id);
+      });
+    },
+
+    /** Revokes one of a user's device passwords, with its audit entry, in one transaction. */
+    async revokeDevicePassword(admin: SessionUser, id: number, passwordId: number): Promise<void> {
+      await transaction(async (tx) => {
+        const user = await tx.users.findById(id);
+        if (!user) throw notFound(USER_NOT_FOUND);
+        const name = (await tx.devicePasswords.listForUser(id)).find((p) => p.id === passwordId)?.name;
+        if (name === undefined || !(await tx.devicePasswords.deleteForUser(id, passwordId))) throw notFound(DEVICE_PASSWORD_NOT_FOUND);
+        await audit("DEVICE_PASSWORD_REVOKED", admin, user.email, { name }, tx);
+      });
     },
 
     /** Deletes a user with everything they own, and its audit entry, in one transaction. */

@@ -28,6 +28,7 @@ import { createSessionService } from "./session-service";
 import { createSsoService } from "./sso";
 import { createTaskWrites } from "./task-writes";
 import { createFocusSessionsService } from "./focus-sessions";
+import { createDevicePasswordsService } from "./device-passwords";
 import { createStudyPlanService } from "./study-plan";
 import { createLmsFeedRefresher, createLmsFeedService, type LmsFeedServiceOptions } from "./lms-feeds";
 import { createJobRegistry, type JobRegistry } from "../jobs/registry";
@@ -115,6 +116,8 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     taskWrites,
     /** The focus timer's sessions (issue 51); in place of the repository of that name. */
     focusSessions: createFocusSessionsService({ transaction, clock, timeZone: config.timeZone }),
+    /** Calendar apps' passwords for CalDAV (issue 52); in place of the repository of that name. */
+    devicePasswords: createDevicePasswordsService({ transaction, clock }),
     /** LMS calendar feeds (decision 117); in place of the repository of that name. */
     lmsFeeds: createLmsFeedService({
       transaction,

@@ -1,0 +1,2 @@
+// Written by scripts/compile-messages.ts from locales/en/{caldav}.po (npm run messages): do not edit.
+export const messages = JSON.parse("{\"caldav.device_password_not_found\":[\"Device password not found\"],\"caldav.name_required\":[\"Give this calendar app a name\"],\"caldav.name_too_long\":[\"A name is at most \",[\"max\"],\" characters\"],\"caldav.too_many\":[\"You can connect at most \",[\"max\"],\" calendar apps. Remove one you no longer use.\"]}") as Readonly<Record<string, unknown>>;

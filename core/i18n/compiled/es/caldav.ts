@@ -1,0 +1,2 @@
+// Written by scripts/compile-messages.ts from locales/es/{caldav}.po (npm run messages): do not edit.
+export const messages = JSON.parse("{\"caldav.device_password_not_found\":[\"No se encontró la contraseña de dispositivo\"],\"caldav.name_required\":[\"Ponle un nombre a esta app de calendario\"],\"caldav.name_too_long\":[\"Un nombre tiene como máximo \",[\"max\"],\" caracteres\"],\"caldav.too_many\":[\"Puedes conectar como máximo \",[\"max\"],\" apps de calendario. Quita una que ya no uses.\"]}") as Readonly<Record<string, unknown>>;

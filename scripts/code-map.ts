@@ -61,6 +61,7 @@ export const FOLDER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   locales: "every word a person reads, one catalog per language and area: `<language>/<area>.po`",
   scripts: "the npm test runner, the server's build, precompression, the bundle budget, catalogs, this map",
   server: "Fastify 5: `app.ts` (plugins, routes, the one error handler), `main.ts` (start-up, shutdown), `config.ts` (environment)",
+  "server/caldav": "the CalDAV server's own parts (issue 52): request XML read with namespaces, multistatus answers",
   "server/cli": "`npm run admin` and `npm run backup`",
   "server/db": "the Kysely connection (better-sqlite3 or pg), schema types, migrations, the change feed, SQLite's online backup",
   "server/http": "the HTTP room: the fast lane, kept list answers, conditional GETs (304), the request's context, raw answers",

@@ -37,6 +37,7 @@ import systemRoutes from "./routes/system";
 import taskRoutes from "./routes/tasks";
 import focusSessionRoutes from "./routes/focus-sessions";
 import devicePasswordRoutes from "./routes/device-passwords";
+import caldavRoutes from "./routes/caldav";
 import studyPlanRoutes from "./routes/study-plan";
 import { apiSecurityHeadersFor, clientErrorHandler, securityHeadersFor } from "./http/raw-answers";
 import { isApiRequest } from "./http/request-context";
@@ -242,6 +243,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(taskRoutes, { services, listAnswers });
   await app.register(focusSessionRoutes, { services });
   await app.register(devicePasswordRoutes, { services });
+  await app.register(caldavRoutes, { services });
   await app.register(studyPlanRoutes, { services });
   await app.register(classRoutes, { services });
   await app.register(eventRoutes, { services, listAnswers });

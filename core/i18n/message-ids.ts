@@ -437,9 +437,16 @@ export interface MessageValues {
   "badge.setting": undefined;
   "badge.setting_hint": undefined;
   "badge.unsupported": undefined;
+  "caldav.bad_xml": { "reason": string | number };
+  "caldav.calendar_events": undefined;
+  "caldav.calendar_school": undefined;
+  "caldav.calendar_tasks": undefined;
   "caldav.device_password_not_found": undefined;
   "caldav.name_required": undefined;
   "caldav.name_too_long": { "max": string | number };
+  "caldav.not_yet": undefined;
+  "caldav.origin_refused": undefined;
+  "caldav.sign_in_needed": undefined;
   "caldav.too_many": { "max": string | number };
   "calendar.add_event": undefined;
   "calendar.add_new_event": undefined;

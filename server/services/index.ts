@@ -29,6 +29,7 @@ import { createSsoService } from "./sso";
 import { createTaskWrites } from "./task-writes";
 import { createFocusSessionsService } from "./focus-sessions";
 import { createDevicePasswordsService } from "./device-passwords";
+import { createCaldavService } from "./caldav";
 import { createStudyPlanService } from "./study-plan";
 import { createLmsFeedRefresher, createLmsFeedService, type LmsFeedServiceOptions } from "./lms-feeds";
 import { createJobRegistry, type JobRegistry } from "../jobs/registry";
@@ -118,6 +119,8 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     focusSessions: createFocusSessionsService({ transaction, clock, timeZone: config.timeZone }),
     /** Calendar apps' passwords for CalDAV (issue 52); in place of the repository of that name. */
     devicePasswords: createDevicePasswordsService({ transaction, clock }),
+    /** The CalDAV server's sign-in and calendars' change tags (issue 52). */
+    caldav: createCaldavService({ transaction, authRateLimiter, school: repositories.school, clock }),
     /** LMS calendar feeds (decision 117); in place of the repository of that name. */
     lmsFeeds: createLmsFeedService({
       transaction,

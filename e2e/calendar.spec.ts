@@ -71,7 +71,8 @@ test.describe("Calendar tab", () => {
     ]);
 
     await dashboardTab(page, "Home").click();
-    const schedule = page.getByRole("region", { name: "Today's Schedule" }).getByRole("listitem");
+    // Today's study blocks show faintly among the rows (issue 51) as the clock allows: counted apart.
+    const schedule = page.getByRole("region", { name: "Today's Schedule" }).getByRole("listitem").filter({ hasNotText: "Study block" });
     await expect(schedule).toHaveCount(2);
     await expect(schedule.nth(0)).toContainText("10:30 AM");
     await expect(schedule.nth(0)).toContainText("Chemistry quiz");

@@ -74,7 +74,10 @@ for (const colorScheme of ["light", "dark"] as const) {
       for (const title of ["Band", "Chess club", "Debate"]) await seedEvent(user, { title, date: schoolDate(), time: "08:00" });
       await seedEvent(user, { title: "Early Dismissal", date: schoolDate(), eventType: "early-dismissal" });
       await page.goto("/");
-      await expect(page.getByRole("list", { name: "Today's schedule" }).getByRole("listitem")).toHaveCount(4);
+      // Today's study blocks show faintly among the rows (issue 51) as the clock allows: counted apart.
+      await expect(
+        page.getByRole("list", { name: "Today's schedule" }).getByRole("listitem").filter({ hasNotText: "Study block" }),
+      ).toHaveCount(4);
       await expectNoAxeViolations(page, "Home");
 
       await openCalendar(page);

@@ -76,7 +76,8 @@ test.describe("a student whose device is in another time zone", () => {
     await expect(page.getByRole("heading", { level: 2 })).toHaveText("Good evening, Kenji");
     await expect(page.getByText("Sunday, November 22, 2026", { exact: true })).toBeVisible();
     // Today's Schedule holds the school's today: Tokyo's today ("Due school-tomorrow") is not in it.
-    const schedule = scheduleCard(page).getByRole("listitem");
+    // Today's study blocks show faintly among the rows (issue 51) as the clock allows: counted apart.
+    const schedule = scheduleCard(page).getByRole("listitem").filter({ hasNotText: "Study block" });
     await expect(schedule).toHaveCount(1);
     await expect(schedule).toContainText("Due school-today");
     // Urgent = due tomorrow (school time) or earlier; the task two days out is not.

@@ -87,6 +87,11 @@ const LIVE_UPDATES = /^sync\/live-updates\.ts$/;
 const QUICK_ADD = /^features\/tasks\/components\/quick-add-field\.tsx$/;
 /** The study plan's Tonight card loads after the Home tab's first screen, when idle, with its words (issue 51). */
 const TONIGHT_CARD = /^features\/plan\/components\/tonight-card\.tsx$/;
+/**
+ * The dashboard's single-key shortcuts listen from when its first screen is idle. The shortcuts'
+ * list and Settings import the module too, so it is a shared chunk: the manifest names it by file.
+ */
+const KEYBOARD_SHORTCUTS = /^_keyboard-shortcuts-[\w-]+\.js$/;
 
 /** A group of the catalog's words in a language (core/i18n/groups.ts), which a screen downloads beside its code (decision 108). */
 const words = (locale: "en" | "es", group: string) => new RegExp(`core/i18n/compiled/${locale}/${group}\\.ts$`);
@@ -112,13 +117,13 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: "/ signed in (Home tab)",
     budget: HOME_BUDGET,
     loads: [HOME_SCREEN, words("en", "app")],
-    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD, TONIGHT_CARD],
+    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD, TONIGHT_CARD, KEYBOARD_SHORTCUTS],
   },
   {
     route: "/ signed in (Home tab) in Spanish",
     budget: HOME_BUDGET,
     loads: [HOME_SCREEN, words("es", "start"), words("es", "app")],
-    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD, TONIGHT_CARD],
+    later: [TOAST_LIBRARY, OFFLINE_EDITS, LIVE_UPDATES, QUICK_ADD, TONIGHT_CARD, KEYBOARD_SHORTCUTS],
   },
 ];
 

@@ -53,6 +53,7 @@ export const FOLDER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "client/test": "the component layer's helpers: `renderApp`, `renderComponent`, the `FakeServer` that answers `fetch`",
   core: "code the browser and the server share: request and response schemas, dates in the school's zone, formatting, quick add",
   "core/calendar": "the recurrence engine, scope ids, calendar entries, Next 5 Days",
+  "core/caldav": "CalDAV's objects (issue 52): iCalendar text written and read without a library, tasks and series as VTODO and VEVENT",
   "core/i18n": "languages, message groups, `messageRef`, and the catalogs compiled by `npm run messages` (do not edit those)",
   "core/schemas": "the zod schemas of the API's requests and answers, their messages as message ids",
   "core/test": "builders and helpers for the core tests",

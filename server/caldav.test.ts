@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import ICAL from "ical.js";
 import { createDAVClient } from "tsdav";
 import { buildTestApp, describeEachEngine, TestClient, type TestApp } from "./test/harness";
 
@@ -135,5 +136,173 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
       status = (await dav("/dav/", { method: "PROPFIND", headers: { depth: "0", authorization: basic(username, `wrong-${i}`) } })).status;
     }
     expect(status).toBe(429);
+  });
+
+  /** A student's week: tasks done and not, dated and not; a weekly practice with a removed and a moved date; a one-off exam. */
+  async function withWork() {
+    const who = await connected();
+    const api = who.client;
+    const essay = (
+      await api.request("POST", "/api/tasks", {
+        title: "Essay, draft 2",
+        subject: "English",
+        dueDate: "2026-12-01",
+        dueTime: "08:15",
+        priority: "high",
+      })
+    ).json();
+    const lab = (await api.request("POST", "/api/tasks", { title: "Lab report", dueDate: "2026-12-20" })).json();
+    await api.request("PUT", `/api/tasks/${lab.id}`, { completed: true });
+    const someday = (await api.request("POST", "/api/tasks", { title: "Read a novel" })).json();
+    const practice = (
+      await api.request("POST", "/api/events", {
+        title: "Practice",
+        date: "2026-11-30",
+        time: "16:00",
+        endTime: "17:30",
+        recurring: "weekly",
+        customDays: ["monday", "wednesday"],
+        customEndDate: "2026-12-31",
+      })
+    ).json();
+    expect((await api.request("POST", `/api/events/${practice.id}/exception`, { exceptionDate: "2026-12-02" })).statusCode).toBe(201);
+    const moved = await api.request("PUT", `/api/events/SINGLE_INSTANCE_${practice.id}_2026-12-07`, {
+      ...practice,
+      date: "2026-12-08",
+      time: "17:00",
+    });
+    expect(moved.statusCode, moved.body).toBeLessThan(300);
+    const exam = (
+      await api.request("POST", "/api/events", { title: "Chemistry exam", date: "2027-01-15", time: "09:00", eventType: "exam" })
+    ).json();
+    const dav = await createDAVClient({
+      serverUrl: `${base}/`,
+      credentials: { username: who.username, password: who.password },
+      authMethod: "Basic",
+      defaultAccountType: "caldav",
+    });
+    const [events, tasks] = await dav.fetchCalendars();
+    return { ...who, dav, events: events!, tasks: tasks!, essay, lab, someday, practice, exam };
+  }
+  const parsed = (data: string) => new ICAL.Component(ICAL.parse(data));
+
+  it("serves tasks as VTODOs and a series as one object with its removed and moved dates, with the app's own ETags", async () => {
+    const { dav, client, events, tasks, essay, practice, exam } = await withWork();
+    const todos = await dav.fetchCalendarObjects({
+      calendar: tasks,
+      filters: { "comp-filter": { _attributes: { name: "VCALENDAR" }, "comp-filter": { _attributes: { name: "VTODO" } } } },
+    });
+    expect(todos).toHaveLength(3);
+    const essayObject = todos.find((o) => o.url.endsWith(`/${essay.id}.ics`))!;
+    const todo = parsed(essayObject.data).getFirstSubcomponent("vtodo")!;
+    expect(todo.getFirstPropertyValue("summary")).toBe("Essay, draft 2");
+    expect(todo.getFirstPropertyValue("categories")).toBe("English");
+    expect(String(todo.getFirstPropertyValue("due"))).toBe("2026-12-01T08:15:00");
+    expect(todo.getFirstProperty("due")!.getParameter("tzid")).toBe("America/New_York");
+    // The app's own ETag for the task: what its If-Match takes.
+    const appTasks = (await client.request("GET", "/api/tasks")).json() as { id: number; etag: string }[];
+    expect(essayObject.etag).toBe(appTasks.find((t) => t.id === essay.id)!.etag);
+    expect(todos.map((o) => parsed(o.data).getFirstSubcomponent("vtodo")!.getFirstPropertyValue("status")).sort()).toEqual([
+      "COMPLETED",
+      "NEEDS-ACTION",
+      "NEEDS-ACTION",
+    ]);
+
+    const objects = await dav.fetchCalendarObjects({ calendar: events });
+    expect(objects.map((o) => o.url.split("/").pop()).sort()).toEqual([`${exam.id}.ics`, `${practice.id}.ics`].sort());
+    const series = parsed(objects.find((o) => o.url.endsWith(`/${practice.id}.ics`))!.data);
+    expect(series.getFirstSubcomponent("vtimezone")).not.toBeNull();
+    const [master, override] = series.getAllSubcomponents("vevent");
+    expect(master!.getFirstPropertyValue("rrule")!.toString()).toBe("FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270101T045900Z");
+    expect(String(master!.getFirstPropertyValue("exdate"))).toBe("2026-12-02T16:00:00");
+    expect(String(override!.getFirstPropertyValue("recurrence-id"))).toBe("2026-12-07T16:00:00");
+    expect(String(override!.getFirstPropertyValue("dtstart"))).toBe("2026-12-08T17:00:00");
+    // Expanded by ical.js, a reader written elsewhere: the app's dates, the removed one gone, the moved one moved.
+    const event = new ICAL.Event(master!, { exceptions: [override!] });
+    const dates: string[] = [];
+    const iterator = event.iterator();
+    for (let next = iterator.next(); next && dates.length < 6; next = iterator.next()) {
+      dates.push(event.getOccurrenceDetails(next).startDate.toString().slice(0, 16));
+    }
+    expect(dates).toEqual([
+      "2026-11-30T16:00",
+      "2026-12-08T17:00",
+      "2026-12-09T16:00",
+      "2026-12-14T16:00",
+      "2026-12-16T16:00",
+      "2026-12-21T16:00",
+    ]);
+  });
+
+  it("answers a time-range query, a multiget and GET with the object's ETag (304 when unchanged); another student's object is not there", async () => {
+    const { dav: davClient, events, tasks, exam, practice, essay, someday, username, password } = await withWork();
+    const january = await davClient.fetchCalendarObjects({
+      calendar: events,
+      timeRange: { start: "2027-01-01T00:00:00Z", end: "2027-02-01T00:00:00Z" },
+    });
+    expect(january.map((o) => o.url.split("/").pop())).toEqual([`${exam.id}.ics`]);
+    const february = await davClient.fetchCalendarObjects({
+      calendar: events,
+      timeRange: { start: "2027-02-01T00:00:00Z", end: "2027-03-01T00:00:00Z" },
+    });
+    expect(february).toEqual([]);
+    const december = await davClient.fetchCalendarObjects({
+      calendar: events,
+      timeRange: { start: "2026-12-01T05:00:00Z", end: "2026-12-31T05:00:00Z" },
+    });
+    expect(december.map((o) => o.url.split("/").pop())).toEqual([`${practice.id}.ics`]);
+    const got = await davClient.fetchCalendarObjects({
+      calendar: tasks,
+      objectUrls: [`${tasks.url}${essay.id}.ics`, `${tasks.url}${someday.id}.ics`],
+      useMultiGet: true,
+    });
+    expect(got.map((o) => o.url.split("/").pop())).toEqual([`${essay.id}.ics`, `${someday.id}.ics`]);
+    expect(got[1]!.data).toContain("SUMMARY:Read a novel");
+
+    const authorization = basic(username, password);
+    // A multiget naming a member that is not there answers it 404, beside the others (RFC 4791 §7.9).
+    const tasksPath = new URL(tasks.url).pathname;
+    const multiget = await dav(tasksPath, {
+      method: "REPORT",
+      headers: { authorization, depth: "1", "content-type": "application/xml" },
+      body: `<?xml version="1.0"?><c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop><d:href>${tasksPath}${essay.id}.ics</d:href><d:href>${tasksPath}999999.ics</d:href></c:calendar-multiget>`,
+    });
+    const multigetBody = await multiget.text();
+    expect(multigetBody).toContain("SUMMARY:Essay\\, draft 2");
+    expect(multigetBody).toContain(
+      `<d:response><d:href>${tasksPath}999999.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>`,
+    );
+    const path = `${new URL(events.url).pathname}${exam.id}.ics`;
+    const res = await dav(path, { headers: { authorization } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const etag = res.headers.get("etag")!;
+    expect(await res.text()).toContain("SUMMARY:Chemistry exam");
+    expect((await dav(path, { headers: { authorization, "if-none-match": etag } })).status).toBe(304);
+    const sam = await connected();
+    expect((await dav(path, { headers: { authorization: basic(sam.username, sam.password) } })).status).toBe(404);
+    expect((await dav(`${new URL(events.url).pathname}999999.ics`, { headers: { authorization } })).status).toBe(404);
+  });
+
+  it("syncs a collection from nothing, has nothing new for the same token, and asks for a full sync after a change", async () => {
+    const { client, events, username, password } = await withWork();
+    const authorization = basic(username, password);
+    const sync = (token: string) =>
+      dav(new URL(events.url).pathname, {
+        method: "REPORT",
+        headers: { authorization, depth: "1", "content-type": "application/xml" },
+        body: `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+      });
+    const first = await sync("");
+    expect(first.status).toBe(207);
+    const body = await first.text();
+    expect(body.match(/<d:response>/g)).toHaveLength(2);
+    const token = /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(body)![1]!;
+    const again = await (await sync(token)).text();
+    expect(again).not.toContain("<d:response>");
+    await client.request("POST", "/api/events", { title: "Club", date: "2026-12-03", time: "15:00" });
+    const stale = await sync(token);
+    expect(stale.status).toBe(403);
+    expect(await stale.text()).toContain("<d:valid-sync-token/>");
   });
 });

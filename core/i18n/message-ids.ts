@@ -444,8 +444,10 @@ export interface MessageValues {
   "caldav.device_password_not_found": undefined;
   "caldav.name_required": undefined;
   "caldav.name_too_long": { "max": string | number };
-  "caldav.not_yet": undefined;
+  "caldav.not_a_file": undefined;
   "caldav.origin_refused": undefined;
+  "caldav.report_not_here": undefined;
+  "caldav.report_not_supported": undefined;
   "caldav.sign_in_needed": undefined;
   "caldav.too_many": { "max": string | number };
   "calendar.add_event": undefined;

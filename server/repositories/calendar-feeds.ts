@@ -46,6 +46,11 @@ export function createCalendarFeedsRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    /** Every task row of the user's, done or not, dated or not (the CalDAV tasks calendar). */
+    taskRows(userId: number): Promise<TaskRow[]> {
+      return db.selectFrom("tasks").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+    },
+
     /** The user's incomplete tasks with a due date. */
     dueTaskRows(userId: number): Promise<TaskRow[]> {
       return db

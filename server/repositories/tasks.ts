@@ -4,7 +4,7 @@ import type { CreateTaskData, Priority, Task } from "../../core/schemas/task";
 import { type Executor, isPostgres } from "../db/connection";
 import type { TaskRow } from "../db/schema";
 
-function toTask(row: TaskRow): Task {
+export function toTask(row: TaskRow): Task {
   return {
     id: row.id,
     userId: row.user_id,

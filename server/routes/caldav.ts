@@ -5,18 +5,34 @@ import { translator, userLocale } from "../i18n";
 import { setGuardDefaults } from "../plugins/route-guards";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
-import { CALENDARS, type CalendarName } from "../services/caldav";
-import { child, escapeXml, MAX_XML_BYTES, multistatus, NS, parseXml, qualified, type XmlElement, XmlError } from "../caldav/xml";
+import { CALENDARS, type CaldavObject, type CalendarName } from "../services/caldav";
+import { requestOrigin } from "../http/request-context";
+import {
+  child,
+  childrenNamed,
+  escapeXml,
+  is,
+  MAX_XML_BYTES,
+  multistatus,
+  NS,
+  parseXml,
+  qualified,
+  type XmlElement,
+  XmlError,
+} from "../caldav/xml";
 
 /** Where the DAV tree starts; /.well-known/caldav leads here (RFC 6764). */
 export const DAV_ROOT = "/dav/";
-const DAV_METHODS = ["OPTIONS", "PROPFIND", "REPORT"] as const;
+const DAV_METHODS = ["OPTIONS", "PROPFIND", "REPORT", "GET", "HEAD"] as const;
 const ALLOW = DAV_METHODS.join(", ");
 const ORIGIN_REFUSED = messageRef("caldav.origin_refused");
 
 /** Calendar colours the apps show (RGB with alpha, as Apple's calendar-color is written). */
 const COLORS: Record<CalendarName, string> = { events: "#2563EBFF", tasks: "#16A34AFF", school: "#9333EAFF" };
 const COMPONENT: Record<CalendarName, "VEVENT" | "VTODO"> = { events: "VEVENT", tasks: "VTODO", school: "VEVENT" };
+const SUPPORTED_REPORTS = ["c:calendar-multiget", "c:calendar-query", "d:sync-collection"]
+  .map((name) => `<d:supported-report><d:report><${name}/></d:report></d:supported-report>`)
+  .join("");
 const NAME_ID = { events: "caldav.calendar_events", tasks: "caldav.calendar_tasks", school: "caldav.calendar_school" } as const;
 
 /** A resource of the DAV tree, as a path names it. */
@@ -24,11 +40,15 @@ type Resource =
   | { kind: "root" }
   | { kind: "principal"; userId: number }
   | { kind: "home"; userId: number }
-  | { kind: "calendar"; userId: number; calendar: CalendarName };
+  | { kind: "calendar"; userId: number; calendar: CalendarName }
+  | { kind: "object"; userId: number; calendar: CalendarName; name: string };
 
 /** The resource a path names, or null for none (another student's is none: never reachable). */
 function resourceOf(path: string, user: UserRow): Resource | null {
-  const parts = path.split("/").filter(Boolean);
+  const parts = path
+    .split("/")
+    .filter(Boolean)
+    .map((part) => decodeURIComponent(part));
   if (parts[0] !== "dav") return null;
   if (parts.length === 1) return { kind: "root" };
   const owner = Number(parts[2]);
@@ -37,7 +57,9 @@ function resourceOf(path: string, user: UserRow): Resource | null {
   if (parts[1] !== "calendars") return null;
   if (parts.length === 3) return { kind: "home", userId: owner };
   const calendar = parts[3] as CalendarName;
-  if (parts.length === 4 && CALENDARS.includes(calendar)) return { kind: "calendar", userId: owner, calendar };
+  if (!CALENDARS.includes(calendar)) return null;
+  if (parts.length === 4) return { kind: "calendar", userId: owner, calendar };
+  if (parts.length === 5 && parts[4]!.endsWith(".ics")) return { kind: "object", userId: owner, calendar, name: parts[4]! };
   return null;
 }
 
@@ -75,7 +97,7 @@ function response(path: string, values: PropertyValues, asked: readonly { ns: st
  * on its own), and a request with an Origin (a web page's) is refused.
  */
 export default async function caldavRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { caldav } = services;
+  const { caldav, config } = services;
   for (const method of ["PROPFIND", "REPORT"]) app.addHttpMethod(method, { hasBody: true });
 
   await app.register(async (dav) => {
@@ -97,25 +119,129 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
       if (request.method === "OPTIONS") return reply.code(200).send();
       const user = await caldav.authenticate(request.headers.authorization, request.ip);
       const path = new URL(request.url, "http://dav").pathname;
-      const resource = resourceOf(path.endsWith("/") ? path : `${path}/`, user);
+      const resource = resourceOf(path, user);
       if (!resource) throw notFound();
-      if (request.method === "PROPFIND") return propfind(request, reply, user, resource);
-      // The calendars' objects (GET, and the REPORTs that list them) come with the next slice of issue 52.
-      throw new HttpError(501, messageRef("caldav.not_yet"));
+      const host = new URL(config.publicUrl ?? requestOrigin(request)).hostname;
+      if (request.method === "PROPFIND") return propfind(request, reply, user, resource, host);
+      if (request.method === "REPORT") return report(request, reply, user, resource, host);
+      if (resource.kind !== "object")
+        throw new HttpError(405, messageRef("caldav.not_a_file"), undefined, { allow: "OPTIONS, PROPFIND, REPORT" });
+      const object = (await caldav.objectsOf(user, resource.calendar, host)).find((o) => o.name === resource.name);
+      if (!object) throw notFound();
+      reply.header("etag", object.etag).type("text/calendar; charset=utf-8");
+      if (request.headers["if-none-match"] === object.etag) return reply.code(304).send();
+      return reply.send(request.method === "HEAD" ? undefined : object.body());
     };
     dav.route({ method: [...DAV_METHODS], url: "/dav", handler });
     dav.route({ method: [...DAV_METHODS], url: "/dav/*", handler });
   });
 
   /** PROPFIND (RFC 4918 §9.1) at Depth 0 or 1. */
-  async function propfind(request: FastifyRequest, reply: FastifyReply, user: UserRow, resource: Resource) {
-    const asked = askedProperties(typeof request.body === "string" ? request.body : "");
+  async function propfind(request: FastifyRequest, reply: FastifyReply, user: UserRow, resource: Resource, host: string) {
+    const asked = askedProperties(request.body);
     const depth = request.headers.depth === "0" ? 0 : 1;
+    if (resource.kind === "object") {
+      const object = (await caldav.objectsOf(user, resource.calendar, host)).find((o) => o.name === resource.name);
+      if (!object) throw notFound();
+      return sendMultistatus(reply, [response(pathOf(resource, user), objectProperties(object, false), asked)]);
+    }
     const listed: Resource[] = [resource];
     if (depth === 1 && resource.kind === "home")
       listed.push(...CALENDARS.map((calendar) => ({ kind: "calendar" as const, userId: user.id, calendar })));
     const responses = await Promise.all(listed.map(async (r) => response(pathOf(r, user), await propertiesOf(r, user), asked)));
-    return reply.code(207).type("application/xml; charset=utf-8").send(multistatus(responses));
+    if (depth === 1 && resource.kind === "calendar") {
+      for (const object of await caldav.objectsOf(user, resource.calendar, host)) {
+        responses.push(response(`${calendarPath(user.id, resource.calendar)}${object.name}`, objectProperties(object, false), asked));
+      }
+    }
+    return sendMultistatus(reply, responses);
+  }
+
+  function sendMultistatus(reply: FastifyReply, responses: string[], extra = "") {
+    return reply.code(207).type("application/xml; charset=utf-8").send(multistatus(responses, extra));
+  }
+
+  /** A member's properties: its ETag and type, and its text when a REPORT asks for calendar-data. */
+  function objectProperties(object: CaldavObject, withData: boolean): PropertyValues {
+    const values: PropertyValues = new Map();
+    values.set(key(NS.dav, "getetag"), escapeXml(object.etag));
+    values.set(key(NS.dav, "getcontenttype"), `text/calendar; charset=utf-8; component=${object.component}`);
+    values.set(key(NS.dav, "resourcetype"), "");
+    if (withData) values.set(key(NS.caldav, "calendar-data"), escapeXml(object.body()));
+    return values;
+  }
+
+  /**
+   * REPORT (RFC 4791 §7.8-7.9, RFC 6578): calendar-multiget by hrefs, calendar-query by component
+   * and time range, and sync-collection from a token.
+   */
+  async function report(request: FastifyRequest, reply: FastifyReply, user: UserRow, resource: Resource, host: string) {
+    const root = parseBody(request.body);
+    if (!root) throw new HttpError(400, messageRef("caldav.bad_xml", { reason: "a REPORT needs a body" }));
+    if (resource.kind !== "calendar") throw forbidden(messageRef("caldav.report_not_here"));
+    const calendarHref = calendarPath(user.id, resource.calendar);
+    const prop = child(root, NS.dav, "prop");
+    const asked = prop ? prop.children.map((c) => ({ ns: c.ns, name: c.name })) : null;
+    const withData = asked?.some((a) => a.ns === NS.caldav && a.name === "calendar-data") ?? false;
+    const objects = await caldav.objectsOf(user, resource.calendar, host);
+    const member = (object: CaldavObject) => response(`${calendarHref}${object.name}`, objectProperties(object, withData), asked);
+
+    if (is(root, NS.caldav, "calendar-multiget")) {
+      const byName = new Map(objects.map((o) => [o.name, o]));
+      const responses = childrenNamed(root, NS.dav, "href").map((h) => {
+        const path = decodeURIComponent(new URL(h.text.trim(), "http://dav").pathname);
+        const found = path.startsWith(calendarHref) ? byName.get(path.slice(calendarHref.length)) : undefined;
+        return found ? member(found) : `<d:response>${href(path)}<d:status>HTTP/1.1 404 Not Found</d:status></d:response>`;
+      });
+      return sendMultistatus(reply, responses);
+    }
+
+    if (is(root, NS.caldav, "calendar-query")) {
+      const { component, range } = queryFilter(child(root, NS.caldav, "filter"));
+      const matching = objects.filter(
+        (o) => (component === null || o.component === component) && (range === null || o.overlaps(range.from, range.to)),
+      );
+      return sendMultistatus(reply, matching.map(member));
+    }
+
+    if (is(root, NS.dav, "sync-collection")) {
+      const current = `${DAV_ROOT}sync/${await caldav.calendarTag(user, resource.calendar)}`;
+      const given = child(root, NS.dav, "sync-token")?.text.trim() ?? "";
+      // Tokens are the calendar's change tag: the same one has nothing new; an older one cannot say
+      // what went (deleted members keep no trace), so the client is told to sync again in full.
+      if (given && given !== current) {
+        return reply
+          .code(403)
+          .type("application/xml; charset=utf-8")
+          .send(`<?xml version="1.0" encoding="utf-8"?>\n<d:error xmlns:d="DAV:"><d:valid-sync-token/></d:error>`);
+      }
+      const syncToken = `<d:sync-token>${escapeXml(current)}</d:sync-token>`;
+      return sendMultistatus(reply, given ? [] : objects.map(member), syncToken);
+    }
+    throw forbidden(messageRef("caldav.report_not_supported"));
+  }
+
+  /** A calendar-query's filter: the component asked for (VEVENT or VTODO), and the dates its time-range covers. */
+  function queryFilter(filter: XmlElement | undefined): { component: string | null; range: { from: string; to: string } | null } {
+    const calendarFilter = childrenNamed(filter, NS.caldav, "comp-filter").find((c) => c.attributes.name?.toUpperCase() === "VCALENDAR");
+    const inner = childrenNamed(calendarFilter, NS.caldav, "comp-filter")[0];
+    const component = inner?.attributes.name?.toUpperCase() ?? null;
+    const timeRange = child(inner, NS.caldav, "time-range");
+    if (!timeRange) return { component, range: null };
+    const instant = (value: string | undefined) => {
+      const match = value ? /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value) : null;
+      return match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!, +match[4]!, +match[5]!, +match[6]!)) : null;
+    };
+    const start = instant(timeRange.attributes.start);
+    const end = instant(timeRange.attributes.end);
+    return {
+      component,
+      range: {
+        from: start ? caldav.dateOf(start) : "0001-01-01",
+        // The end is exclusive: an instant at midnight ends the day before.
+        to: end ? caldav.dateOf(new Date(end.getTime() - 1)) : "9999-12-31",
+      },
+    };
   }
 
   function pathOf(resource: Resource, user: UserRow): string {
@@ -128,6 +254,8 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
         return homePath(user.id);
       case "calendar":
         return calendarPath(user.id, resource.calendar);
+      case "object":
+        return `${calendarPath(user.id, resource.calendar)}${resource.name}`;
     }
   }
 
@@ -162,22 +290,31 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
         set(NS.apple, "calendar-color", COLORS[resource.calendar]);
         // Read only until writes come (the school's always): a client offers no editing.
         set(NS.dav, "current-user-privilege-set", "<d:privilege><d:read/></d:privilege>");
+        set(NS.caldav, "supported-calendar-data", '<c:calendar-data content-type="text/calendar" version="2.0"/>');
+        set(NS.dav, "supported-report-set", SUPPORTED_REPORTS);
         break;
       }
+      case "object":
+        break;
     }
     return values;
   }
 
-  /** The properties a PROPFIND body asks for; null for allprop (and for an empty body, RFC 4918 §9.1). */
-  function askedProperties(body: string): { ns: string; name: string }[] | null {
-    if (!body.trim()) return null;
-    let root: XmlElement;
+  /** A request's XML, or null for an empty body; 400 with the reason for one that is not XML. */
+  function parseBody(body: unknown): XmlElement | null {
+    if (typeof body !== "string" || !body.trim()) return null;
     try {
-      root = parseXml(body);
+      return parseXml(body);
     } catch (error) {
       if (error instanceof XmlError) throw new HttpError(400, messageRef("caldav.bad_xml", { reason: error.message }));
       throw error;
     }
+  }
+
+  /** The properties a PROPFIND body asks for; null for allprop (and for an empty body, RFC 4918 §9.1). */
+  function askedProperties(body: unknown): { ns: string; name: string }[] | null {
+    const root = parseBody(body);
+    if (!root) return null;
     const prop = child(root, NS.dav, "prop");
     if (!prop) return null;
     return prop.children.map((c) => ({ ns: c.ns, name: c.name }));

@@ -1,4 +1,16 @@
 import { createHash } from "node:crypto";
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import { writeIcal } from "../../core/caldav/icalendar";
+import { dayOffObject, eventObject, isObjectEvent, schoolEventObject, taskObject } from "../../core/caldav/objects";
+import { expandEvents } from "../../core/calendar/recurrence";
+import { todayIn } from "../../core/dates";
+import type { CalendarEvent } from "../../core/schemas/event";
+import { rowEtag } from "../row-etag";
+import { toEvent } from "../repositories/events";
+import { toTask } from "../repositories/tasks";
+import { translator, userLocale } from "../i18n";
+import type { CalendarFeedService } from "./calendar-feed";
+import { eventTypeName } from "./reminder-words";
 import { messageRef } from "../../core/i18n/translate";
 import { HttpError } from "../errors";
 import type { SchoolRepository } from "../repositories/school";
@@ -45,9 +57,21 @@ export function createCaldavService(options: {
   transaction: RunInTransaction;
   authRateLimiter: Pick<ReturnType<typeof createAuthRateLimiter>, "signInAttempt">;
   school: Pick<SchoolRepository, "state">;
+  calendarFeed: Pick<CalendarFeedService, "schoolPart">;
   clock: Clock;
+  timeZone: string;
 }) {
-  const { transaction, authRateLimiter, school, clock } = options;
+  const { transaction, authRateLimiter, school, calendarFeed, clock, timeZone } = options;
+
+  /** The object's text, with the school's VTIMEZONE when a time names it. */
+  function textOf(object: ReturnType<typeof taskObject>): string {
+    const text = writeIcal(object);
+    if (!text.includes(";TZID=")) return text;
+    const zone = getVtimezoneComponent(timeZone);
+    if (!zone) return text;
+    const at = text.search(/BEGIN:V(EVENT|TODO)/);
+    return `${text.slice(0, at)}${zone.replace(/\r?\n/g, "\r\n").replace(/(\r\n)?$/, "\r\n")}${text.slice(at)}`;
+  }
   return {
     /**
      * The account a request's Basic credentials sign in to: the account's email address and one of
@@ -73,6 +97,92 @@ export function createCaldavService(options: {
       return found;
     },
 
+    /** The members of one of the student's calendars, as a client lists and reads them. */
+    async objectsOf(user: UserRow, calendar: CalendarName, host: string): Promise<CaldavObject[]> {
+      const context = { host, timeZone };
+      if (calendar === "tasks") {
+        const rows = await transaction((tx) => tx.calendarFeeds.taskRows(user.id));
+        return rows.map((row) => {
+          const task = toTask(row);
+          return {
+            name: `${task.id}.ics`,
+            etag: rowEtag(task),
+            component: "VTODO",
+            body: () => textOf(taskObject({ ...task, updatedAt: row.updated_at, completedAt: row.completed_at }, context)),
+            // A task without a due date is in every range (RFC 4791 §9.9, VTODO without DUE).
+            overlaps: (from, to) => task.dueDate === null || (task.dueDate >= from && task.dueDate <= to),
+          };
+        });
+      }
+      if (calendar === "events") {
+        const rows = await transaction((tx) => tx.calendarFeeds.eventRows(user.id));
+        const events = rows.map((row) => ({ ...toEvent(row), updatedAt: row.updated_at }));
+        const children = new Map<number, typeof events>();
+        for (const e of events) if (e.parentEventId !== null) children.set(e.parentEventId, [...(children.get(e.parentEventId) ?? []), e]);
+        return events.filter(isObjectEvent).flatMap((event) => {
+          const own = children.get(event.id) ?? [];
+          const object = eventObject(event, own, context);
+          if (!object) return [];
+          const plain = (e: (typeof events)[number]): CalendarEvent => {
+            const { updatedAt: _, ...rest } = e;
+            return rest;
+          };
+          return [
+            {
+              name: `${event.id}.ics`,
+              // A one-off's is the app's own ETag; a series with changed or removed dates moves with each of them.
+              etag: own.length ? rowEtag({ event: plain(event), children: own.map(plain) }) : rowEtag(plain(event)),
+              component: "VEVENT" as const,
+              body: () => textOf(object),
+              overlaps: (from: string, to: string) =>
+                expandEvents([plain(event), ...own.map(plain)], from, to).some(
+                  (o) => o.eventId === event.id || own.some((c) => c.id === o.eventId),
+                ),
+            },
+          ];
+        });
+      }
+      const t = translator(userLocale(user.locale));
+      const part = await calendarFeed.schoolPart(user.id);
+      const schoolEvents = part.events.map((row) => ({
+        name: `school-event-${row.id}.ics`,
+        etag: `"${tag(JSON.stringify(row))}"`,
+        component: "VEVENT" as const,
+        body: () =>
+          textOf(
+            schoolEventObject(
+              {
+                id: row.id,
+                title: row.title,
+                description: row.description,
+                date: row.date,
+                endDate: row.end_date,
+                time: row.time,
+                updatedAt: row.updated_at,
+                typeName: eventTypeName(row.event_type, userLocale(user.locale)),
+                schoolName: t("server.feed_school"),
+              },
+              context,
+            ),
+          ),
+        overlaps: (from: string, to: string) => row.date <= to && (row.end_date ?? row.date) >= from,
+      }));
+      const daysOff = part.daysOff.map((dayOff) => {
+        const summary = t("calendar.no_school", { label: dayOff.label });
+        return {
+          name: `day-off-${dayOff.from}-${dayOff.to}.ics`,
+          etag: `"${tag(`${dayOff.from}|${dayOff.to}|${summary}|${part.daysOffChangedAt}`)}"`,
+          component: "VEVENT" as const,
+          body: () => textOf(dayOffObject({ from: dayOff.from, to: dayOff.to, summary, changedAt: part.daysOffChangedAt }, context)),
+          overlaps: (from: string, to: string) => dayOff.from <= to && dayOff.to >= from,
+        };
+      });
+      return [...schoolEvents, ...daysOff];
+    },
+
+    /** The school's date of an instant (a time-range's bounds). */
+    dateOf: (instant: Date) => todayIn(timeZone, instant),
+
     /**
      * A calendar's change tag (getctag) and sync token: the student's data version for their
      * events and tasks (bumped in the transaction of every write, on any instance); for the school's
@@ -89,3 +199,12 @@ export function createCaldavService(options: {
   };
 }
 export type CaldavService = ReturnType<typeof createCaldavService>;
+
+/** A member of a calendar: its file name, strong ETag, component, text, and whether it has a date in a range of dates. */
+export interface CaldavObject {
+  name: string;
+  etag: string;
+  component: "VEVENT" | "VTODO";
+  body: () => string;
+  overlaps: (from: string, to: string) => boolean;
+}

@@ -56,7 +56,7 @@ export function schoolFeedWindow(today: string): { month: string; from: string; 
 }
 
 /** What the feed writes of the school: its events in the window, and the days off of the schedule the student follows. */
-interface SchoolPart {
+export interface SchoolPart {
   events: SchoolEventRow[];
   daysOff: DayOff[];
   /** DTSTAMP and LAST-MODIFIED of the days off: when that schedule last changed. */
@@ -178,6 +178,9 @@ export function createCalendarFeedService({
      * RRULE), incomplete tasks with a due date, the school's events and the days off of the
      * schedule the student follows.
      */
+    /** The school's events in the feed's window and the days off of the schedule the student follows (the CalDAV school calendar's too). */
+    schoolPart: (userId: number) => schoolPartFor(userId),
+
     async calendarFor(userId: number, host: string, locale: Locale): Promise<string> {
       const [eventRows, taskRows, schoolPart] = await Promise.all([
         calendarFeeds.eventRows(userId),

@@ -109,6 +109,14 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     clock,
     timeZone: config.timeZone,
   });
+  /** The calendar feed (decision 092), whose school part the CalDAV school calendar shares. */
+  const calendarFeedService = createCalendarFeedService({
+    settings: repositories.settings,
+    calendarFeeds: repositories.calendarFeeds,
+    school: repositories.school,
+    timeZone: config.timeZone,
+    clock,
+  });
   const services = {
     config,
     clock,
@@ -120,7 +128,14 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     /** Calendar apps' passwords for CalDAV (issue 52); in place of the repository of that name. */
     devicePasswords: createDevicePasswordsService({ transaction, clock }),
     /** The CalDAV server's sign-in and calendars' change tags (issue 52). */
-    caldav: createCaldavService({ transaction, authRateLimiter, school: repositories.school, clock }),
+    caldav: createCaldavService({
+      transaction,
+      authRateLimiter,
+      school: repositories.school,
+      calendarFeed: calendarFeedService,
+      clock,
+      timeZone: config.timeZone,
+    }),
     /** LMS calendar feeds (decision 117); in place of the repository of that name. */
     lmsFeeds: createLmsFeedService({
       transaction,
@@ -182,13 +197,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       mailWorkers.add(worker);
       return worker;
     },
-    calendarFeed: createCalendarFeedService({
-      settings: repositories.settings,
-      calendarFeeds: repositories.calendarFeeds,
-      school: repositories.school,
-      timeZone: config.timeZone,
-      clock,
-    }),
+    calendarFeed: calendarFeedService,
     dataPortability: createDataPortability({
       transaction,
       users: repositories.users,

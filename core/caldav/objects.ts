@@ -1,0 +1,206 @@
+import { feedRuleFor, type FeedRule } from "../calendar/feed-rules";
+import { firstOccurrence } from "../calendar/recurrence";
+import { addDaysToDate, minutesOfDay, timeOfDay } from "../dates";
+import { zonedInstant } from "../reminders";
+import type { CalendarEvent } from "../schemas/event";
+import type { Task } from "../schemas/task";
+import { component, escapeText, type IcalComponent, type IcalProperty, property } from "./icalendar";
+
+/**
+ * The app's tasks and events as CalDAV objects (issue 52, decision 133): a task is a VTODO; a
+ * series is one object, its VEVENT with RRULE, its removed dates as EXDATE and its changed dates as
+ * VEVENTs with RECURRENCE-ID; times in the school's zone (the caller adds its VTIMEZONE).
+ */
+
+/** Where and how objects are written: the UIDs' domain and the school's time zone. */
+export interface ObjectContext {
+  host: string;
+  timeZone: string;
+}
+
+/** Events without an end take an hour, as the calendar feed and the study plan count them. */
+export const DEFAULT_EVENT_MINUTES = 60;
+
+const PRODID = "-//Student Hub//CalDAV//EN";
+
+/** "2026-11-30T21:00:00.000Z" → 20261130T210000Z. */
+export function utcStamp(iso: string): string {
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+}
+const dateValue = (date: string) => date.replaceAll("-", "");
+const localValue = (date: string, time: string) => `${dateValue(date)}T${time.replace(":", "")}00`;
+
+function calendar(components: IcalComponent[]): IcalComponent {
+  return component("VCALENDAR", [property("VERSION", "2.0"), property("PRODID", PRODID), property("CALSCALE", "GREGORIAN")], components);
+}
+
+/** A date, or a wall-clock time of the school's zone, as a DTSTART/DUE/RECURRENCE-ID-like property. */
+function when(name: string, date: string, time: string | null, timeZone: string): IcalProperty {
+  return time === null ? property(name, dateValue(date), { VALUE: "DATE" }) : property(name, localValue(date, time), { TZID: timeZone });
+}
+
+export const taskUid = (id: number, host: string) => `task-${id}@${host}`;
+export const eventUid = (id: number, host: string) => `event-${id}@${host}`;
+
+/** PRIORITY (RFC 5545 §3.8.1.9): 1 high, 5 medium, 9 low. */
+const PRIORITY_VALUE = { high: "1", medium: "5", low: "9" } as const;
+
+/** A task as its object: one VTODO. */
+export function taskObject(task: Task & { updatedAt: string; completedAt: string | null }, context: ObjectContext): IcalComponent {
+  const properties = [
+    property("UID", taskUid(task.id, context.host)),
+    property("DTSTAMP", utcStamp(task.updatedAt)),
+    property("CREATED", utcStamp(task.createdAt)),
+    property("LAST-MODIFIED", utcStamp(task.updatedAt)),
+    property("SUMMARY", escapeText(task.title)),
+  ];
+  if (task.description) properties.push(property("DESCRIPTION", escapeText(task.description)));
+  if (task.dueDate) properties.push(when("DUE", task.dueDate, task.dueTime, context.timeZone));
+  properties.push(property("PRIORITY", PRIORITY_VALUE[task.priority]));
+  properties.push(property("STATUS", task.completed ? "COMPLETED" : "NEEDS-ACTION"));
+  if (task.completed && task.completedAt) properties.push(property("COMPLETED", utcStamp(task.completedAt)));
+  if (task.subject) properties.push(property("CATEGORIES", escapeText(task.subject)));
+  return calendar([component("VTODO", properties)]);
+}
+
+type StoredEvent = CalendarEvent & { updatedAt: string };
+
+/** RRULE's value for a rule of ours, ending at `until` (a DATE or a UTC DATE-TIME) when the series ends. */
+function ruleValue(rule: FeedRule, until: string | null): string {
+  const parts = [`FREQ=${rule.freq}`];
+  if (rule.interval) parts.push(`INTERVAL=${rule.interval}`);
+  if (until) parts.push(`UNTIL=${until}`);
+  if (rule.byDay) parts.push(`BYDAY=${rule.byDay.join(",")}`);
+  if (rule.byMonthDay) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(",")}`);
+  if (rule.startOfWeek) parts.push(`WKST=${rule.startOfWeek}`);
+  return parts.join(";");
+}
+
+/** The VEVENT fields every event of ours has: what, when (from `date`), until when, and its type. */
+function eventFields(event: StoredEvent, uid: string, date: string, context: ObjectContext): IcalProperty[] {
+  const properties = [
+    property("UID", uid),
+    property("DTSTAMP", utcStamp(event.updatedAt)),
+    property("CREATED", utcStamp(event.createdAt)),
+    property("LAST-MODIFIED", utcStamp(event.updatedAt)),
+    property("SUMMARY", escapeText(event.title)),
+  ];
+  if (event.description) properties.push(property("DESCRIPTION", escapeText(event.description)));
+  if (event.time === null) {
+    properties.push(when("DTSTART", date, null, context.timeZone), when("DTEND", addDaysToDate(date, 1), null, context.timeZone));
+  } else {
+    const startMinutes = minutesOfDay(event.time);
+    const endMinutes = event.endTime ? minutesOfDay(event.endTime) : startMinutes + DEFAULT_EVENT_MINUTES;
+    const endDate = endMinutes >= 24 * 60 ? addDaysToDate(date, 1) : date;
+    properties.push(
+      when("DTSTART", date, event.time, context.timeZone),
+      when("DTEND", endDate, timeOfDay(endMinutes % (24 * 60)), context.timeZone),
+    );
+  }
+  if (event.subject) properties.push(property("CATEGORIES", escapeText(event.subject)));
+  properties.push(property("X-STUDENT-HUB-TYPE", event.eventType));
+  return properties;
+}
+
+/** Whether an event is a changed date of its series (written inside the series' object). */
+export const isOverride = (event: CalendarEvent) =>
+  event.parentEventId !== null && !event.isException && event.recurring === "none" && event.originalDate !== null;
+
+/** Whether an event is an object of its own: not a removed date and not a changed date of a series. */
+export const isObjectEvent = (event: CalendarEvent) => !event.isException && !isOverride(event);
+
+/**
+ * A series (or a one-off event) as its object: its VEVENT; for a series, its RRULE (UNTIL the end of
+ * its last date), its removed dates as EXDATE, and each changed date as a VEVENT with RECURRENCE-ID.
+ * `children` are the rows whose parent it is. Null for a series with no dates at all.
+ */
+export function eventObject(event: StoredEvent, children: readonly StoredEvent[], context: ObjectContext): IcalComponent | null {
+  const uid = eventUid(event.id, context.host);
+  const rule = feedRuleFor(event);
+  if (!rule) return calendar([component("VEVENT", eventFields(event, uid, event.date, context))]);
+  // RFC 5545 counts DTSTART as the first occurrence: the series' first date by its own rule.
+  const first = firstOccurrence(event);
+  if (first === null) return null;
+  const overrides = children.filter(isOverride);
+  const changed = new Set(overrides.map((c) => c.originalDate));
+  const removed = children.filter((c) => c.isException && c.exceptionDate && !changed.has(c.exceptionDate)).map((c) => c.exceptionDate!);
+  const allDay = event.time === null;
+  const until = event.customEndDate
+    ? allDay
+      ? dateValue(event.customEndDate)
+      : utcStamp(new Date(zonedInstant(event.customEndDate, "23:59", context.timeZone)).toISOString())
+    : null;
+  const master = eventFields(event, uid, first, context);
+  master.push(property("RRULE", ruleValue(rule, until)));
+  for (const date of removed) master.push(when("EXDATE", date, event.time, context.timeZone));
+  const components = [component("VEVENT", master)];
+  for (const override of overrides) {
+    const fields = eventFields(override, uid, override.date, context);
+    fields.push(when("RECURRENCE-ID", override.originalDate!, event.time, context.timeZone));
+    components.push(component("VEVENT", fields));
+  }
+  return calendar(components);
+}
+
+/** A school event of the school's calendar: "School" and its type as CATEGORIES, all day or at its time on each of its days. */
+export function schoolEventObject(
+  row: {
+    id: number;
+    title: string;
+    description: string | null;
+    date: string;
+    endDate: string | null;
+    time: string | null;
+    updatedAt: string;
+    typeName: string;
+    schoolName: string;
+  },
+  context: ObjectContext,
+): IcalComponent {
+  const properties = [
+    property("UID", `school-event-${row.id}@${context.host}`),
+    property("DTSTAMP", utcStamp(row.updatedAt)),
+    property("LAST-MODIFIED", utcStamp(row.updatedAt)),
+    property("SUMMARY", escapeText(row.title)),
+  ];
+  if (row.description) properties.push(property("DESCRIPTION", escapeText(row.description)));
+  properties.push(property("CATEGORIES", `${escapeText(row.schoolName)},${escapeText(row.typeName)}`));
+  if (row.time === null) {
+    properties.push(
+      when("DTSTART", row.date, null, context.timeZone),
+      when("DTEND", addDaysToDate(row.endDate ?? row.date, 1), null, context.timeZone),
+    );
+  } else {
+    const end = minutesOfDay(row.time) + DEFAULT_EVENT_MINUTES;
+    properties.push(
+      when("DTSTART", row.date, row.time, context.timeZone),
+      when("DTEND", end >= 24 * 60 ? addDaysToDate(row.date, 1) : row.date, timeOfDay(end % (24 * 60)), context.timeZone),
+    );
+    if (row.endDate) {
+      properties.push(
+        property("RRULE", `FREQ=DAILY;UNTIL=${utcStamp(new Date(zonedInstant(row.endDate, "23:59", context.timeZone)).toISOString())}`),
+      );
+    }
+  }
+  return calendar([component("VEVENT", properties)]);
+}
+
+/** A day off of the schedule the student follows: all day from its first date to its last. */
+export function dayOffObject(
+  dayOff: { from: string; to: string; summary: string; changedAt: string },
+  context: ObjectContext,
+): IcalComponent {
+  return calendar([
+    component("VEVENT", [
+      property("UID", `day-off-${dayOff.from}-${dayOff.to}@${context.host}`),
+      property("DTSTAMP", utcStamp(dayOff.changedAt)),
+      property("LAST-MODIFIED", utcStamp(dayOff.changedAt)),
+      property("SUMMARY", escapeText(dayOff.summary)),
+      when("DTSTART", dayOff.from, null, context.timeZone),
+      when("DTEND", addDaysToDate(dayOff.to, 1), null, context.timeZone),
+    ]),
+  ]);
+}

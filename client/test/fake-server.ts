@@ -132,6 +132,27 @@ export class FakeServer {
     // The study plan (issue 51): nothing planned unless a test says otherwise (Home's Tonight card then shows nothing).
     this.answer("GET /api/user/plan", { days: [], unplaced: [] });
     this.answer("GET /api/user/focus-stats", { days: [], subjects: [], estimates: { tasks: 0, estimatedMinutes: 0, spentMinutes: 0 } });
+    // Device passwords (issue 52): none until one is made; each made is listed until removed.
+    const devicePasswords: { id: number; name: string; createdAt: string; lastUsedAt: string | null }[] = [];
+    this.on("GET /api/user/device-passwords", () => devicePasswords);
+    this.on("POST /api/user/device-passwords", (request) => {
+      const { name } = request.body as { name: string };
+      const made = { id: devicePasswords.length + 1, name: name.trim(), createdAt: new Date().toISOString(), lastUsedAt: null };
+      devicePasswords.push(made);
+      return reply(201, {
+        id: made.id,
+        name: made.name,
+        username: this.user?.email ?? "",
+        password: "k7mq-3xwp-h9fd-2bnc",
+        serverUrl: "https://hub.school.test/",
+      });
+    });
+    this.on("DELETE /api/user/device-passwords/:id", (request) => {
+      const at = devicePasswords.findIndex((p) => p.id === Number(request.params.id));
+      if (at < 0) return reply(404, { message: "Device password not found", code: "caldav.device_password_not_found" });
+      devicePasswords.splice(at, 1);
+      return reply(204);
+    });
     // The focus timer's sessions are kept as sent, with their minutes.
     let nextFocusSession = 1;
     this.on("POST /api/focus-sessions", (request) => {

@@ -10,6 +10,7 @@ import { deletionReturnOf, RETURN_PARAMS } from "@/features/auth/utils/deletion-
 import { dropSearchParams } from "@/lib/search-params";
 import { YourData } from "@/features/auth/components/your-data";
 import { CalendarFeedSetting } from "@/features/calendar/components/calendar-feed-setting";
+import { CalendarAppsSetting } from "@/features/caldav/components/calendar-apps-setting";
 import { LmsFeedSetting } from "@/features/lms/components/lms-feed-setting";
 import { KeyboardShortcutsSetting } from "./keyboard-shortcuts-setting";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
@@ -72,6 +73,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses, provid
           <AppBadgeSetting />
           <StudyTimeSetting />
           <CalendarFeedSetting />
+          <CalendarAppsSetting />
           <LmsFeedSetting />
           <YourData />
           <div className="grid gap-2">

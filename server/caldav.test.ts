@@ -305,4 +305,147 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
     expect(stale.status).toBe(403);
     expect(await stale.text()).toContain("<d:valid-sync-token/>");
   });
+
+  it("takes a task made, changed and deleted in a calendar app, keeping its UID, address and alarm; a stale ETag is 412", async () => {
+    const { client, username, password } = await connected();
+    const davClient = await createDAVClient({
+      serverUrl: `${base}/`,
+      credentials: { username, password },
+      authMethod: "Basic",
+      defaultAccountType: "caldav",
+    });
+    const [events, tasks] = await davClient.fetchCalendars();
+    const vtodo = (summary: string, extra: string[] = []) =>
+      [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Apple Inc.//iOS 18.1//EN",
+        "BEGIN:VTODO",
+        "UID:6A1F-REMINDERS",
+        "DTSTAMP:20261129T120000Z",
+        `SUMMARY:${summary}`,
+        "DUE;TZID=America/New_York:20261203T150000",
+        "PRIORITY:1",
+        "X-APPLE-SORT-ORDER:7",
+        ...extra,
+        "BEGIN:VALARM",
+        "TRIGGER:-PT30M",
+        "ACTION:DISPLAY",
+        "DESCRIPTION:Reminder",
+        "END:VALARM",
+        "END:VTODO",
+        "END:VCALENDAR",
+        "",
+      ].join("\r\n");
+    const made = await davClient.createCalendarObject({
+      calendar: tasks!,
+      filename: "6A1F-REMINDERS.ics",
+      iCalString: vtodo("Buy poster board"),
+    });
+    expect(made.status).toBe(201);
+    const etag = made.headers.get("etag")!;
+    // In the app at once, as any task.
+    const inApp = (
+      (await client.request("GET", "/api/tasks")).json() as {
+        id: number;
+        title: string;
+        dueDate: string;
+        dueTime: string;
+        priority: string;
+        etag: string;
+      }[]
+    ).find((t) => t.title === "Buy poster board")!;
+    expect(inApp).toMatchObject({ dueDate: "2026-12-03", dueTime: "15:00", priority: "high" });
+    // Read back at its own address, with its own UID and alarm.
+    const [object] = await davClient.fetchCalendarObjects({
+      calendar: tasks!,
+      objectUrls: [`${tasks!.url}6A1F-REMINDERS.ics`],
+      useMultiGet: true,
+    });
+    expect(object!.etag).toBe(etag);
+    expect(object!.data).toContain("UID:6A1F-REMINDERS");
+    expect(object!.data).toContain("X-APPLE-SORT-ORDER:7");
+    expect(object!.data).toContain("TRIGGER:-PT30M");
+    // The same address again, made anew: refused (If-None-Match: *).
+    expect(
+      (await davClient.createCalendarObject({ calendar: tasks!, filename: "6A1F-REMINDERS.ics", iCalString: vtodo("Again") })).status,
+    ).toBe(412);
+
+    const ticked = await davClient.updateCalendarObject({
+      calendarObject: { url: object!.url, etag, data: vtodo("Buy poster board", ["STATUS:COMPLETED", "COMPLETED:20261201T200000Z"]) },
+    });
+    expect(ticked.status).toBe(204);
+    expect(
+      ((await client.request("GET", `/api/tasks`)).json() as { id: number; completed: boolean }[]).find((t) => t.id === inApp.id)!
+        .completed,
+    ).toBe(true);
+    // A change made on the version before: 412, and nothing changes.
+    const stale = await davClient.updateCalendarObject({ calendarObject: { url: object!.url, etag, data: vtodo("Old title") } });
+    expect(stale.status).toBe(412);
+    expect(
+      ((await client.request("GET", "/api/tasks")).json() as { id: number; title: string }[]).find((t) => t.id === inApp.id)!.title,
+    ).toBe("Buy poster board");
+
+    // The events calendar is read only here for now, and a task without a title is refused with why.
+    const refusedEvent = await davClient.createCalendarObject({
+      calendar: events!,
+      filename: "e.ics",
+      iCalString: vtodo("x").replaceAll("VTODO", "VEVENT"),
+    });
+    expect(refusedEvent.status).toBe(403);
+    expect(await refusedEvent.text()).toContain("<d:need-privileges/>");
+    const untitled = await davClient.createCalendarObject({
+      calendar: tasks!,
+      filename: "untitled.ics",
+      iCalString: vtodo("").replace("SUMMARY:\r\n", ""),
+    });
+    expect(untitled.status).toBe(403);
+    const why = await untitled.text();
+    expect(why).toContain("<c:valid-calendar-object-resource/>");
+    expect(why).toContain("A task needs a SUMMARY: its title");
+    const broken = await dav(`${new URL(tasks!.url).pathname}broken.ics`, {
+      method: "PUT",
+      headers: { authorization: basic(username, password), "content-type": "text/calendar" },
+      body: "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\n",
+    });
+    expect([broken.status, (await broken.json()).code]).toEqual([400, "caldav.bad_ical"]);
+
+    const current = (await davClient.fetchCalendarObjects({ calendar: tasks!, objectUrls: [object!.url], useMultiGet: true }))[0]!;
+    expect((await davClient.deleteCalendarObject({ calendarObject: { url: object!.url, etag: '"stale"' } })).status).toBe(412);
+    expect((await davClient.deleteCalendarObject({ calendarObject: { url: object!.url, etag: current.etag } })).status).toBe(204);
+    expect(((await client.request("GET", "/api/tasks")).json() as { id: number }[]).some((t) => t.id === inApp.id)).toBe(false);
+  });
+
+  it("takes an edit to a task made in the app with the app's own ETag, and the app's edit moves it", async () => {
+    const { client, username, password } = await connected();
+    const davClient = await createDAVClient({
+      serverUrl: `${base}/`,
+      credentials: { username, password },
+      authMethod: "Basic",
+      defaultAccountType: "caldav",
+    });
+    const made = (
+      await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2026-12-01", reminder: "1-hour", estimateMinutes: 90 })
+    ).json();
+    const [, tasks] = await davClient.fetchCalendars();
+    const url = `${tasks!.url}${made.id}.ics`;
+    const [object] = await davClient.fetchCalendarObjects({ calendar: tasks!, objectUrls: [url], useMultiGet: true });
+    expect(object!.etag).toBe(made.etag);
+    const edited = object!.data.replace("SUMMARY:Essay", "SUMMARY:Essay (final)");
+    expect((await davClient.updateCalendarObject({ calendarObject: { url, etag: made.etag, data: edited } })).status).toBe(204);
+    const after = (
+      (await client.request("GET", "/api/tasks")).json() as {
+        id: number;
+        title: string;
+        reminder: string;
+        estimateMinutes: number;
+        etag: string;
+      }[]
+    ).find((t) => t.id === made.id)!;
+    // What only the app sets stays as it was.
+    expect(after).toMatchObject({ title: "Essay (final)", reminder: "1-hour", estimateMinutes: 90 });
+    const [reread] = await davClient.fetchCalendarObjects({ calendar: tasks!, objectUrls: [url], useMultiGet: true });
+    expect(reread!.etag).toBe(after.etag);
+    expect(reread!.data).toContain(`UID:task-${made.id}@`);
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { messageRef } from "../i18n/translate";
 import { event, task } from "../test/builders";
 import { escapeText, parseIcal, text, unescapeText, writeIcal } from "./icalendar";
-import { eventObject, taskObject } from "./objects";
+import { eventObject, type KeptParts, taskFromObject, taskObject } from "./objects";
 
 const context = { host: "hub.school.test", timeZone: "America/New_York" };
 const STAMP = "2026-11-30T21:00:00.000Z";
@@ -108,5 +109,95 @@ describe("the app's tasks and events as CalDAV objects", () => {
     expect(allDay).toContain("DTEND;VALUE=DATE:20261206");
     const late = lines(writeIcal(eventObject({ ...event({ id: 2, date: "2026-12-05", time: "23:30" }), updatedAt: STAMP }, [], context)!));
     expect(late).toContain("DTEND;TZID=America/New_York:20261206T003000");
+  });
+});
+
+describe("a client's VTODO as a task", () => {
+  const vtodo = (...lines: string[]) =>
+    parseIcal(
+      [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Apple Inc.//iOS 18//EN",
+        "BEGIN:VTODO",
+        ...lines,
+        "END:VTODO",
+        "END:VCALENDAR",
+        "",
+      ].join("\r\n"),
+    );
+
+  it("reads its title, notes, due time in any zone as the school's, priority, completion and subject, and keeps the rest", () => {
+    const read = taskFromObject(
+      vtodo(
+        "UID:1B2C-IOS",
+        "SUMMARY:Lab\\, part 2",
+        "DESCRIPTION:Bring goggles\\nand gloves",
+        "DUE;TZID=Europe/Paris:20261201T150000",
+        "PRIORITY:3",
+        "STATUS:COMPLETED",
+        "CATEGORIES:Chemistry,School",
+        "X-APPLE-SORT-ORDER:12",
+        "BEGIN:VALARM",
+        "TRIGGER:-PT15M",
+        "ACTION:DISPLAY",
+        "END:VALARM",
+      ),
+      "America/New_York",
+    );
+    expect(read).toEqual({
+      uid: "1B2C-IOS",
+      fields: {
+        title: "Lab, part 2",
+        description: "Bring goggles\nand gloves",
+        subject: "Chemistry",
+        dueDate: "2026-12-01",
+        dueTime: "09:00",
+        priority: "high",
+        completed: true,
+      },
+      kept: {
+        properties: [{ name: "X-APPLE-SORT-ORDER", params: {}, value: "12" }],
+        components: [
+          {
+            name: "VALARM",
+            properties: [
+              { name: "TRIGGER", params: {}, value: "-PT15M" },
+              { name: "ACTION", params: {}, value: "DISPLAY" },
+            ],
+            components: [],
+          },
+        ],
+      },
+    });
+    // Written back, the kept parts are there as they came.
+    const again = writeIcal(
+      taskObject({ ...task({ id: 4, title: "Lab, part 2" }), updatedAt: STAMP, completedAt: null }, context, {
+        uid: "1B2C-IOS",
+        kept: (read as { kept: KeptParts }).kept,
+      }),
+    );
+    expect(again).toContain("UID:1B2C-IOS\r\n");
+    expect(again).toContain("X-APPLE-SORT-ORDER:12\r\n");
+    expect(again).toContain("BEGIN:VALARM\r\nTRIGGER:-PT15M\r\nACTION:DISPLAY\r\nEND:VALARM\r\n");
+  });
+
+  it("reads a UTC or floating due time, a due date, and no priority as medium; 6-9 is low", () => {
+    const fields = (...lines: string[]) =>
+      (taskFromObject(vtodo("UID:x", "SUMMARY:T", ...lines), "America/New_York") as { fields: object }).fields;
+    expect(fields("DUE:20261201T140000Z")).toMatchObject({ dueDate: "2026-12-01", dueTime: "09:00", priority: "medium" });
+    expect(fields("DUE:20261201T140000")).toMatchObject({ dueDate: "2026-12-01", dueTime: "14:00" });
+    expect(fields("DUE;VALUE=DATE:20261201", "PRIORITY:9")).toMatchObject({ dueDate: "2026-12-01", dueTime: null, priority: "low" });
+    expect(fields()).toMatchObject({ dueDate: null, completed: false, subject: null, description: null });
+  });
+
+  it("refuses what is not one task, one without a UID or a title, and a due that is not a date", () => {
+    expect(taskFromObject(vtodo("SUMMARY:T"), "America/New_York")).toEqual({ refused: messageRef("caldav.refused_no_uid") });
+    expect(taskFromObject(vtodo("UID:x"), "America/New_York")).toEqual({ refused: messageRef("caldav.refused_no_title") });
+    expect(taskFromObject(vtodo("UID:x", "SUMMARY:T", "DUE:tomorrow"), "America/New_York")).toEqual({
+      refused: messageRef("caldav.refused_bad_due"),
+    });
+    const event = parseIcal("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:e\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n");
+    expect(taskFromObject(event, "America/New_York")).toEqual({ refused: messageRef("caldav.refused_not_a_task") });
   });
 });

@@ -1,10 +1,11 @@
 import { feedRuleFor, type FeedRule } from "../calendar/feed-rules";
 import { firstOccurrence } from "../calendar/recurrence";
 import { addDaysToDate, minutesOfDay, timeOfDay } from "../dates";
+import { messageRef } from "../i18n/translate";
 import { zonedInstant } from "../reminders";
 import type { CalendarEvent } from "../schemas/event";
 import type { Task } from "../schemas/task";
-import { component, escapeText, type IcalComponent, type IcalProperty, property } from "./icalendar";
+import { component, escapeText, type IcalComponent, type IcalProperty, property, unescapeText } from "./icalendar";
 
 /**
  * The app's tasks and events as CalDAV objects (issue 52, decision 133): a task is a VTODO; a
@@ -49,9 +50,13 @@ export const eventUid = (id: number, host: string) => `event-${id}@${host}`;
 const PRIORITY_VALUE = { high: "1", medium: "5", low: "9" } as const;
 
 /** A task as its object: one VTODO. */
-export function taskObject(task: Task & { updatedAt: string; completedAt: string | null }, context: ObjectContext): IcalComponent {
+export function taskObject(
+  task: Task & { updatedAt: string; completedAt: string | null },
+  context: ObjectContext,
+  client?: { uid: string; kept: KeptParts },
+): IcalComponent {
   const properties = [
-    property("UID", taskUid(task.id, context.host)),
+    property("UID", client?.uid ?? taskUid(task.id, context.host)),
     property("DTSTAMP", utcStamp(task.updatedAt)),
     property("CREATED", utcStamp(task.createdAt)),
     property("LAST-MODIFIED", utcStamp(task.updatedAt)),
@@ -63,7 +68,9 @@ export function taskObject(task: Task & { updatedAt: string; completedAt: string
   properties.push(property("STATUS", task.completed ? "COMPLETED" : "NEEDS-ACTION"));
   if (task.completed && task.completedAt) properties.push(property("COMPLETED", utcStamp(task.completedAt)));
   if (task.subject) properties.push(property("CATEGORIES", escapeText(task.subject)));
-  return calendar([component("VTODO", properties)]);
+  // What a client wrote that the app does not keep goes back to it as it came.
+  if (client) properties.push(...client.kept.properties);
+  return calendar([component("VTODO", properties, client?.kept.components ?? [])]);
 }
 
 type StoredEvent = CalendarEvent & { updatedAt: string };
@@ -203,4 +210,126 @@ export function dayOffObject(
       when("DTEND", addDaysToDate(dayOff.to, 1), null, context.timeZone),
     ]),
   ]);
+}
+
+/** What a client's object says that the app does not keep (an alarm, a URL, an X- property): written back as it came. */
+export interface KeptParts {
+  properties: IcalProperty[];
+  components: IcalComponent[];
+}
+
+/** A client's object the app cannot take as it is: why, a message reference worded in the reader's language (403 valid-calendar-object-resource). */
+export type ObjectRefusal = { refused: string };
+
+/** The task fields a VTODO sets (the app's own, such as its reminder and time needed, are the app's). */
+export interface TaskFields {
+  title: string;
+  description: string | null;
+  subject: string | null;
+  dueDate: string | null;
+  dueTime: string | null;
+  priority: "low" | "medium" | "high";
+  completed: boolean;
+}
+
+/** Properties the mapping reads or writes itself; every other one is kept as the client sent it. */
+const TASK_PROPERTIES = new Set([
+  "UID",
+  "DTSTAMP",
+  "CREATED",
+  "LAST-MODIFIED",
+  "SEQUENCE",
+  "SUMMARY",
+  "DESCRIPTION",
+  "DUE",
+  "PRIORITY",
+  "STATUS",
+  "COMPLETED",
+  "PERCENT-COMPLETE",
+  "CATEGORIES",
+]);
+
+function isKnownZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A DATE or DATE-TIME value as the school's date and time (null for a DATE): UTC ("Z") and any
+ * time zone the platform knows are converted to the school's; a floating time, or a zone it does
+ * not know (a client's private VTIMEZONE), is read as the school's own.
+ */
+export function schoolDateTime(value: IcalProperty, schoolZone: string): { date: string; time: string | null } | null {
+  const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(value.value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, , utc] = match;
+  const date = `${y}-${mo}-${d}`;
+  if (h === undefined || value.params.VALUE === "DATE") return { date, time: null };
+  const wall = `${h}:${mi}`;
+  const zone = utc ? "UTC" : value.params.TZID;
+  if (!zone || zone === schoolZone || !isKnownZone(zone)) return { date, time: wall };
+  const instant = new Date(zonedInstant(date, wall, zone));
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: schoolZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
+}
+
+/** PRIORITY (RFC 5545): 1-4 high, 5 (or none, 0) medium, 6-9 low. */
+function priorityOf(value: string | undefined): TaskFields["priority"] {
+  const n = Number(value ?? "0");
+  if (n >= 1 && n <= 4) return "high";
+  if (n >= 6 && n <= 9) return "low";
+  return "medium";
+}
+
+/** CATEGORIES' first value, unescaped (a list is split at unescaped commas). */
+function firstCategory(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const first = value.split(/(?<!\\),/)[0]!;
+  return unescapeText(first).trim() || null;
+}
+
+/** A client's VTODO as the task's fields, its UID, and what the app keeps for it unread; or why it cannot be one. */
+export function taskFromObject(
+  calendar: IcalComponent,
+  schoolZone: string,
+): { uid: string; fields: TaskFields; kept: KeptParts } | ObjectRefusal {
+  const todos = calendar.components.filter((c) => c.name === "VTODO");
+  const others = calendar.components.filter((c) => c.name !== "VTODO" && c.name !== "VTIMEZONE");
+  if (todos.length !== 1 || others.length > 0) return { refused: messageRef("caldav.refused_not_a_task") };
+  const todo = todos[0]!;
+  const get = (name: string) => todo.properties.find((p) => p.name === name);
+  const uid = get("UID")?.value.trim();
+  if (!uid) return { refused: messageRef("caldav.refused_no_uid") };
+  const title = get("SUMMARY") ? unescapeText(get("SUMMARY")!.value).trim() : "";
+  if (!title) return { refused: messageRef("caldav.refused_no_title") };
+  const due = get("DUE");
+  const when = due ? schoolDateTime(due, schoolZone) : null;
+  if (due && !when) return { refused: messageRef("caldav.refused_bad_due") };
+  const description = get("DESCRIPTION") ? unescapeText(get("DESCRIPTION")!.value) : "";
+  return {
+    uid,
+    fields: {
+      title,
+      description: description.trim() ? description : null,
+      subject: firstCategory(get("CATEGORIES")?.value),
+      dueDate: when?.date ?? null,
+      dueTime: when?.time ?? null,
+      priority: priorityOf(get("PRIORITY")?.value),
+      completed: get("STATUS")?.value.trim().toUpperCase() === "COMPLETED" || get("COMPLETED") !== undefined,
+    },
+    kept: { properties: todo.properties.filter((p) => !TASK_PROPERTIES.has(p.name)), components: todo.components },
+  };
 }

@@ -437,6 +437,7 @@ export interface MessageValues {
   "badge.setting": undefined;
   "badge.setting_hint": undefined;
   "badge.unsupported": undefined;
+  "caldav.bad_ical": { "reason": string | number };
   "caldav.bad_xml": { "reason": string | number };
   "caldav.calendar_events": undefined;
   "caldav.calendar_school": undefined;
@@ -464,8 +465,14 @@ export interface MessageValues {
   "caldav.not_a_file": undefined;
   "caldav.origin_refused": undefined;
   "caldav.password": undefined;
+  "caldav.precondition_failed": undefined;
   "caldav.qr_caption": undefined;
   "caldav.qr_label": undefined;
+  "caldav.read_only": undefined;
+  "caldav.refused_bad_due": undefined;
+  "caldav.refused_no_title": undefined;
+  "caldav.refused_no_uid": undefined;
+  "caldav.refused_not_a_task": undefined;
   "caldav.remove": undefined;
   "caldav.remove_failed": undefined;
   "caldav.remove_named": { "name": string | number };

@@ -98,6 +98,20 @@ export interface DevicePasswordsTable {
   last_used_at: string | null;
 }
 
+/** An object a calendar app made over CalDAV (issue 52): its address and UID, and what the app keeps of it unread (JSON). */
+export interface CaldavObjectsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** "tasks" (events come with their writes). */
+  calendar: string;
+  item_id: number;
+  /** The object's file name in its calendar, as the client chose it. */
+  name: string;
+  uid: string;
+  /** JSON of the properties and components the app does not read, written back as they came; null for none. */
+  kept: string | null;
+}
+
 /** A stretch of focus on a task (or none) from the focus timer (issue 51). */
 export interface FocusSessionsTable {
   id: Generated<number>;
@@ -396,6 +410,7 @@ export interface Database {
   tasks: TasksTable;
   focus_sessions: FocusSessionsTable;
   device_passwords: DevicePasswordsTable;
+  caldav_objects: CaldavObjectsTable;
   events: EventsTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;

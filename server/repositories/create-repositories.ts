@@ -2,6 +2,7 @@ import type { Executor } from "../db/connection";
 import { createAnnouncementsRepository } from "./announcements";
 import { createAuditLogRepository } from "./audit-log";
 import { createCalendarFeedsRepository } from "./calendar-feeds";
+import { createCaldavObjectsRepository } from "./caldav-objects";
 import { createDevicePasswordsRepository } from "./device-passwords";
 import { createEventsRepository } from "./events";
 import { createFocusSessionsRepository } from "./focus-sessions";
@@ -33,6 +34,7 @@ export function createRepositories(db: Executor) {
     events: createEventsRepository(db),
     focusSessions: createFocusSessionsRepository(db),
     devicePasswords: createDevicePasswordsRepository(db),
+    caldavObjects: createCaldavObjectsRepository(db),
     rateLimits: createRateLimitsRepository(db),
     auditLog: createAuditLogRepository(db),
     idempotencyKeys: createIdempotencyKeysRepository(db),

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { messageRef } from "../../core/i18n/translate";
+import { messageRef, wordMessageRef } from "../../core/i18n/translate";
 import { forbidden, HttpError, notFound } from "../errors";
-import { translator, userLocale } from "../i18n";
+import { i18nFor, translator, userLocale } from "../i18n";
 import { setGuardDefaults } from "../plugins/route-guards";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
-import { CALENDARS, type CaldavObject, type CalendarName } from "../services/caldav";
+import { CALENDARS, type CaldavObject, type CalendarName, ObjectRefusedError } from "../services/caldav";
 import { requestOrigin } from "../http/request-context";
 import {
   child,
@@ -23,7 +23,9 @@ import {
 
 /** Where the DAV tree starts; /.well-known/caldav leads here (RFC 6764). */
 export const DAV_ROOT = "/dav/";
-const DAV_METHODS = ["OPTIONS", "PROPFIND", "REPORT", "GET", "HEAD"] as const;
+const DAV_METHODS = ["OPTIONS", "PROPFIND", "REPORT", "GET", "HEAD", "PUT", "DELETE"] as const;
+/** The largest object a client may PUT (an event with its changed dates, alarms and notes). */
+const MAX_OBJECT_BYTES = 256 * 1024;
 const ALLOW = DAV_METHODS.join(", ");
 const ORIGIN_REFUSED = messageRef("caldav.origin_refused");
 
@@ -105,6 +107,9 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
     dav.addContentTypeParser(["application/xml", "text/xml"], { parseAs: "string", bodyLimit: MAX_XML_BYTES }, (_request, body, done) =>
       done(null, body),
     );
+    dav.addContentTypeParser("text/calendar", { parseAs: "string", bodyLimit: MAX_OBJECT_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
 
     // RFC 6764: a client given only the server's address finds the DAV tree here.
     dav.route({
@@ -124,6 +129,7 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
       const host = new URL(config.publicUrl ?? requestOrigin(request)).hostname;
       if (request.method === "PROPFIND") return propfind(request, reply, user, resource, host);
       if (request.method === "REPORT") return report(request, reply, user, resource, host);
+      if (request.method === "PUT" || request.method === "DELETE") return write(request, reply, user, resource, host);
       if (resource.kind !== "object")
         throw new HttpError(405, messageRef("caldav.not_a_file"), undefined, { allow: "OPTIONS, PROPFIND, REPORT" });
       const object = (await caldav.objectsOf(user, resource.calendar, host)).find((o) => o.name === resource.name);
@@ -135,6 +141,55 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
     dav.route({ method: [...DAV_METHODS], url: "/dav", handler });
     dav.route({ method: [...DAV_METHODS], url: "/dav/*", handler });
   });
+
+  /**
+   * PUT and DELETE of an object (RFC 4791 §5.3.2, RFC 4918 §9.6): the tasks calendar takes them; the
+   * events and the school's calendars are read only here (the school's always, the events' until
+   * their writes come).
+   */
+  async function write(request: FastifyRequest, reply: FastifyReply, user: UserRow, resource: Resource, host: string) {
+    const words = i18nFor(userLocale(user.locale));
+    if (resource.kind !== "object")
+      throw new HttpError(405, messageRef("caldav.not_a_file"), undefined, { allow: "OPTIONS, PROPFIND, REPORT" });
+    if (resource.calendar !== "tasks")
+      return davError(reply, "<d:need-privileges/>", wordMessageRef(words, messageRef("caldav.read_only")));
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value.join(",") : value;
+    };
+    try {
+      if (request.method === "DELETE") {
+        await caldav.deleteTask(user, resource.name, { ifMatch: header("if-match") }, host);
+        return reply.code(204).send();
+      }
+      const body = typeof request.body === "string" ? request.body : "";
+      const { created, etag } = await caldav.putTask(
+        user,
+        resource.name,
+        body,
+        { ifMatch: header("if-match"), ifNoneMatch: header("if-none-match") },
+        host,
+      );
+      return reply
+        .header("etag", etag)
+        .code(created ? 201 : 204)
+        .send();
+    } catch (error) {
+      if (error instanceof ObjectRefusedError)
+        return davError(reply, "<c:valid-calendar-object-resource/>", wordMessageRef(words, error.message));
+      throw error;
+    }
+  }
+
+  /** A 403 DAV:error (RFC 4918 §16) naming the precondition that failed, with why in the student's words. */
+  function davError(reply: FastifyReply, condition: string, why: string) {
+    return reply
+      .code(403)
+      .type("application/xml; charset=utf-8")
+      .send(
+        `<?xml version="1.0" encoding="utf-8"?>\n<d:error xmlns:d="DAV:" xmlns:c="${NS.caldav}">${condition}<d:responsedescription>${escapeXml(why)}</d:responsedescription></d:error>`,
+      );
+  }
 
   /** PROPFIND (RFC 4918 §9.1) at Depth 0 or 1. */
   async function propfind(request: FastifyRequest, reply: FastifyReply, user: UserRow, resource: Resource, host: string) {
@@ -288,8 +343,14 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
         set(NS.calendarServer, "getctag", escapeXml(changeTag));
         set(NS.dav, "sync-token", escapeXml(`${DAV_ROOT}sync/${changeTag}`));
         set(NS.apple, "calendar-color", COLORS[resource.calendar]);
-        // Read only until writes come (the school's always): a client offers no editing.
-        set(NS.dav, "current-user-privilege-set", "<d:privilege><d:read/></d:privilege>");
+        // The tasks are written here too; the events' writes come later, the school's never: a client offers no editing there.
+        set(
+          NS.dav,
+          "current-user-privilege-set",
+          resource.calendar === "tasks"
+            ? "<d:privilege><d:read/></d:privilege><d:privilege><d:write/></d:privilege><d:privilege><d:write-content/></d:privilege><d:privilege><d:bind/></d:privilege><d:privilege><d:unbind/></d:privilege>"
+            : "<d:privilege><d:read/></d:privilege>",
+        );
         set(NS.caldav, "supported-calendar-data", '<c:calendar-data content-type="text/calendar" version="2.0"/>');
         set(NS.dav, "supported-report-set", SUPPORTED_REPORTS);
         break;

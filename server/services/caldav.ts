@@ -1,24 +1,35 @@
 import { createHash } from "node:crypto";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
-import { writeIcal } from "../../core/caldav/icalendar";
-import { dayOffObject, eventObject, isObjectEvent, schoolEventObject, taskObject } from "../../core/caldav/objects";
+import { IcalSyntaxError, parseIcal, writeIcal } from "../../core/caldav/icalendar";
+import {
+  dayOffObject,
+  eventObject,
+  isObjectEvent,
+  type KeptParts,
+  schoolEventObject,
+  taskFromObject,
+  taskObject,
+  taskUid,
+} from "../../core/caldav/objects";
 import { expandEvents } from "../../core/calendar/recurrence";
 import { todayIn } from "../../core/dates";
-import type { CalendarEvent } from "../../core/schemas/event";
-import { rowEtag } from "../row-etag";
-import { toEvent } from "../repositories/events";
-import { toTask } from "../repositories/tasks";
-import { translator, userLocale } from "../i18n";
-import type { CalendarFeedService } from "./calendar-feed";
-import { eventTypeName } from "./reminder-words";
 import { messageRef } from "../../core/i18n/translate";
-import { HttpError } from "../errors";
-import type { SchoolRepository } from "../repositories/school";
-import type { RunInTransaction } from "../repositories/transaction";
+import type { CalendarEvent } from "../../core/schemas/event";
+import { type CreateTaskData, createTaskSchema, updateTaskSchema } from "../../core/schemas/task";
 import type { UserRow } from "../db/schema";
+import { HttpError, notFound } from "../errors";
+import { translator, userLocale } from "../i18n";
+import { toEvent } from "../repositories/events";
+import type { SchoolRepository } from "../repositories/school";
+import { toTask } from "../repositories/tasks";
+import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import { rowEtag } from "../row-etag";
+import type { CalendarFeedService } from "./calendar-feed";
 import { hashDevicePassword } from "./device-passwords";
-import type { Clock } from "./reminders";
 import type { createAuthRateLimiter } from "./rate-limiter";
+import { eventTypeName } from "./reminder-words";
+import type { Clock } from "./reminders";
+import type { TaskWrites } from "./task-writes";
 
 export const CALDAV_REALM = "Student Hub";
 export const CALDAV_SIGN_IN_NEEDED = messageRef("caldav.sign_in_needed");
@@ -55,13 +66,14 @@ const tag = (text: string) => createHash("sha256").update(text).digest("base64ur
  */
 export function createCaldavService(options: {
   transaction: RunInTransaction;
+  taskWrites: Pick<TaskWrites, "create" | "updateIn" | "deleteIn">;
   authRateLimiter: Pick<ReturnType<typeof createAuthRateLimiter>, "signInAttempt">;
   school: Pick<SchoolRepository, "state">;
   calendarFeed: Pick<CalendarFeedService, "schoolPart">;
   clock: Clock;
   timeZone: string;
 }) {
-  const { transaction, authRateLimiter, school, calendarFeed, clock, timeZone } = options;
+  const { transaction, taskWrites, authRateLimiter, school, calendarFeed, clock, timeZone } = options;
 
   /** The object's text, with the school's VTIMEZONE when a time names it. */
   function textOf(object: ReturnType<typeof taskObject>): string {
@@ -72,7 +84,89 @@ export function createCaldavService(options: {
     const at = text.search(/BEGIN:V(EVENT|TODO)/);
     return `${text.slice(0, at)}${zone.replace(/\r?\n/g, "\r\n").replace(/(\r\n)?$/, "\r\n")}${text.slice(at)}`;
   }
+  /** The student's tasks as objects: at the address and UID a client gave one it made, with what it wrote that the app does not read. */
+  async function taskObjectsIn(tx: TransactionScope, userId: number, context: { host: string; timeZone: string }): Promise<CaldavObject[]> {
+    const [rows, made] = await Promise.all([tx.calendarFeeds.taskRows(userId), tx.caldavObjects.listForUser(userId, "tasks")]);
+    const byItem = new Map(made.map((m) => [m.item_id, m]));
+    return rows.map((row) => {
+      const task = toTask(row);
+      const mine = byItem.get(task.id);
+      const kept = mine?.kept ? (JSON.parse(mine.kept) as KeptParts) : null;
+      return {
+        name: mine?.name ?? `${task.id}.ics`,
+        itemId: task.id,
+        // The app's own ETag (what its If-Match takes), unless the client's unread parts are part of the object too.
+        etag: kept ? rowEtag({ task, kept }) : rowEtag(task),
+        component: "VTODO" as const,
+        body: () =>
+          textOf(
+            taskObject(
+              { ...task, updatedAt: row.updated_at, completedAt: row.completed_at },
+              context,
+              mine ? { uid: mine.uid, kept: kept ?? { properties: [], components: [] } } : undefined,
+            ),
+          ),
+        // A task without a due date is in every range (RFC 4791 §9.9, VTODO without DUE).
+        overlaps: (from: string, to: string) => task.dueDate === null || (task.dueDate >= from && task.dueDate <= to),
+      };
+    });
+  }
+
   return {
+    /**
+     * A client's PUT of a task (RFC 4791 §5.3.2): made, or replaced whole but for what only the app
+     * sets (its reminder, cleared when the due date goes; its time needed), in one transaction with
+     * its address, UID and unread parts; If-Match and If-None-Match checked against the object as
+     * it is then. Answers whether it was made, and its new ETag.
+     */
+    async putTask(
+      user: UserRow,
+      name: string,
+      body: string,
+      conditions: { ifMatch?: string; ifNoneMatch?: string },
+      host: string,
+    ): Promise<{ created: boolean; etag: string }> {
+      let calendar;
+      try {
+        calendar = parseIcal(body);
+      } catch (error) {
+        if (error instanceof IcalSyntaxError) throw new HttpError(400, messageRef("caldav.bad_ical", { reason: error.message }));
+        throw error;
+      }
+      const read = taskFromObject(calendar, timeZone);
+      if ("refused" in read) throw objectRefused(read.refused);
+      const context = { host, timeZone };
+      return transaction(async (tx) => {
+        await tx.users.lockUser(user.id);
+        const current = (await taskObjectsIn(tx, user.id, context)).find((o) => o.name === name);
+        assertConditions(current, conditions);
+        const fields = { ...read.fields, ...(read.fields.dueDate === null ? { reminder: null } : {}) };
+        const checked = current ? updateTaskSchema.safeParse(fields) : createTaskSchema.safeParse(fields);
+        if (!checked.success) throw objectRefused(checked.error.issues[0]!.message);
+        const task = current
+          ? await taskWrites.updateIn(tx, user.id, current.itemId!, checked.data)
+          : await taskWrites.create(tx, user.id, checked.data as CreateTaskData);
+        const kept = read.kept.properties.length || read.kept.components.length ? JSON.stringify(read.kept) : null;
+        // An object made in the app keeps its own address and UID unless the client wrote parts the app keeps for it.
+        if (!current || (await tx.caldavObjects.findByName(user.id, "tasks", name)) || kept || read.uid !== taskUid(task.id, host)) {
+          await tx.caldavObjects.save({ user_id: user.id, calendar: "tasks", item_id: task.id, name, uid: read.uid, kept });
+        }
+        const after = (await taskObjectsIn(tx, user.id, context)).find((o) => o.itemId === task.id)!;
+        return { created: !current, etag: after.etag };
+      });
+    },
+
+    /** A client's DELETE of a task, If-Match checked. */
+    async deleteTask(user: UserRow, name: string, conditions: { ifMatch?: string }, host: string): Promise<void> {
+      await transaction(async (tx) => {
+        const current = (await taskObjectsIn(tx, user.id, { host, timeZone })).find((o) => o.name === name);
+        if (!current) throw notFound();
+        assertConditions(current, conditions);
+        await taskWrites.deleteIn(tx, user.id, current.itemId!);
+        await tx.caldavObjects.deleteByName(user.id, "tasks", name);
+      });
+    },
+
     /**
      * The account a request's Basic credentials sign in to: the account's email address and one of
      * its device passwords (never the account's own password). A wrong pair counts toward the
@@ -100,20 +194,7 @@ export function createCaldavService(options: {
     /** The members of one of the student's calendars, as a client lists and reads them. */
     async objectsOf(user: UserRow, calendar: CalendarName, host: string): Promise<CaldavObject[]> {
       const context = { host, timeZone };
-      if (calendar === "tasks") {
-        const rows = await transaction((tx) => tx.calendarFeeds.taskRows(user.id));
-        return rows.map((row) => {
-          const task = toTask(row);
-          return {
-            name: `${task.id}.ics`,
-            etag: rowEtag(task),
-            component: "VTODO",
-            body: () => textOf(taskObject({ ...task, updatedAt: row.updated_at, completedAt: row.completed_at }, context)),
-            // A task without a due date is in every range (RFC 4791 §9.9, VTODO without DUE).
-            overlaps: (from, to) => task.dueDate === null || (task.dueDate >= from && task.dueDate <= to),
-          };
-        });
-      }
+      if (calendar === "tasks") return transaction((tx) => taskObjectsIn(tx, user.id, context));
       if (calendar === "events") {
         const rows = await transaction((tx) => tx.calendarFeeds.eventRows(user.id));
         const events = rows.map((row) => ({ ...toEvent(row), updatedAt: row.updated_at }));
@@ -200,9 +281,25 @@ export function createCaldavService(options: {
 }
 export type CaldavService = ReturnType<typeof createCaldavService>;
 
+/** 412 (RFC 7232): If-Match names another version (or there is none); If-None-Match: * finds one there. */
+function assertConditions(current: CaldavObject | undefined, conditions: { ifMatch?: string; ifNoneMatch?: string }): void {
+  if (conditions.ifNoneMatch?.trim() === "*" && current) throw new HttpError(412, messageRef("caldav.precondition_failed"));
+  if (conditions.ifMatch === undefined) return;
+  const tags = conditions.ifMatch.split(",").map((t) => t.trim());
+  if (!current || !(tags.includes("*") || tags.includes(current.etag))) throw new HttpError(412, messageRef("caldav.precondition_failed"));
+}
+
+/** A client's object the app cannot take (RFC 4791 §5.3.2.1): 403, answered as a DAV:error naming CALDAV:valid-calendar-object-resource and why. */
+export class ObjectRefusedError extends HttpError {}
+function objectRefused(reason: string): HttpError {
+  return new ObjectRefusedError(403, reason);
+}
+
 /** A member of a calendar: its file name, strong ETag, component, text, and whether it has a date in a range of dates. */
 export interface CaldavObject {
   name: string;
+  /** The task's or event's id, for the writes; none for the school's. */
+  itemId?: number;
   etag: string;
   component: "VEVENT" | "VTODO";
   body: () => string;

@@ -130,6 +130,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     /** The CalDAV server's sign-in and calendars' change tags (issue 52). */
     caldav: createCaldavService({
       transaction,
+      taskWrites,
       authRateLimiter,
       school: repositories.school,
       calendarFeed: calendarFeedService,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { answerPasswordAccount, answerPasswordlessAccount, fill, GOOGLE, MICROSOFT } from "@/test/auth";
 import { FakeServer, reply, student } from "@/test/fake-server";
 import { renderApp } from "@/test/render";
+import { held } from "@/test/tasks";
 
 // Moved from e2e/sso.spec.ts and e2e/account.spec.ts (docs/decisions/120): Settings → Delete my
 // account, with a password and without one (confirmed at the account's provider). Deleting for
@@ -45,11 +46,18 @@ describe("deleting an account with a password", () => {
     expect(screen.getByRole("alertdialog", { name: TITLE })).toBeVisible();
     expect(server.body("DELETE /api/user")).toEqual({ password: "Wrong!Passw0rd" });
 
-    server.answer("DELETE /api/user", reply(204));
+    // The answer waits until the pending button is seen: under a loaded CI machine an answer that
+    // came at once could end the deletion (and the dialog) before the first look.
+    const answer = held();
+    server.on("DELETE /api/user", async () => {
+      await answer.wait;
+      return reply(204);
+    });
     await fill(user, within(confirm).getByLabelText("Password"), "Str0ng!Passw0rd");
     await user.click(remove);
     // The app then starts again at / (a full-page load, the browser's: e2e/account.spec.ts).
     expect(await within(confirm).findByRole("button", { name: "Deleting..." })).toBeDisabled();
+    answer.release();
     expect(server.sent("DELETE /api/user").map((request) => request.body)).toEqual([
       { password: "Wrong!Passw0rd" },
       { password: "Str0ng!Passw0rd" },

@@ -32,18 +32,16 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
       passwordId: made.id as number,
     };
   }
+  /** A CalDAV client written elsewhere (tsdav), given the server's bare address as a student types it. */
+  const davClientOf = (username: string, password: string) =>
+    createDAVClient({ serverUrl: `${base}/`, credentials: { username, password }, authMethod: "Basic", defaultAccountType: "caldav" });
   const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
   const dav = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
     fetch(`${base}${path}`, { redirect: "manual", ...init });
 
   it("is found from the server's bare address and lists the events, tasks and school calendars", async () => {
     const { username, password, id } = await connected();
-    const client = await createDAVClient({
-      serverUrl: `${base}/`,
-      credentials: { username, password },
-      authMethod: "Basic",
-      defaultAccountType: "caldav",
-    });
+    const client = await davClientOf(username, password);
     const calendars = await client.fetchCalendars();
     expect(calendars.map((c) => [c.url, c.displayName, c.components])).toEqual([
       [`${base}/dav/calendars/${id}/events/`, "Student Hub", ["VEVENT"]],
@@ -55,12 +53,7 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
 
   it("moves the events' and tasks' change tag with a change made in the app, on whichever calendar it is read", async () => {
     const { client, username, password } = await connected();
-    const dav = await createDAVClient({
-      serverUrl: `${base}/`,
-      credentials: { username, password },
-      authMethod: "Basic",
-      defaultAccountType: "caldav",
-    });
+    const dav = await davClientOf(username, password);
     const before = await dav.fetchCalendars();
     await client.request("POST", "/api/tasks", { title: "Essay" });
     const after = await dav.fetchCalendars();
@@ -175,12 +168,7 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
     const exam = (
       await api.request("POST", "/api/events", { title: "Chemistry exam", date: "2027-01-15", time: "09:00", eventType: "exam" })
     ).json();
-    const dav = await createDAVClient({
-      serverUrl: `${base}/`,
-      credentials: { username: who.username, password: who.password },
-      authMethod: "Basic",
-      defaultAccountType: "caldav",
-    });
+    const dav = await davClientOf(who.username, who.password);
     const [events, tasks] = await dav.fetchCalendars();
     return { ...who, dav, events: events!, tasks: tasks!, essay, lab, someday, practice, exam };
   }
@@ -308,12 +296,7 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
 
   it("takes a task made, changed and deleted in a calendar app, keeping its UID, address and alarm; a stale ETag is 412", async () => {
     const { client, username, password } = await connected();
-    const davClient = await createDAVClient({
-      serverUrl: `${base}/`,
-      credentials: { username, password },
-      authMethod: "Basic",
-      defaultAccountType: "caldav",
-    });
+    const davClient = await davClientOf(username, password);
     const [events, tasks] = await davClient.fetchCalendars();
     const vtodo = (summary: string, extra: string[] = []) =>
       [
@@ -418,12 +401,7 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
 
   it("takes an edit to a task made in the app with the app's own ETag, and the app's edit moves it", async () => {
     const { client, username, password } = await connected();
-    const davClient = await createDAVClient({
-      serverUrl: `${base}/`,
-      credentials: { username, password },
-      authMethod: "Basic",
-      defaultAccountType: "caldav",
-    });
+    const davClient = await davClientOf(username, password);
     const made = (
       await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2026-12-01", reminder: "1-hour", estimateMinutes: 90 })
     ).json();

@@ -1,6 +1,6 @@
 import { feedRuleFor, type FeedRule } from "../calendar/feed-rules";
 import { firstOccurrence } from "../calendar/recurrence";
-import { addDaysToDate, minutesOfDay, timeOfDay } from "../dates";
+import { addDaysToDate, clockTimeIn, minutesOfDay, timeOfDay, todayIn } from "../dates";
 import { messageRef } from "../i18n/translate";
 import { zonedInstant } from "../reminders";
 import type { CalendarEvent } from "../schemas/event";
@@ -273,17 +273,7 @@ export function schoolDateTime(value: IcalProperty, schoolZone: string): { date:
   const zone = utc ? "UTC" : value.params.TZID;
   if (!zone || zone === schoolZone || !isKnownZone(zone)) return { date, time: wall };
   const instant = new Date(zonedInstant(date, wall, zone));
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: schoolZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
+  return { date: todayIn(schoolZone, instant), time: clockTimeIn(schoolZone, instant) };
 }
 
 /** PRIORITY (RFC 5545): 1-4 high, 5 (or none, 0) medium, 6-9 low. */

@@ -117,6 +117,9 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
       url: "/.well-known/caldav",
       handler: (_request, reply) => reply.redirect(DAV_ROOT, 301),
     });
+    // A client that asks the bare address itself (python-caldav, some older ones) is sent there too;
+    // a browser's GET of / is still the app.
+    dav.route({ method: ["PROPFIND"], url: "/", handler: (_request, reply) => reply.redirect(DAV_ROOT, 301) });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header("cache-control", "private, no-cache").header("dav", "1, 3, calendar-access").header("allow", ALLOW);

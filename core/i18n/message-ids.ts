@@ -74,6 +74,13 @@ export interface MessageValues {
   "admin.cache_clear_error": undefined;
   "admin.cache_cleared": undefined;
   "admin.cache_not_cleared": undefined;
+  "admin.calendar_app_unused": { "made": string | number };
+  "admin.calendar_app_used": { "made": string | number; "used": string | number };
+  "admin.calendar_apps": undefined;
+  "admin.calendar_apps_failed": undefined;
+  "admin.calendar_apps_none": undefined;
+  "admin.calendar_apps_of": { "name": string | number };
+  "admin.calendar_apps_text": undefined;
   "admin.cannot_change_own": undefined;
   "admin.check_push_state": undefined;
   "admin.checking": undefined;
@@ -276,6 +283,13 @@ export interface MessageValues {
   "admin.reset_password_text": { "name": string | number };
   "admin.reset_pending": undefined;
   "admin.resetting": undefined;
+  "admin.revoke": undefined;
+  "admin.revoke_failed": undefined;
+  "admin.revoke_named": { "name": string | number };
+  "admin.revoke_text": { "name": string | number };
+  "admin.revoke_title": { "name": string | number };
+  "admin.revoked": { "name": string | number };
+  "admin.revoking": undefined;
   "admin.role_admin": undefined;
   "admin.role_admins": undefined;
   "admin.role_all": undefined;

@@ -99,7 +99,7 @@ function response(path: string, values: PropertyValues, asked: readonly { ns: st
  * on its own), and a request with an Origin (a web page's) is refused.
  */
 export default async function caldavRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { caldav, config } = services;
+  const { caldav, config, sessionService } = services;
   for (const method of ["PROPFIND", "REPORT"]) app.addHttpMethod(method, { hasBody: true });
 
   await app.register(async (dav) => {
@@ -107,6 +107,13 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
     dav.addContentTypeParser(["application/xml", "text/xml"], { parseAs: "string", bodyLimit: MAX_XML_BYTES }, (_request, body, done) =>
       done(null, body),
     );
+    // A write has committed by the time its answer is sent: before it leaves, this instance applies
+    // every change committed so far, as the API's writes do (decision 093), so the student's next
+    // read here (the app's list, or this client's next request) sees it.
+    dav.addHook("onSend", (request, reply, payload, done) => {
+      if ((request.method !== "PUT" && request.method !== "DELETE") || reply.statusCode >= 400) return done(null, payload);
+      sessionService.settle().then(() => done(null, payload), done);
+    });
     dav.addContentTypeParser("text/calendar", { parseAs: "string", bodyLimit: MAX_OBJECT_BYTES }, (_request, body, done) =>
       done(null, body),
     );

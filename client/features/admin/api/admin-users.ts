@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api/transport";
 import type { AdminUser } from "@core/schemas/admin";
+import type { DevicePassword } from "@core/schemas/device-passwords";
 import type { UserRoleFilter } from "../types/admin";
 import { getPage } from "./paged-list";
 
@@ -54,4 +55,20 @@ export function useResetPassword() {
 /** DELETE /api/admin/users/{id}: the user, their tasks, events and sessions. */
 export function useDeleteUser() {
   return useAdminUserMutation((user: AdminUser) => apiJson<unknown>("DELETE", `/api/admin/users/${user.id}`));
+}
+
+/** GET /api/admin/users/{id}/device-passwords (issue 52): the calendar apps a user connected, never their passwords. */
+export function useUserDevicePasswords(user: AdminUser, enabled: boolean) {
+  return useQuery({
+    queryKey: [...adminUsersKey, user.id, "device-passwords"],
+    queryFn: () => apiJson<DevicePassword[]>("GET", `/api/admin/users/${user.id}/device-passwords`),
+    enabled,
+  });
+}
+
+/** DELETE /api/admin/users/{id}/device-passwords/{passwordId}: the app is refused from its next sync (audited). */
+export function useRevokeUserDevicePassword() {
+  return useAdminUserMutation(({ user, password }: { user: AdminUser; password: DevicePassword }) =>
+    apiJson<unknown>("DELETE", `/api/admin/users/${user.id}/device-passwords/${password.id}`),
+  );
 }

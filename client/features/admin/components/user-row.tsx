@@ -1,7 +1,8 @@
-import { KeyRound, Trash2 } from "lucide-react";
+import { CalendarSync, KeyRound, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { UserDevicePasswordsDialog } from "./user-device-passwords-dialog";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import { serverMessage } from "@/lib/api/errors";
@@ -21,7 +22,7 @@ type UserRowProps = {
   onPasswordReset: (reset: { name: string; temporaryPassword: string }) => void;
 };
 
-type Pending = "promote" | "demote" | "reset" | "delete" | null;
+type Pending = "promote" | "demote" | "reset" | "delete" | "calendar-apps" | null;
 
 function fullName(user: AdminUser): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -104,6 +105,17 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
             <span className="hidden sm:inline">{t("admin.reset_password")}</span>
           </Button>
         )}
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-9 px-0 sm:w-auto sm:px-3"
+          onClick={() => setAsking("calendar-apps")}
+          aria-label={t("admin.calendar_apps_of", { name })}
+          title={t("admin.calendar_apps")}
+        >
+          <CalendarSync aria-hidden="true" />
+          <span className="hidden sm:inline">{t("admin.calendar_apps")}</span>
+        </Button>
         {!isSelf && (
           <Button
             variant="outline"
@@ -193,6 +205,12 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
             },
           })
         }
+      />
+      <UserDevicePasswordsDialog
+        user={user}
+        name={name}
+        open={asking === "calendar-apps"}
+        onOpenChange={(open) => setAsking(open ? "calendar-apps" : null)}
       />
     </li>
   );

@@ -171,4 +171,29 @@ describe.each([375, 1280])("User Management in Spanish at %i px", (width) => {
     expect(screen.getByRole("button", { name: "Reintentar" })).toBeVisible();
     expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
   });
+
+  it("lists a user's calendar apps and revokes one after asking; none says so", async () => {
+    const { user, server } = await usersTab();
+    const apps = [{ id: 4, name: "Sam's iPhone", createdAt: "2026-11-20T15:00:00.000Z", lastUsedAt: "2026-11-28T22:00:00.000Z" }];
+    server.on("GET /api/admin/users/:id/device-passwords", ({ params }) => (params.id === "2" ? apps : []));
+    server.on("DELETE /api/admin/users/:id/device-passwords/:passwordId", ({ params }) => {
+      apps.splice(
+        apps.findIndex((a) => String(a.id) === params.passwordId),
+        1,
+      );
+      return reply(204);
+    });
+    const sam = await row("sam@example.com");
+    await user.click(within(sam).getByRole("button", { name: "Calendar apps of Sam Lee" }));
+    const dialog = await screen.findByRole("dialog", { name: "Calendar apps of Sam Lee" });
+    const list = await within(dialog).findByRole("list", { name: "Calendar apps of Sam Lee" });
+    expect(within(list).getByRole("listitem")).toHaveTextContent("Sam's iPhoneMade Nov 20, 2026, last used Nov 28, 2026");
+    await user.click(within(list).getByRole("button", { name: "Revoke Sam's iPhone" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog", { name: "Revoke Sam's iPhone?" })).getByRole("button", { name: "Revoke" }),
+    );
+    expect(await findToast("Sam's iPhone revoked", "")).toBeVisible();
+    expect(server.sent("DELETE /api/admin/users/2/device-passwords/4")).toHaveLength(1);
+    expect(await within(dialog).findByText("No calendar apps connected.")).toBeVisible();
+  });
 });

@@ -3,6 +3,7 @@ import { CopyIcon, KeyRoundIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { messages as englishCaldav } from "@core/i18n/compiled/en/caldav";
 import { messages as spanishCaldav } from "@core/i18n/compiled/es/caldav";
+import { todayIn } from "@core/dates";
 import { formatShortDate } from "@core/format";
 import { createDevicePasswordSchema, type CreatedDevicePassword, type DevicePassword } from "@core/schemas/device-passwords";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -24,11 +25,8 @@ i18n.load("es", spanishCaldav as Messages);
 
 const TOAST = "calendar-apps";
 
-/** The date (yyyy-MM-dd) of an instant on this device's calendar: "Last used" names the day the student saw. */
-function dayOf(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+/** The date of an instant on this device's calendar: "Last used" names the day the student saw. */
+const dayOf = (iso: string) => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date(iso));
 
 /**
  * Settings → Calendar apps (issue 52, decision 133): the phone's own Calendar and Reminders apps,

@@ -102,7 +102,7 @@ test.describe("on a 375 px phone", () => {
     );
     for (const row of rows) {
       expect(row.height, row.text!).toBeLessThanOrEqual(120);
-      expect(row.actions, row.text!).toBe(3); // the admin switch, Reset Password, Delete
+      expect(row.actions, row.text!).toBe(4); // the admin switch, Reset Password, Calendar apps, Delete
       expect(row.actionLines, row.text!).toBe(1);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

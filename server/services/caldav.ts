@@ -23,6 +23,7 @@ import { toEvent } from "../repositories/events";
 import type { SchoolRepository } from "../repositories/school";
 import { toTask } from "../repositories/tasks";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import { normalizeEmail } from "../repositories/users";
 import { rowEtag } from "../row-etag";
 import type { CalendarFeedService } from "./calendar-feed";
 import { hashDevicePassword } from "./device-passwords";
@@ -175,11 +176,12 @@ export function createCaldavService(options: {
     async authenticate(authorization: string | undefined, ip: string): Promise<UserRow> {
       const credentials = basicCredentials(authorization);
       if (!credentials || !credentials.username || !credentials.password) throw signInNeeded();
-      const attempt = await authRateLimiter.signInAttempt(credentials.username.trim().toLowerCase(), ip);
+      const email = normalizeEmail(credentials.username);
+      const attempt = await authRateLimiter.signInAttempt(email, ip);
       const found = await transaction(async (tx) => {
         const password = await tx.devicePasswords.findByHash(hashDevicePassword(credentials.password));
         const user = password ? await tx.users.findById(password.userId) : undefined;
-        if (!password || !user || user.email !== credentials.username.trim().toLowerCase()) return null;
+        if (!password || !user || user.email !== email) return null;
         const now = clock();
         if (!password.lastUsedAt || now.getTime() - Date.parse(password.lastUsedAt) >= LAST_USE_PRECISION_MS) {
           await tx.devicePasswords.touch(password.id, now);

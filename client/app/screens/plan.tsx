@@ -5,8 +5,7 @@ import { Link, useLocation } from "wouter";
 import type { User } from "@core/api-types";
 import { FocusTimerPanel } from "@/features/plan/components/focus-timer";
 import { PlanView } from "@/features/plan/components/plan-view";
-import { focusOn } from "@/features/plan/components/start-focus";
-import { lastFocusLengths, useFocusTimer } from "@/features/plan/hooks/use-focus-timer";
+import { useFocusTimer } from "@/features/plan/hooks/use-focus-timer";
 import { clockText, focusPhaseText, remainingMs } from "@/features/plan/utils/focus-timer";
 import { Button } from "@/components/ui/button";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
@@ -36,7 +35,7 @@ export function PlanScreen({ user }: { user: User }) {
       </header>
       <PlanView
         onStartFocus={(block) => {
-          focus.start({ ...lastFocusLengths(user.id), ...focusOn(block, t) });
+          focus.startOnBlock(block);
           navigate(ROUTES.focus);
         }}
       />

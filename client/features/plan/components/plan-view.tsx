@@ -8,7 +8,8 @@ import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { useLocale, useT } from "@/lib/i18n";
 import { usePlan } from "@/api/user/plan";
-import { blockTitle, StartFocusButton } from "./start-focus";
+import { blockTitle } from "../utils/focus-timer";
+import { StartFocusButton } from "./start-focus";
 import { TimeSpent } from "./time-spent";
 
 // Its words (the `plan` group) come with it in both languages, as Settings → Study time's do.

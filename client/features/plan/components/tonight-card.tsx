@@ -11,10 +11,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useLocale, useT } from "@/lib/i18n";
 import { planQueryOptions, usePlan } from "@/api/user/plan";
-import { lastFocusLengths, useFocusTimer } from "../hooks/use-focus-timer";
+import { useFocusTimer } from "../hooks/use-focus-timer";
 import { clockText, focusPhaseText, remainingMs } from "../utils/focus-timer";
 import { isStudyRow, withStudyBlocks } from "../utils/study-rows";
-import { blockTitle, focusOn, StartFocusButton } from "./start-focus";
+import { blockTitle } from "../utils/focus-timer";
+import { StartFocusButton } from "./start-focus";
 
 // Its words come with it, in both languages: the card arrives once Home's first screen is up.
 i18n.load("en", englishPlan as Messages);
@@ -37,7 +38,7 @@ export function TonightCard({ userId, onOpenPlan, onOpenFocus }: { userId: numbe
   const today = plan.days[0]!;
   const short = shortfall(plan);
   const startOn = (block: PlanBlock) => {
-    focus.start({ ...lastFocusLengths(userId), ...focusOn(block, t) });
+    focus.startOnBlock(block);
     onOpenFocus();
   };
   return (

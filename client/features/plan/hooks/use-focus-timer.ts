@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { PlanBlock } from "@core/schemas/plan";
 import { createFocusSession, type CreateFocusSessionVariables, FOCUS_SESSION_MUTATION_KEY, focusSessionVariables } from "@/api/changes";
 import { refetchAfterFocus } from "@/api/user/plan";
 import { errorMessage } from "@/lib/api/errors";
@@ -11,6 +12,7 @@ import {
   DEFAULT_BREAK_MINUTES,
   DEFAULT_FOCUS_MINUTES,
   FOCUS_LENGTHS,
+  focusOn,
   type FocusStretch,
   type FocusTimer,
   parseFocusTimer,
@@ -125,6 +127,8 @@ export type FocusTimerControls = {
   timer: FocusTimer | null;
   now: number;
   start: (what: Parameters<typeof startFocus>[0]) => void;
+  /** A round on a study block (its task, or an exam's revision), with the lengths last chosen on this device. */
+  startOnBlock: (block: PlanBlock) => void;
   pause: () => void;
   /** Goes on after a pause, starts the next round after a break, or skips the break. */
   resume: () => void;
@@ -164,6 +168,7 @@ export function useFocusTimer(userId: number): FocusTimerControls {
     },
     [current, queryClient, userId],
   );
+  const startOnBlock = useCallback((block: PlanBlock) => start({ ...lastFocusLengths(userId), ...focusOn(block, t) }), [start, userId]);
   const pause = useCallback(() => {
     const timer = current();
     if (!timer) return;
@@ -186,5 +191,5 @@ export function useFocusTimer(userId: number): FocusTimerControls {
   }, [current, queryClient, userId]);
 
   const timer = kept ? advance(kept, now).timer : null;
-  return { timer, now, start, pause, resume, stop };
+  return { timer, now, start, startOnBlock, pause, resume, stop };
 }

@@ -1,4 +1,5 @@
 import type { Translate } from "@core/i18n/translate";
+import type { PlanBlock } from "@core/schemas/plan";
 
 /**
  * The focus timer (issue 51, decision 131): rounds of focus and break, worked out from the clock
@@ -136,4 +137,14 @@ export function parseFocusTimer(text: string | null): FocusTimer | null {
     // Not JSON: no timer.
   }
   return null;
+}
+
+/** A block as the plan names it: the task's title, or "Revise: {exam}". */
+export function blockTitle(block: PlanBlock, t: Translate): string {
+  return block.kind === "exam-prep" ? t("plan.revise", { title: block.title }) : block.title;
+}
+
+/** What a timer started from a block counts on: the block's task (an exam's revision counts on no task) and its name. */
+export function focusOn(block: PlanBlock, t: Translate): Pick<FocusTimer, "taskId" | "title"> {
+  return { taskId: block.kind === "task" ? block.taskId : null, title: blockTitle(block, t) };
 }

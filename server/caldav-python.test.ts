@@ -27,7 +27,7 @@ describe.runIf(available || process.env.CI)("CalDAV with python3-caldav", () => 
     });
     afterAll(() => t.close());
 
-    it("discovers the calendars from the bare address, reads the series and tasks, and makes, ticks and deletes tasks the app then has", async () => {
+    it("discovers the calendars from the bare address, reads the series and tasks, and makes, changes and deletes tasks and a series the app then has", async () => {
       const client = new TestClient(t.app);
       await client.register();
       await client.request("POST", "/api/tasks", { title: "Essay", dueDate: "2026-12-01" });
@@ -69,6 +69,36 @@ describe.runIf(available || process.env.CI)("CalDAV with python3-caldav", () => 
         ["Essay", false, "2026-12-01", "medium"],
         ["Return library books", true, "2026-12-04", "low"],
       ]);
+      // Mondays at 4 PM New York (21:00 UTC), four of them: the second removed, the fourth moved to Tuesday.
+      expect(seen.events_after).toEqual([
+        ["Debate team", 2, true],
+        ["Exam", 1, false],
+        ["Practice", 1, false],
+      ]);
+      const events = (await client.request("GET", "/api/events")).json() as {
+        title: string;
+        date: string;
+        time: string;
+        endTime: string | null;
+        recurring: string;
+        customEndDate: string | null;
+        exceptionDate: string | null;
+        originalDate: string | null;
+      }[];
+      expect(events.find((e) => e.title === "Debate team")).toMatchObject({
+        date: "2026-12-07",
+        time: "16:00",
+        endTime: "17:30",
+        recurring: "weekly",
+        customEndDate: "2026-12-28",
+      });
+      expect(events.filter((e) => e.exceptionDate).map((e) => e.exceptionDate)).toEqual(["2026-12-14", "2026-12-21"]);
+      expect(events.find((e) => e.originalDate === "2026-12-21")).toMatchObject({
+        title: "Debate (moved)",
+        date: "2026-12-22",
+        time: "16:00",
+      });
+      expect(events.some((e) => e.title === "Wrong day")).toBe(false);
     });
   });
 });

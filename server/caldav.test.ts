@@ -297,7 +297,7 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
   it("takes a task made, changed and deleted in a calendar app, keeping its UID, address and alarm; a stale ETag is 412", async () => {
     const { client, username, password } = await connected();
     const davClient = await davClientOf(username, password);
-    const [events, tasks] = await davClient.fetchCalendars();
+    const [, tasks, school] = await davClient.fetchCalendars();
     const vtodo = (summary: string, extra: string[] = []) =>
       [
         "BEGIN:VCALENDAR",
@@ -369,9 +369,9 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
       ((await client.request("GET", "/api/tasks")).json() as { id: number; title: string }[]).find((t) => t.id === inApp.id)!.title,
     ).toBe("Buy poster board");
 
-    // The events calendar is read only here for now, and a task without a title is refused with why.
+    // The school's calendar is read only, and a task without a title is refused with why.
     const refusedEvent = await davClient.createCalendarObject({
-      calendar: events!,
+      calendar: school!,
       filename: "e.ics",
       iCalString: vtodo("x").replaceAll("VTODO", "VEVENT"),
     });
@@ -425,5 +425,183 @@ describeEachEngine("CalDAV: discovery and sign-in", (engine) => {
     const [reread] = await davClient.fetchCalendarObjects({ calendar: tasks!, objectUrls: [url], useMultiGet: true });
     expect(reread!.etag).toBe(after.etag);
     expect(reread!.data).toContain(`UID:task-${made.id}@`);
+  });
+
+  it("takes an event series made, changed and deleted in a calendar app: its removed and moved dates, its alarm, its UID; a rule the app cannot keep is refused", async () => {
+    const { client, username, password } = await connected();
+    const davClient = await davClientOf(username, password);
+    const [events] = await davClient.fetchCalendars();
+    // As iOS Calendar writes a weekly club on Wednesdays, 3:30-4:45 PM, through 23 December, without 9 December, and 16 December moved to Thursday at 4.
+    const vevents = (moved: string, removed: string[]) =>
+      [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Apple Inc.//iOS 18.1//EN",
+        "BEGIN:VEVENT",
+        "UID:C0FFEE-ROBOTICS",
+        "DTSTAMP:20261129T120000Z",
+        "SUMMARY:Robotics club",
+        "DTSTART;TZID=America/New_York:20261202T153000",
+        "DTEND;TZID=America/New_York:20261202T164500",
+        "RRULE:FREQ=WEEKLY;BYDAY=WE;UNTIL=20261224T045959Z",
+        ...removed.map((date) => `EXDATE;TZID=America/New_York:${date}T153000`),
+        "X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC",
+        "BEGIN:VALARM",
+        "TRIGGER:-PT15M",
+        "ACTION:DISPLAY",
+        "DESCRIPTION:Reminder",
+        "END:VALARM",
+        "END:VEVENT",
+        "BEGIN:VEVENT",
+        "UID:C0FFEE-ROBOTICS",
+        "DTSTAMP:20261129T120000Z",
+        "RECURRENCE-ID;TZID=America/New_York:20261216T153000",
+        `SUMMARY:${moved}`,
+        "DTSTART;TZID=America/New_York:20261217T160000",
+        "DTEND;TZID=America/New_York:20261217T170000",
+        "END:VEVENT",
+        "END:VCALENDAR",
+        "",
+      ].join("\r\n");
+    const made = await davClient.createCalendarObject({
+      calendar: events!,
+      filename: "C0FFEE-ROBOTICS.ics",
+      iCalString: vevents("Robotics (moved)", ["20261209"]),
+    });
+    expect(made.status).toBe(201);
+    type Row = {
+      id: number;
+      title: string;
+      date: string;
+      time: string | null;
+      endTime: string | null;
+      recurring: string;
+      customDays: string[];
+      customEndDate: string | null;
+      isException: boolean;
+      exceptionDate: string | null;
+      originalDate: string | null;
+      parentEventId: number | null;
+    };
+    const rows = async () => (await client.request("GET", "/api/events")).json() as Row[];
+    const first = await rows();
+    const series = first.find((e) => e.parentEventId === null)!;
+    expect(series).toMatchObject({
+      title: "Robotics club",
+      date: "2026-12-02",
+      time: "15:30",
+      endTime: "16:45",
+      recurring: "weekly",
+      customDays: ["wednesday"],
+      customEndDate: "2026-12-23",
+    });
+    expect(
+      first
+        .filter((e) => e.isException)
+        .map((e) => e.exceptionDate)
+        .sort(),
+    ).toEqual(["2026-12-09", "2026-12-16"]);
+    const moved = first.find((e) => e.originalDate === "2026-12-16")!;
+    // An hour from 4 PM is the app's "no end given".
+    expect(moved).toMatchObject({ title: "Robotics (moved)", date: "2026-12-17", time: "16:00", endTime: null, recurring: "none" });
+
+    const url = `${events!.url}C0FFEE-ROBOTICS.ics`;
+    const [object] = await davClient.fetchCalendarObjects({ calendar: events!, objectUrls: [url], useMultiGet: true });
+    expect(object!.etag).toBe(made.headers.get("etag"));
+    for (const line of [
+      "UID:C0FFEE-ROBOTICS",
+      "TRIGGER:-PT15M",
+      "X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC",
+      "EXDATE;TZID=America/New_York:20261209T153000",
+      "RECURRENCE-ID;TZID=America/New_York:20261216T153000",
+    ]) {
+      expect(object!.data).toContain(line);
+    }
+    // Read by an iCalendar reader written elsewhere: the dates the client meant.
+    const component = new ICAL.Component(ICAL.parse(object!.data));
+    const master = component.getAllSubcomponents("vevent").find((v) => !v.hasProperty("recurrence-id"))!;
+    const expanded = new ICAL.RecurExpansion({ component: master, dtstart: master.getFirstPropertyValue("dtstart") as ICAL.Time });
+    const dates: string[] = [];
+    for (let next = expanded.next(); next; next = expanded.next()) dates.push(next.toString().slice(0, 10));
+    expect(dates).toEqual(["2026-12-02", "2026-12-16", "2026-12-23"]);
+
+    // The client gives 9 December back and renames the moved date: the moved date keeps its id.
+    const edited = await davClient.updateCalendarObject({
+      calendarObject: { url, etag: object!.etag, data: vevents("Robotics at the gym", []) },
+    });
+    expect(edited.status).toBe(204);
+    const second = await rows();
+    expect(second.filter((e) => e.isException).map((e) => e.exceptionDate)).toEqual(["2026-12-16"]);
+    expect(second.find((e) => e.originalDate === "2026-12-16")).toMatchObject({ id: moved.id, title: "Robotics at the gym" });
+    // The version before is stale now.
+    expect((await davClient.updateCalendarObject({ calendarObject: { url, etag: object!.etag, data: vevents("Stale", []) } })).status).toBe(
+      412,
+    );
+
+    // An edit in the app reaches the client: its ETag and change tag move, the alarm it wrote stays.
+    const before = (await davClient.fetchCalendars())[0]!;
+    const put = await client.request("PUT", `/api/events/${series.id}`, {
+      title: "Robotics club (finals)",
+      date: "2026-12-02",
+      time: "15:30",
+      endTime: "16:45",
+      recurring: "weekly",
+      customDays: ["wednesday"],
+      customEndDate: "2026-12-23",
+    });
+    expect(put.statusCode).toBe(200);
+    const after = (await davClient.fetchCalendars())[0]!;
+    expect(after.ctag).not.toBe(before.ctag);
+    const [reread] = await davClient.fetchCalendarObjects({ calendar: events!, objectUrls: [url], useMultiGet: true });
+    expect(reread!.etag).not.toBe(edited.headers.get("etag"));
+    expect(reread!.data).toContain("SUMMARY:Robotics club (finals)");
+    expect(reread!.data).toContain("TRIGGER:-PT15M");
+
+    // Every third week is not a rule of the app's: refused with why, and nothing changes.
+    const refused = await davClient.updateCalendarObject({
+      calendarObject: { url, etag: reread!.etag, data: vevents("x", []).replace("FREQ=WEEKLY;", "FREQ=WEEKLY;INTERVAL=3;") },
+    });
+    expect(refused.status).toBe(403);
+    const why = await refused.text();
+    expect(why).toContain("<c:valid-calendar-object-resource/>");
+    expect(why).toContain("Student Hub cannot repeat an event this way (FREQ=WEEKLY;INTERVAL=3)");
+    expect((await rows()).find((e) => e.id === series.id)!.title).toBe("Robotics club (finals)");
+
+    expect((await davClient.deleteCalendarObject({ calendarObject: { url, etag: reread!.etag } })).status).toBe(204);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("takes an edit of a series made in the app whose rule the object spells another way, keeping the app's rule and reminder", async () => {
+    const { client, username, password } = await connected();
+    const davClient = await davClientOf(username, password);
+    const made = (
+      await client.request("POST", "/api/events", {
+        title: "Tutoring",
+        date: "2026-11-30",
+        time: "15:00",
+        recurring: "daily",
+        customDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+        notificationEnabled: true,
+        notificationTiming: "15-minutes",
+      })
+    ).json();
+    const [events] = await davClient.fetchCalendars();
+    const url = `${events!.url}${made.id}.ics`;
+    const [object] = await davClient.fetchCalendarObjects({ calendar: events!, objectUrls: [url], useMultiGet: true });
+    expect(object!.etag).toBe(made.etag);
+    expect(object!.data).toContain("RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR");
+    const edited = object!.data.replace("SUMMARY:Tutoring", "SUMMARY:Math tutoring");
+    expect((await davClient.updateCalendarObject({ calendarObject: { url, etag: made.etag, data: edited } })).status).toBe(204);
+    const after = (await client.request("GET", `/api/events`)).json() as {
+      id: number;
+      title: string;
+      recurring: string;
+      notificationTiming: string;
+    }[];
+    expect(after.find((e) => e.id === made.id)).toMatchObject({
+      title: "Math tutoring",
+      recurring: "daily",
+      notificationTiming: "15-minutes",
+    });
   });
 });

@@ -1,10 +1,11 @@
 import { feedRuleFor, type FeedRule } from "../calendar/feed-rules";
-import { firstOccurrence } from "../calendar/recurrence";
+import { firstOccurrence, occursOn } from "../calendar/recurrence";
 import { addDaysToDate, clockTimeIn, minutesOfDay, timeOfDay, todayIn } from "../dates";
 import { messageRef } from "../i18n/translate";
 import { zonedInstant } from "../reminders";
-import type { CalendarEvent } from "../schemas/event";
+import { type CalendarEvent, EVENT_TYPES, type EventType } from "../schemas/event";
 import type { Task } from "../schemas/task";
+import { type ObjectRefusal, type SeriesFields, seriesFromRule } from "./event-rules";
 import { component, escapeText, type IcalComponent, type IcalProperty, property, unescapeText } from "./icalendar";
 
 /**
@@ -124,10 +125,18 @@ export const isObjectEvent = (event: CalendarEvent) => !event.isException && !is
  * its last date), its removed dates as EXDATE, and each changed date as a VEVENT with RECURRENCE-ID.
  * `children` are the rows whose parent it is. Null for a series with no dates at all.
  */
-export function eventObject(event: StoredEvent, children: readonly StoredEvent[], context: ObjectContext): IcalComponent | null {
-  const uid = eventUid(event.id, context.host);
+export function eventObject(
+  event: StoredEvent,
+  children: readonly StoredEvent[],
+  context: ObjectContext,
+  client?: { uid: string; kept: KeptParts },
+): IcalComponent | null {
+  const uid = client?.uid ?? eventUid(event.id, context.host);
+  // What a client wrote that the app does not keep goes back to it as it came, on the series and on each changed date.
+  const withKept = (properties: IcalProperty[], kept: KeptParts | undefined) =>
+    component("VEVENT", kept ? [...properties, ...kept.properties] : properties, kept?.components ?? []);
   const rule = feedRuleFor(event);
-  if (!rule) return calendar([component("VEVENT", eventFields(event, uid, event.date, context))]);
+  if (!rule) return calendar([withKept(eventFields(event, uid, event.date, context), client?.kept)]);
   // RFC 5545 counts DTSTART as the first occurrence: the series' first date by its own rule.
   const first = firstOccurrence(event);
   if (first === null) return null;
@@ -143,11 +152,11 @@ export function eventObject(event: StoredEvent, children: readonly StoredEvent[]
   const master = eventFields(event, uid, first, context);
   master.push(property("RRULE", ruleValue(rule, until)));
   for (const date of removed) master.push(when("EXDATE", date, event.time, context.timeZone));
-  const components = [component("VEVENT", master)];
+  const components = [withKept(master, client?.kept)];
   for (const override of overrides) {
     const fields = eventFields(override, uid, override.date, context);
     fields.push(when("RECURRENCE-ID", override.originalDate!, event.time, context.timeZone));
-    components.push(component("VEVENT", fields));
+    components.push(withKept(fields, client?.kept.changed?.[override.originalDate!]));
   }
   return calendar(components);
 }
@@ -216,10 +225,11 @@ export function dayOffObject(
 export interface KeptParts {
   properties: IcalProperty[];
   components: IcalComponent[];
+  /** A series' changed dates' own, by the date each replaces. */
+  changed?: Record<string, KeptParts>;
 }
 
-/** A client's object the app cannot take as it is: why, a message reference worded in the reader's language (403 valid-calendar-object-resource). */
-export type ObjectRefusal = { refused: string };
+export type { ObjectRefusal };
 
 /** The task fields a VTODO sets (the app's own, such as its reminder and time needed, are the app's). */
 export interface TaskFields {
@@ -322,4 +332,192 @@ export function taskFromObject(
     },
     kept: { properties: todo.properties.filter((p) => !TASK_PROPERTIES.has(p.name)), components: todo.components },
   };
+}
+
+/** The event fields a VEVENT sets; the app's own (its reminder, an exam's revision time) are the app's. */
+export interface EventFields {
+  title: string;
+  description: string | null;
+  subject: string | null;
+  date: string;
+  time: string | null;
+  /** Null when the object gives no end, or the hour the app writes for an event without one. */
+  endTime: string | null;
+  /** X-STUDENT-HUB-TYPE, the type the app wrote; null when the object does not say. */
+  eventType: EventType | null;
+  recurring: SeriesFields["recurring"];
+  customDays: string[];
+  customEndDate: string | null;
+}
+
+/** A client's event object read: the series (or one-off), its removed dates, its changed dates. */
+export interface EventFromObject {
+  uid: string;
+  fields: EventFields;
+  /** EXDATEs (and changed dates a client marked CANCELLED), as the school's dates. */
+  removed: string[];
+  /** RECURRENCE-ID overrides: the date each replaces, and what that date is now. */
+  changed: { originalDate: string; fields: EventFields }[];
+  kept: KeptParts;
+}
+
+/** Properties the event mapping reads or writes itself; every other one is kept as the client sent it. */
+const EVENT_PROPERTIES = new Set([
+  "UID",
+  "DTSTAMP",
+  "CREATED",
+  "LAST-MODIFIED",
+  "SEQUENCE",
+  "SUMMARY",
+  "DESCRIPTION",
+  "DTSTART",
+  "DTEND",
+  "DURATION",
+  "CATEGORIES",
+  "RRULE",
+  "EXDATE",
+  "RECURRENCE-ID",
+  "X-STUDENT-HUB-TYPE",
+]);
+
+/** DURATION (RFC 5545 §3.3.6) in minutes, or null when it is not one. */
+function durationMinutes(value: string): number | null {
+  const match = /^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(value.trim());
+  if (!match || value.trim().endsWith("T") || value.trim() === "P") return null;
+  const [, sign, w, d, h, m, sec] = match;
+  const minutes =
+    Number(w ?? 0) * 7 * 1440 + Number(d ?? 0) * 1440 + Number(h ?? 0) * 60 + Number(m ?? 0) + Math.floor(Number(sec ?? 0) / 60);
+  return sign === "-" ? -minutes : minutes;
+}
+
+/** Minutes from `date` 00:00 to a school date and time (days apart count whole days). */
+const minutesFrom = (date: string, at: { date: string; time: string | null }) =>
+  Math.round((Date.parse(at.date) - Date.parse(date)) / 86_400_000) * 1440 + (at.time === null ? 0 : minutesOfDay(at.time));
+
+/** One VEVENT's what and when, as the school's date, time and end; or why the app cannot keep it. */
+function eventPartOf(
+  vevent: IcalComponent,
+  schoolZone: string,
+  inherit?: EventFields,
+): Omit<EventFields, "recurring" | "customDays" | "customEndDate"> | ObjectRefusal {
+  const get = (name: string) => vevent.properties.find((p) => p.name === name);
+  const summary = get("SUMMARY") ? unescapeText(get("SUMMARY")!.value).trim() : "";
+  const title = summary || inherit?.title || "";
+  if (!title) return { refused: messageRef("caldav.refused_no_event_title") };
+  const startProperty = get("DTSTART");
+  const start = startProperty ? schoolDateTime(startProperty, schoolZone) : null;
+  if (!start) return { refused: messageRef("caldav.refused_bad_start") };
+  const endProperty = get("DTEND");
+  const duration = get("DURATION") ? durationMinutes(get("DURATION")!.value) : 0;
+  if (duration === null) return { refused: messageRef("caldav.refused_bad_end") };
+  let endTime: string | null = null;
+  if (start.time === null) {
+    // An all-day event is one date: DTEND the next day (or none), or a DURATION of a day.
+    const end = endProperty ? schoolDateTime(endProperty, schoolZone) : null;
+    if (endProperty && !end) return { refused: messageRef("caldav.refused_bad_end") };
+    const days = end ? minutesFrom(start.date, end) / 1440 : duration / 1440;
+    if (days > 1) return { refused: messageRef("caldav.refused_several_days") };
+  } else {
+    const startMinutes = minutesOfDay(start.time);
+    let endMinutes = startMinutes + duration;
+    if (endProperty) {
+      const end = schoolDateTime(endProperty, schoolZone);
+      if (!end) return { refused: messageRef("caldav.refused_bad_end") };
+      endMinutes = minutesFrom(start.date, end);
+    }
+    // The hour the app writes for an event without an end reads back as none; an end the same day is kept.
+    if (endMinutes > startMinutes && endMinutes !== startMinutes + DEFAULT_EVENT_MINUTES) {
+      if (endMinutes >= 24 * 60) return { refused: messageRef("caldav.refused_several_days") };
+      endTime = timeOfDay(endMinutes);
+    }
+  }
+  const description = get("DESCRIPTION") ? unescapeText(get("DESCRIPTION")!.value) : (inherit?.description ?? "");
+  const type = get("X-STUDENT-HUB-TYPE")?.value.trim().toLowerCase();
+  return {
+    title,
+    description: description.trim() ? description : null,
+    subject: get("CATEGORIES") ? firstCategory(get("CATEGORIES")!.value) : (inherit?.subject ?? null),
+    date: start.date,
+    time: start.time,
+    endTime,
+    eventType: EVENT_TYPES.find((t) => t === type) ?? inherit?.eventType ?? null,
+  };
+}
+
+/** The dates of EXDATE properties (each may list several), as the school's dates. */
+function exdates(vevent: IcalComponent, schoolZone: string): string[] | ObjectRefusal {
+  const dates: string[] = [];
+  for (const property of vevent.properties.filter((p) => p.name === "EXDATE")) {
+    for (const value of property.value.split(",")) {
+      const at = schoolDateTime({ ...property, value }, schoolZone);
+      if (!at) return { refused: messageRef("caldav.refused_bad_exdate") };
+      dates.push(at.date);
+    }
+  }
+  return dates;
+}
+
+/**
+ * A client's VEVENT object as an event of the app, its UID, its removed and changed dates, and what
+ * the app keeps for it unread; or why it cannot be one (decision 133 lists what is refused).
+ */
+export function eventFromObject(calendar: IcalComponent, schoolZone: string): EventFromObject | ObjectRefusal {
+  const vevents = calendar.components.filter((c) => c.name === "VEVENT");
+  const others = calendar.components.filter((c) => c.name !== "VEVENT" && c.name !== "VTIMEZONE");
+  if (vevents.length === 0 || others.length > 0) return { refused: messageRef("caldav.refused_not_an_event") };
+  const uid = vevents[0]!.properties.find((p) => p.name === "UID")?.value.trim();
+  if (!uid || vevents.some((v) => v.properties.find((p) => p.name === "UID")?.value.trim() !== uid)) {
+    return { refused: messageRef("caldav.refused_no_uid") };
+  }
+  const masters = vevents.filter((v) => !v.properties.some((p) => p.name === "RECURRENCE-ID"));
+  if (masters.length !== 1) return { refused: messageRef("caldav.refused_no_series") };
+  const master = masters[0]!;
+  const keep = (v: IcalComponent): KeptParts => ({
+    properties: v.properties.filter((p) => !EVENT_PROPERTIES.has(p.name)),
+    components: v.components,
+  });
+  for (const name of ["RDATE", "EXRULE"])
+    if (master.properties.some((p) => p.name === name)) return { refused: messageRef("caldav.refused_rule", { rule: name }) };
+
+  const part = eventPartOf(master, schoolZone);
+  if ("refused" in part) return part;
+  const rrules = master.properties.filter((p) => p.name === "RRULE");
+  if (rrules.length > 1) return { refused: messageRef("caldav.refused_rule", { rule: "RRULE" }) };
+  let series: SeriesFields = { recurring: "none", customDays: [], customEndDate: null };
+  if (rrules.length === 1) {
+    const read = seriesFromRule(rrules[0]!.value, part, (value) => schoolDateTime(property("UNTIL", value), schoolZone));
+    if ("refused" in read) return read;
+    series = read;
+  }
+  const fields: EventFields = { ...part, ...series };
+  const removed = exdates(master, schoolZone);
+  if ("refused" in removed) return removed;
+
+  const changed: EventFromObject["changed"] = [];
+  const kept = keep(master);
+  for (const vevent of vevents.filter((v) => v !== master)) {
+    if (series.recurring === "none") return { refused: messageRef("caldav.refused_override_not_in_series") };
+    const recurrenceId = vevent.properties.find((p) => p.name === "RECURRENCE-ID")!;
+    if (recurrenceId.params.RANGE) return { refused: messageRef("caldav.refused_rule", { rule: `RANGE=${recurrenceId.params.RANGE}` }) };
+    const original = schoolDateTime(recurrenceId, schoolZone);
+    if (!original || !occursOn({ date: fields.date, ...series }, original.date) || changed.some((c) => c.originalDate === original.date)) {
+      return { refused: messageRef("caldav.refused_override_not_in_series") };
+    }
+    // A date a client cancelled (STATUS:CANCELLED) is a removed date.
+    if (
+      vevent.properties
+        .find((p) => p.name === "STATUS")
+        ?.value.trim()
+        .toUpperCase() === "CANCELLED"
+    ) {
+      removed.push(original.date);
+      continue;
+    }
+    const own = eventPartOf(vevent, schoolZone, fields);
+    if ("refused" in own) return own;
+    changed.push({ originalDate: original.date, fields: { ...own, recurring: "none", customDays: [], customEndDate: null } });
+    const parts = keep(vevent);
+    if (parts.properties.length || parts.components.length) kept.changed = { ...kept.changed, [original.date]: parts };
+  }
+  return { uid, fields, removed: [...new Set(removed)].filter((d) => !changed.some((c) => c.originalDate === d)), changed, kept };
 }

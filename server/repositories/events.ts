@@ -200,6 +200,18 @@ export function createEventsRepository(db: Executor) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** The series split off this one stand alone (a calendar app deleted the series they came from, each being an object of its own). */
+    async detachSplitOffs(userId: number, parentId: number): Promise<void> {
+      await db
+        .updateTable("events")
+        .set({ parent_event_id: null, updated_at: new Date().toISOString() })
+        .where("user_id", "=", userId)
+        .where("parent_event_id", "=", parentId)
+        .where("is_exception", "=", 0)
+        .where("recurring", "!=", "none")
+        .execute();
+    },
+
     async deleteMany(userId: number, ids: readonly number[]): Promise<number> {
       if (ids.length === 0) return 0;
       const result = await db.deleteFrom("events").where("user_id", "=", userId).where("id", "in", ids).executeTakeFirst();

@@ -152,38 +152,33 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
     dav.route({ method: [...DAV_METHODS], url: "/dav/*", handler });
   });
 
-  /**
-   * PUT and DELETE of an object (RFC 4791 §5.3.2, RFC 4918 §9.6): the tasks calendar takes them; the
-   * events and the school's calendars are read only here (the school's always, the events' until
-   * their writes come).
-   */
+  /** PUT and DELETE of an object (RFC 4791 §5.3.2, RFC 4918 §9.6): the events and tasks calendars take them; the school's is read only. */
   async function write(request: FastifyRequest, reply: FastifyReply, user: UserRow, resource: Resource, host: string) {
     const words = i18nFor(userLocale(user.locale));
     if (resource.kind !== "object")
       throw new HttpError(405, messageRef("caldav.not_a_file"), undefined, { allow: "OPTIONS, PROPFIND, REPORT" });
-    if (resource.calendar !== "tasks")
-      return davError(reply, "<d:need-privileges/>", wordMessageRef(words, messageRef("caldav.read_only")));
+    const calendar = resource.calendar;
+    if (calendar === "school") return davError(reply, "<d:need-privileges/>", wordMessageRef(words, messageRef("caldav.read_only")));
     const header = (name: string) => {
       const value = request.headers[name];
       return Array.isArray(value) ? value.join(",") : value;
     };
     try {
       if (request.method === "DELETE") {
-        await caldav.deleteTask(user, resource.name, { ifMatch: header("if-match") }, host);
+        await caldav.delete(user, calendar, resource.name, { ifMatch: header("if-match") }, host);
         return reply.code(204).send();
       }
       const body = typeof request.body === "string" ? request.body : "";
-      const { created, etag } = await caldav.putTask(
+      const { created, etag } = await caldav.put(
         user,
+        calendar,
         resource.name,
         body,
         { ifMatch: header("if-match"), ifNoneMatch: header("if-none-match") },
         host,
       );
-      return reply
-        .header("etag", etag)
-        .code(created ? 201 : 204)
-        .send();
+      if (etag) reply.header("etag", etag);
+      return reply.code(created ? 201 : 204).send();
     } catch (error) {
       if (error instanceof ObjectRefusedError)
         return davError(reply, "<c:valid-calendar-object-resource/>", wordMessageRef(words, error.message));
@@ -353,11 +348,11 @@ export default async function caldavRoutes(app: FastifyInstance, { services }: {
         set(NS.calendarServer, "getctag", escapeXml(changeTag));
         set(NS.dav, "sync-token", escapeXml(`${DAV_ROOT}sync/${changeTag}`));
         set(NS.apple, "calendar-color", COLORS[resource.calendar]);
-        // The tasks are written here too; the events' writes come later, the school's never: a client offers no editing there.
+        // The school's calendar is read only: a client offers no editing there.
         set(
           NS.dav,
           "current-user-privilege-set",
-          resource.calendar === "tasks"
+          resource.calendar !== "school"
             ? "<d:privilege><d:read/></d:privilege><d:privilege><d:write/></d:privilege><d:privilege><d:write-content/></d:privilege><d:privilege><d:bind/></d:privilege><d:privilege><d:unbind/></d:privilege>"
             : "<d:privilege><d:read/></d:privilege>",
         );

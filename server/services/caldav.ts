@@ -3,18 +3,26 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { IcalSyntaxError, parseIcal, writeIcal } from "../../core/caldav/icalendar";
 import {
   dayOffObject,
+  DEFAULT_EVENT_MINUTES,
+  eventFromObject,
+  type EventFields,
+  type EventFromObject,
   eventObject,
+  eventUid,
   isObjectEvent,
   type KeptParts,
   schoolEventObject,
+  type TaskFields,
   taskFromObject,
   taskObject,
   taskUid,
 } from "../../core/caldav/objects";
-import { expandEvents } from "../../core/calendar/recurrence";
-import { todayIn } from "../../core/dates";
+import { feedRuleFor } from "../../core/calendar/feed-rules";
+import { expandEvents, firstOccurrence } from "../../core/calendar/recurrence";
+import { isSplitOff } from "../../core/calendar/series-children";
+import { minutesOfDay, timeOfDay, todayIn } from "../../core/dates";
 import { messageRef } from "../../core/i18n/translate";
-import type { CalendarEvent } from "../../core/schemas/event";
+import { type CalendarEvent, type EventType, type UpdateEventData, updateEventSchema } from "../../core/schemas/event";
 import { type CreateTaskData, createTaskSchema, updateTaskSchema } from "../../core/schemas/task";
 import type { UserRow } from "../db/schema";
 import { HttpError, notFound } from "../errors";
@@ -26,6 +34,7 @@ import type { RunInTransaction, TransactionScope } from "../repositories/transac
 import { normalizeEmail } from "../repositories/users";
 import { rowEtag } from "../row-etag";
 import type { CalendarFeedService } from "./calendar-feed";
+import type { EventSeriesService } from "./event-series";
 import { hashDevicePassword } from "./device-passwords";
 import type { createAuthRateLimiter } from "./rate-limiter";
 import { eventTypeName } from "./reminder-words";
@@ -38,6 +47,8 @@ export const CALDAV_SIGN_IN_NEEDED = messageRef("caldav.sign_in_needed");
 /** The three calendars of a student's home (decision 133): their own events, their tasks, the school's (read only). */
 export const CALENDARS = ["events", "tasks", "school"] as const;
 export type CalendarName = (typeof CALENDARS)[number];
+/** The calendars a client writes to; the school's is read only. */
+export type WritableCalendar = Exclude<CalendarName, "school">;
 
 /** How often a device password's last use is written: to the minute is all the list shows. */
 const LAST_USE_PRECISION_MS = 60_000;
@@ -68,13 +79,14 @@ const tag = (text: string) => createHash("sha256").update(text).digest("base64ur
 export function createCaldavService(options: {
   transaction: RunInTransaction;
   taskWrites: Pick<TaskWrites, "create" | "updateIn" | "deleteIn">;
+  eventSeries: Pick<EventSeriesService, "create" | "updateIn" | "deleteIn" | "replaceDatesIn">;
   authRateLimiter: Pick<ReturnType<typeof createAuthRateLimiter>, "signInAttempt">;
   school: Pick<SchoolRepository, "state">;
   calendarFeed: Pick<CalendarFeedService, "schoolPart">;
   clock: Clock;
   timeZone: string;
 }) {
-  const { transaction, taskWrites, authRateLimiter, school, calendarFeed, clock, timeZone } = options;
+  const { transaction, taskWrites, eventSeries, authRateLimiter, school, calendarFeed, clock, timeZone } = options;
 
   /** The object's text, with the school's VTIMEZONE when a time names it. */
   function textOf(object: ReturnType<typeof taskObject>): string {
@@ -113,58 +125,180 @@ export function createCaldavService(options: {
     });
   }
 
+  /** The student's events as objects: a one-off event or a series with its removed and changed dates, each at the address and UID a client gave it. */
+  async function eventObjectsIn(
+    tx: TransactionScope,
+    userId: number,
+    context: { host: string; timeZone: string },
+  ): Promise<CaldavObject[]> {
+    const [rows, made] = await Promise.all([tx.calendarFeeds.eventRows(userId), tx.caldavObjects.listForUser(userId, "events")]);
+    const byItem = new Map(made.map((m) => [m.item_id, m]));
+    const events = rows.map((row) => ({ ...toEvent(row), updatedAt: row.updated_at }));
+    const children = new Map<number, typeof events>();
+    for (const e of events) if (e.parentEventId !== null) children.set(e.parentEventId, [...(children.get(e.parentEventId) ?? []), e]);
+    const plain = (e: (typeof events)[number]): CalendarEvent => {
+      const { updatedAt: _, ...rest } = e;
+      return rest;
+    };
+    return events.filter(isObjectEvent).flatMap((event) => {
+      const own = (children.get(event.id) ?? []).filter((c) => !isSplitOff(c));
+      const mine = byItem.get(event.id);
+      const kept = mine?.kept ? (JSON.parse(mine.kept) as KeptParts) : null;
+      const object = eventObject(
+        event,
+        own,
+        context,
+        mine ? { uid: mine.uid, kept: kept ?? { properties: [], components: [] } } : undefined,
+      );
+      if (!object) return [];
+      // A one-off's is the app's own ETag; a series with changed or removed dates, or parts a client wrote, moves with each of them.
+      const etag =
+        own.length || kept ? rowEtag({ event: plain(event), children: own.map(plain), ...(kept ? { kept } : {}) }) : rowEtag(plain(event));
+      return [
+        {
+          name: mine?.name ?? `${event.id}.ics`,
+          itemId: event.id,
+          etag,
+          component: "VEVENT" as const,
+          body: () => textOf(object),
+          overlaps: (from: string, to: string) =>
+            expandEvents([plain(event), ...own.map(plain)], from, to).some(
+              (o) => o.eventId === event.id || own.some((c) => c.id === o.eventId),
+            ),
+        },
+      ];
+    });
+  }
+
+  /** A VTODO's task written: made, or replaced whole but for what only the app sets (its reminder, cleared when the due date goes; its time needed). */
+  async function writeTask(tx: TransactionScope, userId: number, current: CaldavObject | undefined, fields: TaskFields): Promise<number> {
+    const data = { ...fields, ...(fields.dueDate === null ? { reminder: null } : {}) };
+    const checked = current ? updateTaskSchema.safeParse(data) : createTaskSchema.safeParse(data);
+    if (!checked.success) throw objectRefused(checked.error.issues[0]!.message);
+    const task = current
+      ? await taskWrites.updateIn(tx, userId, current.itemId!, checked.data)
+      : await taskWrites.create(tx, userId, checked.data as CreateTaskData);
+    return task.id;
+  }
+
+  /**
+   * A VEVENT's event or series written with its removed and changed dates: made, or replaced whole
+   * but for what only the app sets (reminders, completion, an exam's revision time), and its rule as
+   * the app keeps it when the object's has the same dates (a daily series on weekdays, say, which
+   * the object spells as weekly).
+   */
+  async function writeEvent(
+    tx: TransactionScope,
+    userId: number,
+    current: CaldavObject | undefined,
+    read: EventFromObject,
+  ): Promise<number> {
+    const series = current ? await tx.events.findForUser(userId, current.itemId!) : undefined;
+    const children = series ? await tx.events.listChildren(userId, series.id) : [];
+    const checked = (fields: EventFields, was: CalendarEvent | undefined): UpdateEventData => {
+      const sameRule =
+        was !== undefined &&
+        fields.recurring !== "none" &&
+        was.recurring !== "none" &&
+        firstOccurrence(was) === fields.date &&
+        JSON.stringify(feedRuleFor(was)) === JSON.stringify(feedRuleFor(fields));
+      const hourAfter = (time: string) => timeOfDay(minutesOfDay(time) + DEFAULT_EVENT_MINUTES);
+      const eventType = fields.eventType ?? (was && !was.isException ? (was.eventType as EventType) : "custom");
+      const result = updateEventSchema.safeParse({
+        ...fields,
+        ...(sameRule ? { date: was.date, recurring: was.recurring, customDays: was.customDays } : {}),
+        eventType,
+        // The app writes an hour for an event without an end: an end the student set to exactly that stays set.
+        endTime:
+          fields.endTime ??
+          (was?.time === fields.time && fields.time !== null && was?.endTime === hourAfter(fields.time) ? was.endTime : null),
+        customWhenToRepeat: sameRule ? was.customWhenToRepeat : null,
+        isCompleted: was?.isCompleted ?? false,
+        notificationEnabled: was?.notificationEnabled ?? false,
+        notificationTiming: was?.notificationTiming ?? null,
+        prepMinutes: eventType === "exam" ? (was?.prepMinutes ?? null) : null,
+      });
+      if (!result.success) throw objectRefused(result.error.issues[0]!.message);
+      return result.data;
+    };
+    const data = checked(read.fields, series);
+    const event = series
+      ? await eventSeries.updateIn(tx, userId, series.id, data)
+      : await eventSeries.create(tx, userId, { ...data, parentEventId: null });
+    const changed = read.changed.map(({ originalDate, fields }) => ({
+      originalDate,
+      data: checked(
+        fields,
+        children.find((c) => !c.isException && !isSplitOff(c) && c.originalDate === originalDate),
+      ),
+    }));
+    if (series || read.removed.length || changed.length) await eventSeries.replaceDatesIn(tx, userId, event.id, read.removed, changed);
+    return event.id;
+  }
+
+  const OBJECTS_IN = { tasks: taskObjectsIn, events: eventObjectsIn } as const;
+  const DEFAULT_UID = { tasks: taskUid, events: eventUid } as const;
+
   return {
     /**
-     * A client's PUT of a task (RFC 4791 §5.3.2): made, or replaced whole but for what only the app
-     * sets (its reminder, cleared when the due date goes; its time needed), in one transaction with
-     * its address, UID and unread parts; If-Match and If-None-Match checked against the object as
-     * it is then. Answers whether it was made, and its new ETag.
+     * A client's PUT of a task or an event (RFC 4791 §5.3.2): made, or replaced whole, in one
+     * transaction with its address, UID and unread parts; If-Match and If-None-Match checked against
+     * the object as it is then. Answers whether it was made, and its new ETag (none when the object
+     * removed every date of its series, which then went).
      */
-    async putTask(
+    async put(
       user: UserRow,
+      calendar: WritableCalendar,
       name: string,
       body: string,
       conditions: { ifMatch?: string; ifNoneMatch?: string },
       host: string,
-    ): Promise<{ created: boolean; etag: string }> {
-      let calendar;
+    ): Promise<{ created: boolean; etag: string | undefined }> {
+      let parsed;
       try {
-        calendar = parseIcal(body);
+        parsed = parseIcal(body);
       } catch (error) {
         if (error instanceof IcalSyntaxError) throw new HttpError(400, messageRef("caldav.bad_ical", { reason: error.message }));
         throw error;
       }
-      const read = taskFromObject(calendar, timeZone);
+      const read = calendar === "tasks" ? taskFromObject(parsed, timeZone) : eventFromObject(parsed, timeZone);
       if ("refused" in read) throw objectRefused(read.refused);
       const context = { host, timeZone };
+      const objectsIn = OBJECTS_IN[calendar];
       return transaction(async (tx) => {
         await tx.users.lockUser(user.id);
-        const current = (await taskObjectsIn(tx, user.id, context)).find((o) => o.name === name);
+        const current = (await objectsIn(tx, user.id, context)).find((o) => o.name === name);
         assertConditions(current, conditions);
-        const fields = { ...read.fields, ...(read.fields.dueDate === null ? { reminder: null } : {}) };
-        const checked = current ? updateTaskSchema.safeParse(fields) : createTaskSchema.safeParse(fields);
-        if (!checked.success) throw objectRefused(checked.error.issues[0]!.message);
-        const task = current
-          ? await taskWrites.updateIn(tx, user.id, current.itemId!, checked.data)
-          : await taskWrites.create(tx, user.id, checked.data as CreateTaskData);
-        const kept = read.kept.properties.length || read.kept.components.length ? JSON.stringify(read.kept) : null;
+        const itemId =
+          "removed" in read ? await writeEvent(tx, user.id, current, read) : await writeTask(tx, user.id, current, read.fields);
+        const hasKept = read.kept.properties.length > 0 || read.kept.components.length > 0 || read.kept.changed !== undefined;
+        const kept = hasKept ? JSON.stringify(read.kept) : null;
         // An object made in the app keeps its own address and UID unless the client wrote parts the app keeps for it.
-        if (!current || (await tx.caldavObjects.findByName(user.id, "tasks", name)) || kept || read.uid !== taskUid(task.id, host)) {
-          await tx.caldavObjects.save({ user_id: user.id, calendar: "tasks", item_id: task.id, name, uid: read.uid, kept });
+        if (
+          !current ||
+          (await tx.caldavObjects.findByName(user.id, calendar, name)) ||
+          kept ||
+          read.uid !== DEFAULT_UID[calendar](itemId, host)
+        ) {
+          await tx.caldavObjects.save({ user_id: user.id, calendar, item_id: itemId, name, uid: read.uid, kept });
         }
-        const after = (await taskObjectsIn(tx, user.id, context)).find((o) => o.itemId === task.id)!;
-        return { created: !current, etag: after.etag };
+        const after = (await objectsIn(tx, user.id, context)).find((o) => o.itemId === itemId);
+        return { created: !current, etag: after?.etag };
       });
     },
 
-    /** A client's DELETE of a task, If-Match checked. */
-    async deleteTask(user: UserRow, name: string, conditions: { ifMatch?: string }, host: string): Promise<void> {
+    /** A client's DELETE of a task or an event (a series with all its dates; the series split off it stay, objects of their own), If-Match checked. */
+    async delete(user: UserRow, calendar: WritableCalendar, name: string, conditions: { ifMatch?: string }, host: string): Promise<void> {
       await transaction(async (tx) => {
-        const current = (await taskObjectsIn(tx, user.id, { host, timeZone })).find((o) => o.name === name);
+        const current = (await OBJECTS_IN[calendar](tx, user.id, { host, timeZone })).find((o) => o.name === name);
         if (!current) throw notFound();
         assertConditions(current, conditions);
-        await taskWrites.deleteIn(tx, user.id, current.itemId!);
-        await tx.caldavObjects.deleteByName(user.id, "tasks", name);
+        if (calendar === "tasks") await taskWrites.deleteIn(tx, user.id, current.itemId!);
+        else {
+          await tx.events.detachSplitOffs(user.id, current.itemId!);
+          await eventSeries.deleteIn(tx, user.id, current.itemId!);
+        }
+        await tx.caldavObjects.deleteByName(user.id, calendar, name);
       });
     },
 
@@ -197,34 +331,7 @@ export function createCaldavService(options: {
     async objectsOf(user: UserRow, calendar: CalendarName, host: string): Promise<CaldavObject[]> {
       const context = { host, timeZone };
       if (calendar === "tasks") return transaction((tx) => taskObjectsIn(tx, user.id, context));
-      if (calendar === "events") {
-        const rows = await transaction((tx) => tx.calendarFeeds.eventRows(user.id));
-        const events = rows.map((row) => ({ ...toEvent(row), updatedAt: row.updated_at }));
-        const children = new Map<number, typeof events>();
-        for (const e of events) if (e.parentEventId !== null) children.set(e.parentEventId, [...(children.get(e.parentEventId) ?? []), e]);
-        return events.filter(isObjectEvent).flatMap((event) => {
-          const own = children.get(event.id) ?? [];
-          const object = eventObject(event, own, context);
-          if (!object) return [];
-          const plain = (e: (typeof events)[number]): CalendarEvent => {
-            const { updatedAt: _, ...rest } = e;
-            return rest;
-          };
-          return [
-            {
-              name: `${event.id}.ics`,
-              // A one-off's is the app's own ETag; a series with changed or removed dates moves with each of them.
-              etag: own.length ? rowEtag({ event: plain(event), children: own.map(plain) }) : rowEtag(plain(event)),
-              component: "VEVENT" as const,
-              body: () => textOf(object),
-              overlaps: (from: string, to: string) =>
-                expandEvents([plain(event), ...own.map(plain)], from, to).some(
-                  (o) => o.eventId === event.id || own.some((c) => c.id === o.eventId),
-                ),
-            },
-          ];
-        });
-      }
+      if (calendar === "events") return transaction((tx) => eventObjectsIn(tx, user.id, context));
       const t = translator(userLocale(user.locale));
       const part = await calendarFeed.schoolPart(user.id);
       const schoolEvents = part.events.map((row) => ({

@@ -205,7 +205,64 @@ export function createEventSeriesService(transaction: RunInTransaction, reminder
     await reminders.armEventFamily(tx, userId, eventId);
   }
 
+  /**
+   * A series' removed and changed dates made these (a calendar app's whole object, issue 52), inside
+   * the caller's transaction: a changed date it already had is edited in place (its id stays), the
+   * others are added or removed, and a date neither removed nor changed any more comes back. A
+   * one-off event keeps none.
+   */
+  async function replaceDatesIn(
+    tx: TransactionScope,
+    userId: number,
+    seriesId: number,
+    removed: readonly string[],
+    changed: readonly { originalDate: string; data: UpdateEventData }[],
+  ): Promise<void> {
+    const series = await findEvent(tx, userId, seriesId);
+    if (series.isException) throw badRequest(EXCEPTION_ROW);
+    const children = (await tx.events.listChildren(userId, seriesId)).filter((c) => !isSplitOff(c));
+    if (series.recurring === "none") {
+      // A series made a one-off event: its changed dates go with its rule (its removed ones went with the edit).
+      if (removed.length || changed.length) throw badRequest(NOT_RECURRING);
+      await tx.events.deleteMany(
+        userId,
+        children.map((c) => c.id),
+      );
+      await tx.reminders.unschedule(
+        "event",
+        children.map((c) => c.id),
+      );
+      return;
+    }
+    const changedNow = new Map(children.filter((c) => !c.isException).map((c) => [keyedDate(c), c]));
+    const removedNow = new Map(children.filter((c) => c.isException).map((c) => [keyedDate(c), c]));
+    const wanted = new Map(changed.map((c) => [c.originalDate, c.data]));
+    if ([...wanted.keys()].some((date) => !occursOn(series, date))) throw badRequest(NOT_AN_OCCURRENCE);
+    // Removing a date that is not one of the series' is harmless: there is nothing to remove.
+    const wantedRemoved = new Set(removed.filter((date) => occursOn(series, date) && !wanted.has(date)));
+    const gone = [
+      ...[...changedNow].filter(([date]) => !wanted.has(date)).map(([, row]) => row.id),
+      ...[...removedNow].filter(([date]) => !wantedRemoved.has(date) && !wanted.has(date)).map(([, row]) => row.id),
+    ];
+    await tx.events.deleteMany(userId, gone);
+    await tx.reminders.unschedule("event", gone);
+    const newRows =
+      [...wantedRemoved, ...wanted.keys()].filter((date) => !removedNow.has(date)).length +
+      [...wanted.keys()].filter((date) => !changedNow.has(date)).length;
+    await assertRoomFor(tx, userId, newRows);
+    for (const date of [...wantedRemoved, ...wanted.keys()]) if (!removedNow.has(date)) await tx.events.addException(userId, series, date);
+    for (const [date, data] of wanted) {
+      const row = changedNow.get(date);
+      if (row) await tx.events.update(userId, row.id, data);
+      else await tx.events.create(userId, { ...data, parentEventId: series.id, originalDate: date });
+    }
+    if (!hasDatesLeft(series, await tx.events.listChildren(userId, seriesId))) throw badRequest(NO_OCCURRENCES);
+    await reminders.armEventFamily(tx, userId, seriesId);
+  }
+
   return {
+    replaceDatesIn,
+
     /** POST /api/events (inside the caller's transaction, which also holds the Idempotency-Key). */
     async create(tx: TransactionScope, userId: number, data: CreateEventData): Promise<CalendarEvent> {
       if (data.parentEventId !== null) {

@@ -131,6 +131,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     caldav: createCaldavService({
       transaction,
       taskWrites,
+      eventSeries,
       authRateLimiter,
       school: repositories.school,
       calendarFeed: calendarFeedService,

@@ -1,7 +1,8 @@
 """A second CalDAV client for the API suite (issue 52): Debian's python3-caldav, written by others.
 
 Given the server's bare address, a user name and a device password, it discovers the calendars,
-reads the events and tasks, makes a task, ticks it, makes another and deletes it, and prints what
+reads the events and tasks, makes a task, ticks it, makes another and deletes it, makes an event
+series with a removed and a moved date, renames it, makes another and deletes it, and prints what
 it saw as JSON for server/caldav-python.test.ts to check against the app.
 """
 import json
@@ -38,5 +39,28 @@ gone.delete()
 seen["todos_after"] = sorted(
     (t.vobject_instance.vtodo.summary.value, t.vobject_instance.vtodo.status.value if hasattr(t.vobject_instance.vtodo, "status") else None)
     for t in tasks.todos(include_completed=True)
+)
+
+SERIES = (
+    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//python-caldav test//EN\r\n"
+    "BEGIN:VEVENT\r\nUID:python-caldav-series\r\nDTSTAMP:20261129T120000Z\r\nSUMMARY:{summary}\r\n"
+    "DTSTART:20261207T210000Z\r\nDTEND:20261207T223000Z\r\nRRULE:FREQ=WEEKLY;COUNT=4\r\n"
+    "EXDATE:20261214T210000Z\r\nEND:VEVENT\r\n"
+    "BEGIN:VEVENT\r\nUID:python-caldav-series\r\nDTSTAMP:20261129T120000Z\r\nSUMMARY:Debate (moved)\r\n"
+    "RECURRENCE-ID:20261221T210000Z\r\nDTSTART:20261222T210000Z\r\nDTEND:20261222T220000Z\r\nEND:VEVENT\r\n"
+    "END:VCALENDAR\r\n"
+)
+series = events.save_event(SERIES.format(summary="Debate club"))
+series.load()
+series.data = str(series.data).replace("SUMMARY:Debate club", "SUMMARY:Debate team")
+series.save()
+mistake = events.save_event(
+    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//python-caldav test//EN\r\nBEGIN:VEVENT\r\n"
+    "UID:python-caldav-mistake\r\nDTSTAMP:20261129T120000Z\r\nSUMMARY:Wrong day\r\n"
+    "DTSTART;VALUE=DATE:20261208\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+)
+mistake.delete()
+seen["events_after"] = sorted(
+    (str(e.vobject_instance.vevent.summary.value), str(e.data).count("BEGIN:VEVENT"), "EXDATE" in str(e.data)) for e in events.events()
 )
 print(json.dumps(seen))

@@ -53,4 +53,51 @@ describePostgresOnly("two app instances on one database", () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
   });
+
+  // CalDAV (issue 52, decision 133): a calendar app's requests go to whichever instance the balancer picks.
+  it("gives a calendar app the same change tags and sync tokens on either instance, and a revoked device password stops on both", async () => {
+    const onFirst = new TestClient(first.app);
+    const { user } = await onFirst.register();
+    const device = (await onFirst.request("POST", "/api/user/device-passwords", { name: "Thunderbird" })).json();
+    const authorization = `Basic ${Buffer.from(`${device.username}:${device.password}`).toString("base64")}`;
+    const calendar = `/dav/calendars/${user.id}/tasks/`;
+    const tokenOn = async (instance: TestApp) => {
+      const answer = await instance.app.inject({
+        method: "PROPFIND",
+        url: calendar,
+        headers: { authorization, depth: "0", "content-type": "application/xml" },
+        payload: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>',
+      });
+      expect(answer.statusCode).toBe(207);
+      return /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(answer.body)![1]!;
+    };
+    const before = await tokenOn(first);
+    expect(await tokenOn(second)).toBe(before);
+
+    const put = await second.app.inject({
+      method: "PUT",
+      url: `${calendar}made-on-second.ics`,
+      headers: { authorization, "content-type": "text/calendar", "if-none-match": "*" },
+      payload:
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VTODO\r\nUID:m2\r\nSUMMARY:Lab report\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+    });
+    expect(put.statusCode).toBe(201);
+    const after = await tokenOn(second);
+    expect(after).not.toBe(before);
+    await first.services.changeFeed.settle();
+    expect(await tokenOn(first)).toBe(after);
+    // The token the second instance gave is current on the first: nothing new to report there.
+    const sync = await first.app.inject({
+      method: "REPORT",
+      url: calendar,
+      headers: { authorization, "content-type": "application/xml" },
+      payload: `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${after}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+    });
+    expect(sync.statusCode).toBe(207);
+    expect(sync.body).not.toContain("<d:response>");
+
+    expect((await onFirst.request("DELETE", `/api/user/device-passwords/${device.id}`)).statusCode).toBe(204);
+    const refused = await second.app.inject({ method: "PROPFIND", url: calendar, headers: { authorization, depth: "0" } });
+    expect(refused.statusCode).toBe(401);
+  });
 });

@@ -87,28 +87,38 @@ function ruleValue(rule: FeedRule, until: string | null): string {
   return parts.join(";");
 }
 
+/** SEQUENCE: the seconds between an item's creation and its last change, so every change raises it. */
+export function sequenceOf(createdAt: string, updatedAt: string): number {
+  return Math.max(0, Math.floor((Date.parse(updatedAt) - Date.parse(createdAt)) / 1000));
+}
+
+/** What an event's CATEGORIES say: its subject in a CalDAV object (read back as the subject); the calendar feed names its type. */
+export type CategoriesOf = (event: CalendarEvent) => string[];
+const subjectCategory: CategoriesOf = (event) => (event.subject ? [event.subject] : []);
+
+/** DTSTART and DTEND of one date: all day to the next day, or from `time` to `endTime` (an hour when it has none) in the school's zone. */
+function span(date: string, time: string | null, endTime: string | null, context: ObjectContext): IcalProperty[] {
+  if (time === null) return [when("DTSTART", date, null, context.timeZone), when("DTEND", addDaysToDate(date, 1), null, context.timeZone)];
+  const startMinutes = minutesOfDay(time);
+  const endMinutes = endTime ? minutesOfDay(endTime) : startMinutes + DEFAULT_EVENT_MINUTES;
+  const endDate = endMinutes >= 24 * 60 ? addDaysToDate(date, 1) : date;
+  return [when("DTSTART", date, time, context.timeZone), when("DTEND", endDate, timeOfDay(endMinutes % (24 * 60)), context.timeZone)];
+}
+
 /** The VEVENT fields every event of ours has: what, when (from `date`), until when, and its type. */
-function eventFields(event: StoredEvent, uid: string, date: string, context: ObjectContext): IcalProperty[] {
+function eventFields(event: StoredEvent, uid: string, date: string, context: ObjectContext, categoriesOf: CategoriesOf): IcalProperty[] {
   const properties = [
     property("UID", uid),
     property("DTSTAMP", utcStamp(event.updatedAt)),
     property("CREATED", utcStamp(event.createdAt)),
     property("LAST-MODIFIED", utcStamp(event.updatedAt)),
+    property("SEQUENCE", String(sequenceOf(event.createdAt, event.updatedAt))),
     property("SUMMARY", escapeText(event.title)),
   ];
   if (event.description) properties.push(property("DESCRIPTION", escapeText(event.description)));
-  if (event.time === null) {
-    properties.push(when("DTSTART", date, null, context.timeZone), when("DTEND", addDaysToDate(date, 1), null, context.timeZone));
-  } else {
-    const startMinutes = minutesOfDay(event.time);
-    const endMinutes = event.endTime ? minutesOfDay(event.endTime) : startMinutes + DEFAULT_EVENT_MINUTES;
-    const endDate = endMinutes >= 24 * 60 ? addDaysToDate(date, 1) : date;
-    properties.push(
-      when("DTSTART", date, event.time, context.timeZone),
-      when("DTEND", endDate, timeOfDay(endMinutes % (24 * 60)), context.timeZone),
-    );
-  }
-  if (event.subject) properties.push(property("CATEGORIES", escapeText(event.subject)));
+  properties.push(...span(date, event.time, event.endTime, context));
+  const categories = categoriesOf(event);
+  if (categories.length) properties.push(property("CATEGORIES", categories.map(escapeText).join(",")));
   properties.push(property("X-STUDENT-HUB-TYPE", event.eventType));
   return properties;
 }
@@ -121,25 +131,26 @@ export const isOverride = (event: CalendarEvent) =>
 export const isObjectEvent = (event: CalendarEvent) => !event.isException && !isOverride(event);
 
 /**
- * A series (or a one-off event) as its object: its VEVENT; for a series, its RRULE (UNTIL the end of
- * its last date), its removed dates as EXDATE, and each changed date as a VEVENT with RECURRENCE-ID.
- * `children` are the rows whose parent it is. Null for a series with no dates at all.
+ * A series (or a one-off event) as VEVENTs: its own; for a series, with its RRULE (UNTIL the end of
+ * its last date) and its removed dates as EXDATE, then each changed date as a VEVENT with
+ * RECURRENCE-ID. `children` are the rows whose parent it is. None for a series with no dates at all.
+ * A client's object keeps its UID and gets back, on each VEVENT, what it wrote that the app does not keep.
  */
-export function eventObject(
+export function eventComponents(
   event: StoredEvent,
   children: readonly StoredEvent[],
   context: ObjectContext,
-  client?: { uid: string; kept: KeptParts },
-): IcalComponent | null {
+  options: { client?: { uid: string; kept: KeptParts }; categoriesOf?: CategoriesOf } = {},
+): IcalComponent[] {
+  const { client, categoriesOf = subjectCategory } = options;
   const uid = client?.uid ?? eventUid(event.id, context.host);
-  // What a client wrote that the app does not keep goes back to it as it came, on the series and on each changed date.
   const withKept = (properties: IcalProperty[], kept: KeptParts | undefined) =>
     component("VEVENT", kept ? [...properties, ...kept.properties] : properties, kept?.components ?? []);
   const rule = feedRuleFor(event);
-  if (!rule) return calendar([withKept(eventFields(event, uid, event.date, context), client?.kept)]);
+  if (!rule) return [withKept(eventFields(event, uid, event.date, context, categoriesOf), client?.kept)];
   // RFC 5545 counts DTSTART as the first occurrence: the series' first date by its own rule.
   const first = firstOccurrence(event);
-  if (first === null) return null;
+  if (first === null) return [];
   const overrides = children.filter(isOverride);
   const changed = new Set(overrides.map((c) => c.originalDate));
   const removed = children.filter((c) => c.isException && c.exceptionDate && !changed.has(c.exceptionDate)).map((c) => c.exceptionDate!);
@@ -149,20 +160,31 @@ export function eventObject(
       ? dateValue(event.customEndDate)
       : utcStamp(new Date(zonedInstant(event.customEndDate, "23:59", context.timeZone)).toISOString())
     : null;
-  const master = eventFields(event, uid, first, context);
+  const master = eventFields(event, uid, first, context, categoriesOf);
   master.push(property("RRULE", ruleValue(rule, until)));
   for (const date of removed) master.push(when("EXDATE", date, event.time, context.timeZone));
   const components = [withKept(master, client?.kept)];
   for (const override of overrides) {
-    const fields = eventFields(override, uid, override.date, context);
+    const fields = eventFields(override, uid, override.date, context, categoriesOf);
     fields.push(when("RECURRENCE-ID", override.originalDate!, event.time, context.timeZone));
     components.push(withKept(fields, client?.kept.changed?.[override.originalDate!]));
   }
-  return calendar(components);
+  return components;
+}
+
+/** A series (or a one-off event) as its CalDAV object; null for a series with no dates at all. */
+export function eventObject(
+  event: StoredEvent,
+  children: readonly StoredEvent[],
+  context: ObjectContext,
+  client?: { uid: string; kept: KeptParts },
+): IcalComponent | null {
+  const components = eventComponents(event, children, context, client ? { client } : {});
+  return components.length ? calendar(components) : null;
 }
 
 /** A school event of the school's calendar: "School" and its type as CATEGORIES, all day or at its time on each of its days. */
-export function schoolEventObject(
+export function schoolEventComponent(
   row: {
     id: number;
     title: string;
@@ -170,6 +192,7 @@ export function schoolEventObject(
     date: string;
     endDate: string | null;
     time: string | null;
+    createdAt: string;
     updatedAt: string;
     typeName: string;
     schoolName: string;
@@ -180,6 +203,7 @@ export function schoolEventObject(
     property("UID", `school-event-${row.id}@${context.host}`),
     property("DTSTAMP", utcStamp(row.updatedAt)),
     property("LAST-MODIFIED", utcStamp(row.updatedAt)),
+    property("SEQUENCE", String(sequenceOf(row.createdAt, row.updatedAt))),
     property("SUMMARY", escapeText(row.title)),
   ];
   if (row.description) properties.push(property("DESCRIPTION", escapeText(row.description)));
@@ -190,35 +214,80 @@ export function schoolEventObject(
       when("DTEND", addDaysToDate(row.endDate ?? row.date, 1), null, context.timeZone),
     );
   } else {
-    const end = minutesOfDay(row.time) + DEFAULT_EVENT_MINUTES;
-    properties.push(
-      when("DTSTART", row.date, row.time, context.timeZone),
-      when("DTEND", end >= 24 * 60 ? addDaysToDate(row.date, 1) : row.date, timeOfDay(end % (24 * 60)), context.timeZone),
-    );
+    properties.push(...span(row.date, row.time, null, context));
     if (row.endDate) {
       properties.push(
         property("RRULE", `FREQ=DAILY;UNTIL=${utcStamp(new Date(zonedInstant(row.endDate, "23:59", context.timeZone)).toISOString())}`),
       );
     }
   }
-  return calendar([component("VEVENT", properties)]);
+  return component("VEVENT", properties);
 }
 
 /** A day off of the schedule the student follows: all day from its first date to its last. */
-export function dayOffObject(
-  dayOff: { from: string; to: string; summary: string; changedAt: string },
+export function dayOffComponent(
+  dayOff: { from: string; to: string; summary: string; changedAt: string; sequence: number },
   context: ObjectContext,
 ): IcalComponent {
-  return calendar([
-    component("VEVENT", [
-      property("UID", `day-off-${dayOff.from}-${dayOff.to}@${context.host}`),
-      property("DTSTAMP", utcStamp(dayOff.changedAt)),
-      property("LAST-MODIFIED", utcStamp(dayOff.changedAt)),
-      property("SUMMARY", escapeText(dayOff.summary)),
-      when("DTSTART", dayOff.from, null, context.timeZone),
-      when("DTEND", addDaysToDate(dayOff.to, 1), null, context.timeZone),
-    ]),
+  return component("VEVENT", [
+    property("UID", `day-off-${dayOff.from}-${dayOff.to}@${context.host}`),
+    property("DTSTAMP", utcStamp(dayOff.changedAt)),
+    property("LAST-MODIFIED", utcStamp(dayOff.changedAt)),
+    property("SEQUENCE", String(dayOff.sequence)),
+    property("SUMMARY", escapeText(dayOff.summary)),
+    when("DTSTART", dayOff.from, null, context.timeZone),
+    when("DTEND", addDaysToDate(dayOff.to, 1), null, context.timeZone),
   ]);
+}
+
+/** One member of the school's calendar as its CalDAV object. */
+export const schoolObject = (member: IcalComponent): IcalComponent => calendar([member]);
+
+/**
+ * A task due, as the calendar feed writes it (Google ignores VTODO): an event named by `summary`
+ * ("Due: Essay"), all day, or at its due time.
+ */
+export function dueTaskComponent(
+  task: { id: number; description: string | null; dueDate: string; dueTime: string | null; createdAt: string; updatedAt: string },
+  summary: string,
+  context: ObjectContext,
+): IcalComponent {
+  const properties = [
+    property("UID", taskUid(task.id, context.host)),
+    property("DTSTAMP", utcStamp(task.updatedAt)),
+    property("LAST-MODIFIED", utcStamp(task.updatedAt)),
+    property("SEQUENCE", String(sequenceOf(task.createdAt, task.updatedAt))),
+    property("SUMMARY", escapeText(summary)),
+  ];
+  if (task.description) properties.push(property("DESCRIPTION", escapeText(task.description)));
+  properties.push(when("DTSTART", task.dueDate, task.dueTime, context.timeZone));
+  properties.push(
+    task.dueTime === null
+      ? when("DTEND", addDaysToDate(task.dueDate, 1), null, context.timeZone)
+      : when("DTEND", task.dueDate, task.dueTime, context.timeZone),
+  );
+  return component("VEVENT", properties);
+}
+
+/**
+ * The calendar feed (decision 092): one published VCALENDAR holding every member, named, in the
+ * reader's language (PRODID), and asking apps to look again every `refreshMinutes`.
+ */
+export function feedCalendar(components: IcalComponent[], feed: { name: string; language: string; refreshMinutes: number }): IcalComponent {
+  const every = `PT${feed.refreshMinutes}M`;
+  return component(
+    "VCALENDAR",
+    [
+      property("VERSION", "2.0"),
+      property("PRODID", `-//Student Hub//Calendar feed//${feed.language.toUpperCase()}`),
+      property("CALSCALE", "GREGORIAN"),
+      property("METHOD", "PUBLISH"),
+      property("X-WR-CALNAME", escapeText(feed.name)),
+      property("REFRESH-INTERVAL", every, { VALUE: "DURATION" }),
+      property("X-PUBLISHED-TTL", every),
+    ],
+    components,
+  );
 }
 
 /** What a client's object says that the app does not keep (an alarm, a URL, an X- property): written back as it came. */
@@ -242,22 +311,10 @@ export interface TaskFields {
   completed: boolean;
 }
 
-/** Properties the mapping reads or writes itself; every other one is kept as the client sent it. */
-const TASK_PROPERTIES = new Set([
-  "UID",
-  "DTSTAMP",
-  "CREATED",
-  "LAST-MODIFIED",
-  "SEQUENCE",
-  "SUMMARY",
-  "DESCRIPTION",
-  "DUE",
-  "PRIORITY",
-  "STATUS",
-  "COMPLETED",
-  "PERCENT-COMPLETE",
-  "CATEGORIES",
-]);
+/** Properties every mapping reads or writes itself (the object's identity, stamps, what and its subject). */
+const OWN_PROPERTIES = ["UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "SUMMARY", "DESCRIPTION", "CATEGORIES"];
+/** Properties the task mapping reads or writes itself; every other one is kept as the client sent it. */
+const TASK_PROPERTIES = new Set([...OWN_PROPERTIES, "DUE", "PRIORITY", "STATUS", "COMPLETED", "PERCENT-COMPLETE"]);
 
 function isKnownZone(timeZone: string): boolean {
   try {
@@ -363,17 +420,10 @@ export interface EventFromObject {
 
 /** Properties the event mapping reads or writes itself; every other one is kept as the client sent it. */
 const EVENT_PROPERTIES = new Set([
-  "UID",
-  "DTSTAMP",
-  "CREATED",
-  "LAST-MODIFIED",
-  "SEQUENCE",
-  "SUMMARY",
-  "DESCRIPTION",
+  ...OWN_PROPERTIES,
   "DTSTART",
   "DTEND",
   "DURATION",
-  "CATEGORIES",
   "RRULE",
   "EXDATE",
   "RECURRENCE-ID",

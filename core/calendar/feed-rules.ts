@@ -62,18 +62,3 @@ export function feedRuleFor(series: SeriesRule): FeedRule | null {
       return null;
   }
 }
-
-/**
- * The RRULE line of an all-day series that ends: RFC 5545 wants its UNTIL a DATE like its DTSTART,
- * which the calendar writer cannot express (it writes every UNTIL as a date-time), so this one line
- * is written here, in the RFC's order of parts.
- */
-export function allDayRuleLine(rule: FeedRule, lastDate: string): string {
-  const parts = [`FREQ=${rule.freq}`];
-  if (rule.interval) parts.push(`INTERVAL=${rule.interval}`);
-  parts.push(`UNTIL=${lastDate.replaceAll("-", "")}`);
-  if (rule.byDay) parts.push(`BYDAY=${rule.byDay.join(",")}`);
-  if (rule.byMonthDay) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(",")}`);
-  if (rule.startOfWeek) parts.push(`WKST=${rule.startOfWeek}`);
-  return `RRULE:${parts.join(";")}`;
-}

@@ -404,7 +404,13 @@ describeEachEngine("the school's events and days off in the calendar feed", (eng
     const vevents = veventsByUid(feed.body);
     const school = (key: string) => vevents.get(`school-event-${ids[key]}@${HOST}`);
 
-    expect(school("delay")).toMatchObject({ summary: "Ice delay", categories: ["School", "2-Hour Delay"], start: "2027-01-13", end: null });
+    // All day on one date: DTEND the next day, as every all-day member is written.
+    expect(school("delay")).toMatchObject({
+      summary: "Ice delay",
+      categories: ["School", "2-Hour Delay"],
+      start: "2027-01-13",
+      end: "2027-01-14",
+    });
     expect(school("assembly")).toMatchObject({
       summary: "Assembly",
       categories: ["School", "Custom Event"],

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
-import { getVtimezoneComponent } from "@touch4it/ical-timezones";
-import { IcalSyntaxError, parseIcal, writeIcal } from "../../core/caldav/icalendar";
+import { type IcalComponent, IcalSyntaxError, parseIcal } from "../../core/caldav/icalendar";
 import {
-  dayOffObject,
   DEFAULT_EVENT_MINUTES,
   eventFromObject,
   type EventFields,
@@ -11,7 +9,7 @@ import {
   eventUid,
   isObjectEvent,
   type KeptParts,
-  schoolEventObject,
+  schoolObject,
   type TaskFields,
   taskFromObject,
   taskObject,
@@ -26,7 +24,7 @@ import { type CalendarEvent, type EventType, type UpdateEventData, updateEventSc
 import { type CreateTaskData, createTaskSchema, updateTaskSchema } from "../../core/schemas/task";
 import type { UserRow } from "../db/schema";
 import { HttpError, notFound } from "../errors";
-import { translator, userLocale } from "../i18n";
+import { userLocale } from "../i18n";
 import { toEvent } from "../repositories/events";
 import type { SchoolRepository } from "../repositories/school";
 import { toTask } from "../repositories/tasks";
@@ -35,9 +33,9 @@ import { normalizeEmail } from "../repositories/users";
 import { rowEtag } from "../row-etag";
 import type { CalendarFeedService } from "./calendar-feed";
 import type { EventSeriesService } from "./event-series";
+import { icalWithTimeZone } from "../caldav/time-zone";
 import { hashDevicePassword } from "./device-passwords";
 import type { createAuthRateLimiter } from "./rate-limiter";
-import { eventTypeName } from "./reminder-words";
 import type { Clock } from "./reminders";
 import type { TaskWrites } from "./task-writes";
 
@@ -82,21 +80,14 @@ export function createCaldavService(options: {
   eventSeries: Pick<EventSeriesService, "create" | "updateIn" | "deleteIn" | "replaceDatesIn">;
   authRateLimiter: Pick<ReturnType<typeof createAuthRateLimiter>, "signInAttempt">;
   school: Pick<SchoolRepository, "state">;
-  calendarFeed: Pick<CalendarFeedService, "schoolPart">;
+  calendarFeed: Pick<CalendarFeedService, "schoolPart" | "schoolMembers">;
   clock: Clock;
   timeZone: string;
 }) {
   const { transaction, taskWrites, eventSeries, authRateLimiter, school, calendarFeed, clock, timeZone } = options;
 
   /** The object's text, with the school's VTIMEZONE when a time names it. */
-  function textOf(object: ReturnType<typeof taskObject>): string {
-    const text = writeIcal(object);
-    if (!text.includes(";TZID=")) return text;
-    const zone = getVtimezoneComponent(timeZone);
-    if (!zone) return text;
-    const at = text.search(/BEGIN:V(EVENT|TODO)/);
-    return `${text.slice(0, at)}${zone.replace(/\r?\n/g, "\r\n").replace(/(\r\n)?$/, "\r\n")}${text.slice(at)}`;
-  }
+  const textOf = (object: IcalComponent) => icalWithTimeZone(object, timeZone);
   /** The student's tasks as objects: at the address and UID a client gave one it made, with what it wrote that the app does not read. */
   async function taskObjectsIn(tx: TransactionScope, userId: number, context: { host: string; timeZone: string }): Promise<CaldavObject[]> {
     const [rows, made] = await Promise.all([tx.calendarFeeds.taskRows(userId), tx.caldavObjects.listForUser(userId, "tasks")]);
@@ -332,41 +323,22 @@ export function createCaldavService(options: {
       const context = { host, timeZone };
       if (calendar === "tasks") return transaction((tx) => taskObjectsIn(tx, user.id, context));
       if (calendar === "events") return transaction((tx) => eventObjectsIn(tx, user.id, context));
-      const t = translator(userLocale(user.locale));
       const part = await calendarFeed.schoolPart(user.id);
-      const schoolEvents = part.events.map((row) => ({
+      const members = calendarFeed.schoolMembers(part, userLocale(user.locale), context);
+      const schoolEvents = members.events.map(({ row, member }) => ({
         name: `school-event-${row.id}.ics`,
         etag: `"${tag(JSON.stringify(row))}"`,
         component: "VEVENT" as const,
-        body: () =>
-          textOf(
-            schoolEventObject(
-              {
-                id: row.id,
-                title: row.title,
-                description: row.description,
-                date: row.date,
-                endDate: row.end_date,
-                time: row.time,
-                updatedAt: row.updated_at,
-                typeName: eventTypeName(row.event_type, userLocale(user.locale)),
-                schoolName: t("server.feed_school"),
-              },
-              context,
-            ),
-          ),
+        body: () => textOf(schoolObject(member)),
         overlaps: (from: string, to: string) => row.date <= to && (row.end_date ?? row.date) >= from,
       }));
-      const daysOff = part.daysOff.map((dayOff) => {
-        const summary = t("calendar.no_school", { label: dayOff.label });
-        return {
-          name: `day-off-${dayOff.from}-${dayOff.to}.ics`,
-          etag: `"${tag(`${dayOff.from}|${dayOff.to}|${summary}|${part.daysOffChangedAt}`)}"`,
-          component: "VEVENT" as const,
-          body: () => textOf(dayOffObject({ from: dayOff.from, to: dayOff.to, summary, changedAt: part.daysOffChangedAt }, context)),
-          overlaps: (from: string, to: string) => dayOff.from <= to && dayOff.to >= from,
-        };
-      });
+      const daysOff = members.daysOff.map(({ dayOff, summary, member }) => ({
+        name: `day-off-${dayOff.from}-${dayOff.to}.ics`,
+        etag: `"${tag(`${dayOff.from}|${dayOff.to}|${summary}|${part.daysOffChangedAt}`)}"`,
+        component: "VEVENT" as const,
+        body: () => textOf(schoolObject(member)),
+        overlaps: (from: string, to: string) => dayOff.from <= to && dayOff.to >= from,
+      }));
       return [...schoolEvents, ...daysOff];
     },
 

@@ -1,9 +1,13 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { Temporal } from "temporal-polyfill";
-import { getVtimezoneComponent } from "@touch4it/ical-timezones";
-import ical, { ICalCalendarMethod, type ICalEventData, ICalEventRepeatingFreq, type ICalWeekday } from "ical-generator";
-import { allDayRuleLine, feedRuleFor } from "../../core/calendar/feed-rules";
-import { firstOccurrence } from "../../core/calendar/recurrence";
+import {
+  dayOffComponent,
+  dueTaskComponent,
+  eventComponents,
+  feedCalendar,
+  isObjectEvent,
+  type ObjectContext,
+  schoolEventComponent,
+} from "../../core/caldav/objects";
 import { todayIn } from "../../core/dates";
 import { daysFromCivil, formatDayNumber } from "../../core/day-numbers";
 import type { DayOff, SchoolSchedule } from "../../core/school-day";
@@ -13,17 +17,16 @@ import { translator, userLocale } from "../i18n";
 import type { EventRow, SchoolEventRow, TaskRow } from "../db/schema";
 import type { CalendarFeedsRepository } from "../repositories/calendar-feeds";
 import { toEvent } from "../repositories/events";
-import type { SchoolRepository } from "../repositories/school";
+import { type SchoolRepository, toSchoolEvent } from "../repositories/school";
 import type { SettingsRepository } from "../repositories/settings";
+import { icalWithTimeZone } from "../caldav/time-zone";
 import { scheduleSourceOf } from "./preferences";
 import { eventTypeName } from "./reminder-words";
 
 /** The server secret feed tokens are made with (app_settings, get-or-create: every instance agrees). */
 export const FEED_SECRET_SETTING = "calendarFeedSecret";
-/** Bumped when the feed's writing changes, so calendar apps fetch it again (part of the ETag). */
-const FEED_FORMAT = 2;
-/** Events have no end: each takes an hour in the feed. */
-const EVENT_MINUTES = 60;
+/** Bumped when the feed's writing changes, so calendar apps fetch it again (part of the ETag). 3: the CalDAV objects' writer, events' own ends. */
+const FEED_FORMAT = 3;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
 
@@ -65,19 +68,9 @@ export interface SchoolPart {
   daysOffSequence: number;
 }
 
-/** A wall-clock date and time in the school's zone (the feed writes it with the zone's TZID). */
-function zoned(date: string, time: string, timeZone: string): Temporal.ZonedDateTime {
-  return Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(timeZone);
-}
-
-/** SEQUENCE: the seconds between an item's creation and its last change, so every change raises it. */
-function sequenceOf(createdAt: string, updatedAt: string): number {
-  return Math.max(0, Math.floor((Date.parse(updatedAt) - Date.parse(createdAt)) / 1000));
-}
-
 /**
  * The calendar feed (docs/product.md#calendar-feed, decision 092): the secret address of each
- * student's feed, and the iCalendar it answers, written with ical-generator.
+ * student's feed, and the iCalendar it answers, written by core/caldav/objects.ts like the CalDAV objects.
  */
 export function createCalendarFeedService({
   settings,
@@ -104,21 +97,6 @@ export function createCalendarFeedService({
     createHmac("sha256", await feedSecret())
       .update(`calendar-feed:${userId}:${version}`)
       .digest("base64url");
-
-  function eventData(event: FeedEvent, uid: string, locale: Locale): ICalEventData {
-    const base: Omit<ICalEventData, "start"> = {
-      id: uid,
-      summary: event.title,
-      description: event.description ?? undefined,
-      categories: [{ name: eventTypeName(event.eventType, locale) }],
-      stamp: new Date(event.updatedAt),
-      lastModified: new Date(event.updatedAt),
-      sequence: sequenceOf(event.createdAt, event.updatedAt),
-    };
-    if (event.time === null) return { ...base, allDay: true, start: Temporal.PlainDate.from(event.date) as never };
-    const start = zoned(event.date, event.time, timeZone);
-    return { ...base, timezone: timeZone, start: start as never, end: start.add({ minutes: EVENT_MINUTES }) as never };
-  }
 
   return {
     tokenFor,
@@ -180,6 +158,7 @@ export function createCalendarFeedService({
      */
     /** The school's events in the feed's window and the days off of the schedule the student follows (the CalDAV school calendar's too). */
     schoolPart: (userId: number) => schoolPartFor(userId),
+    schoolMembers,
 
     async calendarFor(userId: number, host: string, locale: Locale): Promise<string> {
       const [eventRows, taskRows, schoolPart] = await Promise.all([
@@ -228,133 +207,69 @@ export function createCalendarFeedService({
     };
   }
 
+  /** The school's part as members of a calendar, each beside what it was made from, in the reader's language. */
+  function schoolMembers(part: SchoolPart, locale: Locale, context: ObjectContext) {
+    const t = translator(locale);
+    return {
+      events: part.events.map((row) => ({
+        row,
+        member: schoolEventComponent(
+          {
+            ...toSchoolEvent(row),
+            createdAt: row.created_at,
+            updatedAt: row.updated_at,
+            typeName: eventTypeName(row.event_type, locale),
+            schoolName: t("server.feed_school"),
+          },
+          context,
+        ),
+      })),
+      daysOff: part.daysOff.map((dayOff) => {
+        // "No school: {label}" ("Sin clases: …"), all day from the first date to the last.
+        const summary = t("calendar.no_school", { label: dayOff.label });
+        const member = dayOffComponent(
+          { from: dayOff.from, to: dayOff.to, summary, changedAt: part.daysOffChangedAt, sequence: part.daysOffSequence },
+          context,
+        );
+        return { dayOff, summary, member };
+      }),
+    };
+  }
+
+  /**
+   * The feed's VCALENDAR, written by the CalDAV objects' writer (core/caldav/objects.ts): a series is
+   * one VEVENT with RRULE, EXDATE and its changed dates, CATEGORIES naming the event's type; a due
+   * task is an event "Due: …" (Google ignores VTODO); then the school's events and days off.
+   */
   function writeCalendar(events: FeedEvent[], tasks: TaskRow[], schoolPart: SchoolPart, host: string, locale: Locale): string {
     const t = translator(locale);
-    const calendar = ical({
-      // The app's name, the same in every language.
-      name: "Student Hub",
-      prodId: { company: "Student Hub", product: "Calendar feed", language: locale.toUpperCase() },
-      method: ICalCalendarMethod.PUBLISH,
-      // VTIMEZONE for the zone the events name; no calendar zone, so UNTIL and DTSTAMP are in UTC.
-      timezone: { name: null, generator: getVtimezoneComponent },
-      ttl: 60 * 60,
-    });
-    const uid = (event: FeedEvent) => `event-${event.id}@${host}`;
-    const byId = new Map(events.map((e) => [e.id, e]));
+    const context = { host, timeZone };
     const children = new Map<number, FeedEvent[]>();
     for (const e of events) if (e.parentEventId !== null) children.set(e.parentEventId, [...(children.get(e.parentEventId) ?? []), e]);
-
-    for (const event of events) {
-      if (event.isException) continue;
-      const parent = event.parentEventId !== null ? byId.get(event.parentEventId) : undefined;
-      // A changed occurrence ("this event only"): its series' VEVENT, overridden for that date.
-      if (parent && event.recurring === "none" && event.originalDate) {
-        const recurrenceId =
-          parent.time === null
-            ? (Temporal.PlainDate.from(event.originalDate) as never)
-            : (zoned(event.originalDate, parent.time, timeZone) as never);
-        calendar.createEvent({ ...eventData(event, uid(parent), locale), recurrenceId });
-        continue;
-      }
-      const rule = feedRuleFor(event);
-      if (!rule) {
-        calendar.createEvent(eventData(event, uid(event), locale));
-        continue;
-      }
-      // RFC 5545 counts DTSTART as the first occurrence: it is the series' first date by its own rule.
-      const first = firstOccurrence(event);
-      if (first === null) continue;
-      const own = children.get(event.id) ?? [];
-      const changed = new Set(own.filter((c) => !c.isException && c.recurring === "none").map((c) => c.originalDate));
-      const removed = own.filter((c) => c.isException && !changed.has(c.exceptionDate)).map((c) => c.exceptionDate!);
-      const data = eventData({ ...event, date: first }, uid(event), locale);
-      const allDay = event.time === null;
-      if (allDay && event.customEndDate) {
-        // An all-day series that ends: its UNTIL must be a DATE (feed-rules.ts allDayRuleLine).
-        const exdate = removed.length ? `\r\nEXDATE;VALUE=DATE:${removed.map((d) => d.replaceAll("-", "")).join(",")}` : "";
-        calendar.createEvent({ ...data, repeating: `${allDayRuleLine(rule, event.customEndDate)}${exdate}` });
-        continue;
-      }
-      calendar.createEvent({
-        ...data,
-        repeating: {
-          freq: ICalEventRepeatingFreq[rule.freq],
-          ...(rule.interval ? { interval: rule.interval } : {}),
-          ...(rule.byDay ? { byDay: rule.byDay as ICalWeekday[] } : {}),
-          ...(rule.byMonthDay ? { byMonthDay: rule.byMonthDay } : {}),
-          ...(rule.startOfWeek ? { startOfWeek: rule.startOfWeek as ICalWeekday } : {}),
-          // UNTIL in UTC: the end of the last date in the school's zone.
-          ...(event.customEndDate ? { until: zoned(event.customEndDate, "23:59", timeZone) as never } : {}),
-          ...(removed.length
-            ? {
-                exclude: removed.map((date) => (allDay ? Temporal.PlainDate.from(date) : zoned(date, event.time!, timeZone))) as never,
-                excludeTimezone: timeZone,
-              }
-            : {}),
-        },
-      });
-    }
-
-    // Google ignores VTODO: a due task is an event "Due: …" (Spanish "Entrega: …"), all day without a due time.
+    const categoriesOf = (event: CalendarEvent) => [eventTypeName(event.eventType, locale)];
+    const members = events
+      .filter(isObjectEvent)
+      .flatMap((event) => eventComponents(event, children.get(event.id) ?? [], context, { categoriesOf }));
     for (const task of tasks) {
-      const base: Omit<ICalEventData, "start"> = {
-        id: `task-${task.id}@${host}`,
-        summary: t("server.feed_task_due", { title: task.title }),
-        description: task.description ?? undefined,
-        stamp: new Date(task.updated_at),
-        lastModified: new Date(task.updated_at),
-        sequence: sequenceOf(task.created_at, task.updated_at),
-      };
-      if (task.due_time === null) calendar.createEvent({ ...base, allDay: true, start: Temporal.PlainDate.from(task.due_date!) as never });
-      else {
-        const start = zoned(task.due_date!, task.due_time, timeZone);
-        calendar.createEvent({ ...base, timezone: timeZone, start: start as never, end: start as never });
-      }
+      members.push(
+        dueTaskComponent(
+          {
+            id: task.id,
+            description: task.description,
+            dueDate: task.due_date!,
+            dueTime: task.due_time,
+            createdAt: task.created_at,
+            updatedAt: task.updated_at,
+          },
+          t("server.feed_task_due", { title: task.title }),
+          context,
+        ),
+      );
     }
-
-    // The school's events: "School" and the event's type as CATEGORIES; a multi-day one all day
-    // across its dates, or at its time on each of them (as the agenda lists it on each date).
-    for (const row of schoolPart.events) {
-      const base: Omit<ICalEventData, "start"> = {
-        id: `school-event-${row.id}@${host}`,
-        summary: row.title,
-        description: row.description ?? undefined,
-        categories: [{ name: t("server.feed_school") }, { name: eventTypeName(row.event_type, locale) }],
-        stamp: new Date(row.updated_at),
-        lastModified: new Date(row.updated_at),
-        sequence: sequenceOf(row.created_at, row.updated_at),
-      };
-      if (row.time === null) {
-        const end = row.end_date ? { end: Temporal.PlainDate.from(row.end_date).add({ days: 1 }) as never } : {};
-        calendar.createEvent({ ...base, allDay: true, start: Temporal.PlainDate.from(row.date) as never, ...end });
-        continue;
-      }
-      const start = zoned(row.date, row.time, timeZone);
-      calendar.createEvent({
-        ...base,
-        timezone: timeZone,
-        start: start as never,
-        end: start.add({ minutes: EVENT_MINUTES }) as never,
-        ...(row.end_date
-          ? { repeating: { freq: ICalEventRepeatingFreq.DAILY, until: zoned(row.end_date, "23:59", timeZone) as never } }
-          : {}),
-      });
-    }
-
-    // Days off: "No school: {label}" ("Sin clases: …"), all day from the first date to the last.
-    for (const dayOff of schoolPart.daysOff) {
-      calendar.createEvent({
-        id: `day-off-${dayOff.from}-${dayOff.to}@${host}`,
-        summary: t("calendar.no_school", { label: dayOff.label }),
-        allDay: true,
-        start: Temporal.PlainDate.from(dayOff.from) as never,
-        end: Temporal.PlainDate.from(dayOff.to).add({ days: 1 }) as never,
-        stamp: new Date(schoolPart.daysOffChangedAt),
-        lastModified: new Date(schoolPart.daysOffChangedAt),
-        sequence: schoolPart.daysOffSequence,
-      });
-    }
-    return calendar.toString();
+    const school = schoolMembers(schoolPart, locale, context);
+    members.push(...school.events.map((e) => e.member), ...school.daysOff.map((d) => d.member));
+    // The app's name, the same in every language.
+    return icalWithTimeZone(feedCalendar(members, { name: "Student Hub", language: locale, refreshMinutes: 60 }), timeZone);
   }
 }
 export type CalendarFeedService = ReturnType<typeof createCalendarFeedService>;

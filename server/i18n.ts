@@ -7,6 +7,7 @@ import { messages as englishCalendar } from "../core/i18n/compiled/en/calendar";
 import { messages as englishClasses } from "../core/i18n/compiled/en/classes";
 import { messages as englishPlan } from "../core/i18n/compiled/en/plan";
 import { messages as englishCaldav } from "../core/i18n/compiled/en/caldav";
+import { messages as englishGrades } from "../core/i18n/compiled/en/grades";
 import { messages as englishServer } from "../core/i18n/compiled/en/server";
 import { messages as englishStart } from "../core/i18n/compiled/en/start";
 import { messages as spanishAdmin } from "../core/i18n/compiled/es/admin";
@@ -16,6 +17,7 @@ import { messages as spanishCalendar } from "../core/i18n/compiled/es/calendar";
 import { messages as spanishClasses } from "../core/i18n/compiled/es/classes";
 import { messages as spanishPlan } from "../core/i18n/compiled/es/plan";
 import { messages as spanishCaldav } from "../core/i18n/compiled/es/caldav";
+import { messages as spanishGrades } from "../core/i18n/compiled/es/grades";
 import { messages as spanishServer } from "../core/i18n/compiled/es/server";
 import { messages as spanishStart } from "../core/i18n/compiled/es/start";
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from "../core/i18n/locale";
@@ -39,6 +41,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...englishAdmin,
         ...englishPlan,
         ...englishCaldav,
+        ...englishGrades,
         ...englishServer,
       } as Messages,
     },
@@ -55,6 +58,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...spanishAdmin,
         ...spanishPlan,
         ...spanishCaldav,
+        ...spanishGrades,
         ...spanishServer,
       } as Messages,
     },

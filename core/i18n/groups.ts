@@ -14,7 +14,8 @@
  * after the signed-in app's first screen (docs/decisions/116). `badge` (Settings' switch for the app
  * icon's count) comes with that switch, in both languages, as `sync` does (docs/decisions/119); `plan`
  * (the study plan's screens and Settings → Study time, issue 51) likewise comes with them, and
- * `caldav` (Settings → Connect a calendar app and its refusals, issue 52) with that section.
+ * `caldav` (Settings → Connect a calendar app and its refusals, issue 52) with that section, and
+ * `grades` (the Grades screens and their refusals, issue 53) with those screens.
  */
 export const MESSAGE_GROUPS = {
   start: ["common", "validation", "landing"],
@@ -28,6 +29,7 @@ export const MESSAGE_GROUPS = {
   badge: ["badge"],
   plan: ["plan"],
   caldav: ["caldav"],
+  grades: ["grades"],
   server: ["server"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -42,8 +42,17 @@ export function tooFewClassesMessage(mode: ClassSaveMode): string {
   return mode === "create" ? messageRef("classes.too_few_classes_create", { min }) : messageRef("classes.too_few_classes_update", { min });
 }
 
+const RENAME_INVALID = messageRef("classes.rename_invalid");
+const renamedName = z.string({ error: RENAME_INVALID }).trim().min(1, RENAME_INVALID).max(CLASS_NAME_MAX, CLASS_NAME_TOO_LONG);
+
 function userClassesSchema(mode: ClassSaveMode) {
   return z.object({
+    /** Names edited in place in the editor (issue 53): each class's grades follow it to its new name. */
+    renames: z
+      .array(z.object({ from: renamedName, to: renamedName }, { error: RENAME_INVALID }), { error: RENAME_INVALID })
+      .max(MAX_CLASS_ENTRIES, RENAME_INVALID)
+      .optional()
+      .transform((v) => v ?? []),
     userClasses: z
       .array(z.string({ error: CLASS_NAME_NOT_TEXT }).trim().max(CLASS_NAME_MAX, CLASS_NAME_TOO_LONG), { error: NOT_A_CLASS_LIST })
       .max(MAX_CLASS_ENTRIES, TOO_MANY_PERIODS)

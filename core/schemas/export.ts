@@ -51,6 +51,8 @@ export const exportFileSchema = z.object({
     .max(MAX_IMPORTED_FOCUS_SESSIONS, messageRef("server.too_many_focus_sessions", { max: MAX_IMPORTED_FOCUS_SESSIONS }))
     .optional()
     .default([]),
+  // Files from before grades (issue 53) have none.
+  grades: z.unknown().optional(),
 });
 
 /** An exported session: its task by the task's id in the file. */
@@ -67,4 +69,6 @@ export interface ImportCounts {
   tasks: number;
   events: number;
   classes: number;
+  /** Grade items restored (issue 53). */
+  grades: number;
 }

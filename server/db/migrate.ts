@@ -35,6 +35,7 @@ import * as m30 from "./migrations/2026-11-29-08-task-completed-at";
 import * as m31 from "./migrations/2026-11-29-09-study-block-reminders";
 import * as m32 from "./migrations/2026-11-29-10-device-passwords";
 import * as m33 from "./migrations/2026-11-29-11-caldav-objects";
+import * as m34 from "./migrations/2026-11-29-12-grades";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-29-09-study-block-reminders": m31,
   "2026-11-29-10-device-passwords": m32,
   "2026-11-29-11-caldav-objects": m33,
+  "2026-11-29-12-grades": m34,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

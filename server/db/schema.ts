@@ -34,6 +34,8 @@ export interface UsersTable {
   study_preferences: string | null;
   /** 1 when a push tells the student a study block starts (decision 132); 0, the default, when not. */
   study_block_reminders: Generated<number>;
+  /** JSON of the student's grading scale (cut-offs, plus and minus; decision 134), null for the default. */
+  grade_scale: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -102,7 +104,7 @@ export interface DevicePasswordsTable {
 export interface CaldavObjectsTable {
   id: Generated<number>;
   user_id: number;
-  /** "tasks" (events come with their writes). */
+  /** "events" or "tasks". */
   calendar: string;
   item_id: number;
   /** The object's file name in its calendar, as the client chose it. */
@@ -110,6 +112,42 @@ export interface CaldavObjectsTable {
   uid: string;
   /** JSON of the properties and components the app does not read, written back as they came; null for none. */
   kept: string | null;
+}
+
+/** A class's grades record (issue 53, decision 134): the class by its name in the student's class list, and its level. */
+export interface GradeClassesTable {
+  id: Generated<number>;
+  user_id: number;
+  subject: string;
+  /** "regular", "honors" or "ap". */
+  level: Generated<string>;
+  updated_at: string;
+}
+
+/** A weighted category of a class's grades (Tests 50, Homework 30, …), in the student's order. */
+export interface GradeCategoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  class_id: number;
+  name: string;
+  weight: number;
+  position: number;
+}
+
+/** One grade: a score out of some points on a date, in a category or none. */
+export interface GradeItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  class_id: number;
+  /** Null for no category, and once its category is removed. */
+  category_id: number | null;
+  name: string;
+  score: number;
+  out_of: number;
+  /** yyyy-MM-dd. */
+  date: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A stretch of focus on a task (or none) from the focus timer (issue 51). */
@@ -409,6 +447,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
   focus_sessions: FocusSessionsTable;
+  grade_classes: GradeClassesTable;
+  grade_categories: GradeCategoriesTable;
+  grade_items: GradeItemsTable;
   device_passwords: DevicePasswordsTable;
   caldav_objects: CaldavObjectsTable;
   events: EventsTable;

@@ -6,6 +6,7 @@ import { createCaldavObjectsRepository } from "./caldav-objects";
 import { createDevicePasswordsRepository } from "./device-passwords";
 import { createEventsRepository } from "./events";
 import { createFocusSessionsRepository } from "./focus-sessions";
+import { createGradesRepository } from "./grades";
 import { createMailOutboxRepository } from "./mail-outbox";
 import { createPasswordResetTokensRepository } from "./password-reset-tokens";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
@@ -33,6 +34,7 @@ export function createRepositories(db: Executor) {
     tasks: createTasksRepository(db),
     events: createEventsRepository(db),
     focusSessions: createFocusSessionsRepository(db),
+    grades: createGradesRepository(db),
     devicePasswords: createDevicePasswordsRepository(db),
     caldavObjects: createCaldavObjectsRepository(db),
     rateLimits: createRateLimitsRepository(db),

@@ -22,8 +22,8 @@ const newSessionId = () => randomBytes(32).toString("base64url");
  * can leak or misuse it. Code that must check a password loads the hash explicitly
  * (users.findPasswordHash).
  */
-/** The user a session loads on every request: not the password hash, nor the school schedule document. */
-export type SessionUser = Omit<UserRow, "password_hash" | "school_schedule">;
+/** The user a session loads on every request: not the password hash, nor the school schedule document, nor the grading scale (read by the grades alone). */
+export type SessionUser = Omit<UserRow, "password_hash" | "school_schedule" | "grade_scale">;
 
 /** Every users column a session load reads; `satisfies` makes a new column a compile error here until listed. */
 const SESSION_USER_COLUMNS = {

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { type Executor, isPostgres } from "../db/connection";
 import type { UserRow } from "../db/schema";
 
-export function toPublicUser(row: Omit<UserRow, "password_hash" | "school_schedule">): User {
+export function toPublicUser(row: Omit<UserRow, "password_hash" | "school_schedule" | "grade_scale">): User {
   return {
     id: row.id,
     email: row.email,

@@ -13,10 +13,11 @@ const userJson = responseSchema(userSchema);
 /**
  * The signed-in user's class schedule (docs/product.md#class-setup): POST on the first setup, PUT
  * for an edit. Both replace the whole list, so a retried POST whose answer was lost does the same
- * thing again instead of failing; they differ only in the minimum number of classes.
+ * thing again instead of failing; they differ only in the minimum number of classes. A class renamed
+ * in place (`renames`) takes its grades along (issue 53).
  */
 export default async function classRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { users } = services;
+  const { grades } = services;
   setGuardDefaults(app, { auth: "user" });
 
   const methods: Array<["POST" | "PUT", ClassSaveMode]> = [
@@ -29,8 +30,8 @@ export default async function classRoutes(app: FastifyInstance, { services }: { 
       url: "/api/user/classes",
       schema: { response: { 200: userJson } },
       handler: async (request) => {
-        const { userClasses } = parseWith(classesSchemaFor(mode), request.body);
-        const updated = await users.setClasses(requireUser(request).id, userClasses);
+        const { userClasses, renames } = parseWith(classesSchemaFor(mode), request.body);
+        const updated = await grades.saveClassList(requireUser(request).id, userClasses, renames);
         // The account was deleted between the session check and the write.
         if (!updated) throw unauthorized();
         return toPublicUser(updated);

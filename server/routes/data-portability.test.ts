@@ -68,7 +68,7 @@ describeEachEngine("export and import", (engine) => {
     await target.register();
     const imported = await target.request("POST", "/api/user/import", file);
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json()).toEqual({ tasks: 3, events: 5, classes: 7 });
+    expect(imported.json()).toEqual({ tasks: 3, events: 5, classes: 7, grades: 0 });
 
     const before = await source.request("GET", "/api/events");
     const after = await target.request("GET", "/api/events");

@@ -23,6 +23,7 @@ export async function deleteAccountIn(
   await audit(user);
   await tx.events.deleteAllForUser(userId);
   await tx.tasks.deleteAllForUser(userId);
+  await tx.grades.deleteAllForUser(userId);
   await tx.sessions.deleteAllForUser(userId);
   await tx.idempotencyKeys.deleteAllForUser(userId);
   await tx.userIdentities.deleteAllForUser(userId);

@@ -1,4 +1,8 @@
 import type { FocusSessionsRepository } from "../repositories/focus-sessions";
+import { type GradesRepository, toGradeItem } from "../repositories/grades";
+import { importGradesSchema } from "../../core/schemas/grades";
+import { messageRef } from "../../core/i18n/translate";
+import { scaleOf } from "./grades";
 import { studyPreferencesOf } from "./preferences";
 import type { z } from "zod";
 import { fieldErrors } from "../../core/schemas/field-errors";
@@ -45,19 +49,22 @@ interface DataPortabilityOptions {
   tasks: TasksRepository;
   events: EventsRepository;
   focusSessions: FocusSessionsRepository;
+  grades: GradesRepository;
   reminders: ReminderPlanner;
 }
 
 /** "Download my data" and "Import" (docs/product.md#your-data, decision 091). */
-export function createDataPortability({ transaction, users, tasks, events, focusSessions, reminders }: DataPortabilityOptions) {
+export function createDataPortability({ transaction, users, tasks, events, focusSessions, grades, reminders }: DataPortabilityOptions) {
   return {
     /** Everything of the user's, without secrets: the file GET /api/user/export answers. */
     async exportFor(user: SessionUser, now = new Date()) {
-      const [taskList, eventList, schedule, sessions] = await Promise.all([
+      const [taskList, eventList, schedule, sessions, gradeRows, scale] = await Promise.all([
         tasks.listForUser(user.id),
         events.listForUser(user.id),
         users.findSchoolSchedule(user.id),
         focusSessions.allForUser(user.id),
+        grades.listForUser(user.id),
+        grades.scale(user.id),
       ]);
       return {
         format: EXPORT_FORMAT,
@@ -86,6 +93,23 @@ export function createDataPortability({ transaction, users, tasks, events, focus
         events: eventList,
         // Each with its task's id in this file (the tasks' `id`), null for focus on nothing in particular.
         focusSessions: sessions.map(({ taskId, startedAt, endedAt }) => ({ taskId, startedAt, endedAt })),
+        // Each class's record; its items name their category by the category's id in this file.
+        grades: {
+          scale: scale ? scaleOf(scale) : null,
+          classes: gradeRows.classes.map((record) => ({
+            subject: record.subject,
+            level: record.level,
+            categories: gradeRows.categories
+              .filter((c) => c.class_id === record.id)
+              .map((c) => ({ id: c.id, name: c.name, weight: Number(c.weight) })),
+            items: gradeRows.items
+              .filter((i) => i.class_id === record.id)
+              .map((row) => {
+                const { id: _, ...item } = toGradeItem(row);
+                return item;
+              }),
+          })),
+        },
       };
     },
 
@@ -115,6 +139,9 @@ export function createDataPortability({ transaction, users, tasks, events, focus
       const schedule = file.schedule ? importScheduleSchema.safeParse(file.schedule) : null;
       if (schedule && !schedule.success)
         Object.assign(errors, Object.fromEntries(Object.entries(fieldErrors(schedule.error)).map(([k, v]) => [`schedule.${k}`, v])));
+      const gradeFile = file.grades === undefined ? null : importGradesSchema.safeParse(file.grades);
+      if (gradeFile && !gradeFile.success)
+        Object.assign(errors, Object.fromEntries(Object.entries(fieldErrors(gradeFile.error)).map(([k, v]) => [`grades.${k}`, v])));
       const firstError = Object.values(errors)[0]?.[0];
       if (firstError) throw badRequest(firstError, errors);
 
@@ -128,6 +155,8 @@ export function createDataPortability({ transaction, users, tasks, events, focus
         await tx.users.lockUser(user.id);
         if ((await tx.tasks.countForUser(user.id)) > 0 || (await tx.events.countForUser(user.id)) > 0)
           throw conflict(IMPORT_NEEDS_EMPTY_ACCOUNT);
+        if (gradeFile?.success && (await tx.grades.listForUser(user.id)).classes.length > 0)
+          throw conflict(messageRef("grades.import_needs_no_grades"));
         // The export lists tasks newest first: created oldest first, they list in the same order again.
         const newTaskIds = new Map<unknown, number>();
         for (let index = taskData.length - 1; index >= 0; index--) {
@@ -187,7 +216,30 @@ export function createDataPortability({ transaction, users, tasks, events, focus
           await tx.users.setStudyBlockReminders(user.id, blockReminders);
           await reminders.armStudy(tx, user.id, blockReminders);
         }
-        return { tasks: taskData.length, events: rows.length, classes: classes?.length ?? 0 };
+        // Grades (issue 53): each class's record with new ids, its items' categories mapped from the file's.
+        let gradeCount = 0;
+        if (gradeFile?.success) {
+          if (gradeFile.data.scale) await tx.grades.setScale(user.id, JSON.stringify(gradeFile.data.scale));
+          for (const imported of gradeFile.data.classes) {
+            const record = await tx.grades.ensureClass(user.id, imported.subject);
+            await tx.grades.setLevel(user.id, record.id, imported.level);
+            await tx.grades.replaceCategories(
+              user.id,
+              record.id,
+              imported.categories.map((c) => ({ ...c, id: null })),
+            );
+            const made = await tx.grades.listCategories(user.id, record.id);
+            const newCategory = new Map(imported.categories.map((c, i) => [c.id, made[i]!.id]));
+            for (const item of imported.items) {
+              await tx.grades.createItem(user.id, record.id, {
+                ...item,
+                categoryId: item.categoryId === null ? null : (newCategory.get(item.categoryId) ?? null),
+              });
+              gradeCount++;
+            }
+          }
+        }
+        return { tasks: taskData.length, events: rows.length, classes: classes?.length ?? 0, grades: gradeCount };
       });
     },
   };

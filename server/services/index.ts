@@ -10,6 +10,7 @@ import { createAdminService } from "./admin-service";
 import { createMailWorker, createSmtpTransport, type MailWorkerOptions } from "./mail-worker";
 import { createPasswordResetService } from "./password-reset";
 import { createEventSeriesService } from "./event-series";
+import { createGradesService } from "./grades";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
 import { NO_METRICS } from "./metrics-sink";
@@ -125,6 +126,8 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     taskWrites,
     /** The focus timer's sessions (issue 51); in place of the repository of that name. */
     focusSessions: createFocusSessionsService({ transaction, clock, timeZone: config.timeZone }),
+    /** The student's grades (issue 53); in place of the repository of that name. */
+    grades: createGradesService({ transaction }),
     /** Calendar apps' passwords for CalDAV (issue 52); in place of the repository of that name. */
     devicePasswords: createDevicePasswordsService({ transaction, clock }),
     /** The CalDAV server's sign-in and calendars' change tags (issue 52). */
@@ -206,6 +209,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       tasks: repositories.tasks,
       events: repositories.events,
       focusSessions: repositories.focusSessions,
+      grades: repositories.grades,
       reminders: reminderPlanner,
     }),
     health: createHealthService(createHealthRepository(db), { timeoutMs: config.databaseConnectTimeoutMs }),

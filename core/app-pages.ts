@@ -15,6 +15,7 @@ export const PAGE_PATHS = {
   pushDebug: "/admin/push-debug",
   plan: "/plan",
   focus: "/focus",
+  grades: "/grades",
 } as const;
 
 const PAGES = new Set<string>(Object.values(PAGE_PATHS));

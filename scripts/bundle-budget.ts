@@ -73,9 +73,13 @@ export const KB = 1000;
  * Home tab's is 1 KB more since issue 49 too: in Spanish it stood 9 bytes under 151 KB, and the
  * day line's alternate name in the reader's language (the catalog's "2 hours later" in every
  * language, and its message) added 76 bytes; the announcement's "when" stays off the first screen.
+ * And 1 KB more since issue 53: the way to the Grades view from every dashboard screen (a link
+ * under the tabs, its icon and its word, 351 bytes in Spanish) took Home from 151,678 to 152,029;
+ * the Grades screen itself loads only when opened, and reads nothing the first screen shares
+ * (its chunk importing the public settings' read split that module and its own off Home: 700 bytes).
  */
 const AUTH_BUDGET = 141 * KB;
-const HOME_BUDGET = 152 * KB;
+const HOME_BUDGET = 153 * KB;
 
 /** The toast library loads after every screen the app shows, when idle (client/app/router.tsx). */
 const TOAST_LIBRARY = /^lib\/toast-library\.ts$/;

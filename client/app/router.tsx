@@ -93,6 +93,14 @@ const FocusScreen = lazyScreen(
       .then((m) => m.FocusScreen),
   ["app"],
 );
+// The grades' screen brings its words (issue 53), and comes through the dashboard's chunk, as the plan's does.
+const GradesScreen = lazyScreen(
+  () =>
+    loadDashboard()
+      .then((m) => m.loadGradesScreen())
+      .then((m) => m.GradesScreen),
+  ["app"],
+);
 const PushDebugScreen = lazyScreen(() => import("@/app/screens/push-debug").then((m) => m.PushDebugScreen), ["app", "admin"]);
 
 /**
@@ -205,6 +213,9 @@ function Routes() {
         </Route>
         <Route path={ROUTES.focus}>
           <RequireSignIn user={user}>{(signedIn) => <FocusScreen user={signedIn} />}</RequireSignIn>
+        </Route>
+        <Route path={ROUTES.grades}>
+          <RequireSignIn user={user}>{(signedIn) => <GradesScreen user={signedIn} />}</RequireSignIn>
         </Route>
         <Route path={ROUTES.pushDebug}>
           <RequireSignIn user={user}>{(signedIn) => <PushDebugScreen user={signedIn} />}</RequireSignIn>

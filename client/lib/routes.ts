@@ -11,6 +11,8 @@ export const ROUTES = {
   plan: "/plan",
   /** The focus timer (issue 51): started from a study block or set up here. */
   focus: "/focus",
+  /** The student's grades (issue 53): every class, the GPA, and a class's page with `?class=`. */
+  grades: "/grades",
 } as const;
 
 /** The dashboard's sections, chosen by the URL hash (#home, #todo, #calendar). */

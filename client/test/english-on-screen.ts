@@ -4,6 +4,7 @@ import { messages as enAuth } from "@core/i18n/compiled/en/auth";
 import { messages as enBadge } from "@core/i18n/compiled/en/badge";
 import { messages as enCalendar } from "@core/i18n/compiled/en/calendar";
 import { messages as enClasses } from "@core/i18n/compiled/en/classes";
+import { messages as enGrades } from "@core/i18n/compiled/en/grades";
 import { messages as enPlan } from "@core/i18n/compiled/en/plan";
 import { messages as enServer } from "@core/i18n/compiled/en/server";
 import { messages as enSso } from "@core/i18n/compiled/en/sso";
@@ -15,6 +16,7 @@ import { messages as esAuth } from "@core/i18n/compiled/es/auth";
 import { messages as esBadge } from "@core/i18n/compiled/es/badge";
 import { messages as esCalendar } from "@core/i18n/compiled/es/calendar";
 import { messages as esClasses } from "@core/i18n/compiled/es/classes";
+import { messages as esGrades } from "@core/i18n/compiled/es/grades";
 import { messages as esPlan } from "@core/i18n/compiled/es/plan";
 import { messages as esServer } from "@core/i18n/compiled/es/server";
 import { messages as esSso } from "@core/i18n/compiled/es/sso";
@@ -39,6 +41,7 @@ const english = {
   ...enPlan,
   ...enCalendar,
   ...enClasses,
+  ...enGrades,
   ...enServer,
   ...enSync,
 } as Compiled;
@@ -52,6 +55,7 @@ const spanish = {
   ...esPlan,
   ...esCalendar,
   ...esClasses,
+  ...esGrades,
   ...esServer,
   ...esSync,
 } as Compiled;

@@ -3,6 +3,8 @@ import type { CalendarEvent } from "@core/schemas/event";
 import type { Preferences } from "@core/schemas/preferences";
 import { DEFAULT_STUDY_PREFERENCES } from "@core/study-plan";
 import type { AgendaDay } from "@core/schemas/school";
+import { categoryAverages, classAverage, DEFAULT_SCALE, gpa, type GradeLevel, type GradeScale, letterOf } from "@core/grades";
+import type { GradeItemRecord, Grades } from "@core/schemas/grades";
 
 /**
  * The component layer's network (docs/decisions/120): `fetch` answered from a table of routes, so a
@@ -116,6 +118,47 @@ export class FakeServer {
     studyBlockReminders: false,
   };
   private nextId = 1000;
+  /** The student's grades, one record per class with any (issue 53). */
+  gradeRecords: {
+    subject: string;
+    level: GradeLevel;
+    categories: { id: number; name: string; weight: number }[];
+    items: GradeItemRecord[];
+  }[] = [];
+  gradeScale: GradeScale = DEFAULT_SCALE;
+
+  private gradeRecord(subject: string) {
+    let record = this.gradeRecords.find((r) => r.subject === subject);
+    if (!record) {
+      record = { subject, level: "regular", categories: [], items: [] };
+      this.gradeRecords.push(record);
+    }
+    return record;
+  }
+
+  /** GET /api/user/grades as the server answers it: the class list's classes, then former ones with grades. */
+  gradesAnswer(): Grades {
+    const names = (this.user?.userClasses ?? []).filter((name) => name && !/lunch/i.test(name));
+    const current = names.map(
+      (subject) =>
+        this.gradeRecords.find((r) => r.subject === subject) ?? { subject, level: "regular" as const, categories: [], items: [] },
+    );
+    const former = this.gradeRecords.filter((r) => !names.includes(r.subject));
+    const classes = [...current.map((r) => ({ r, former: false })), ...former.map((r) => ({ r, former: true }))].map(({ r, former }) => {
+      const average = classAverage(r.categories, r.items);
+      const averages = categoryAverages(r.categories, r.items);
+      return {
+        subject: r.subject,
+        level: r.level,
+        categories: r.categories.map((c) => ({ ...c, average: averages.get(c.id) ?? null })),
+        items: r.items,
+        average,
+        letter: average === null ? null : letterOf(average, this.gradeScale),
+        former,
+      };
+    });
+    return { scale: this.gradeScale, classes, gpa: gpa(classes, this.gradeScale) };
+  }
   /** Who GET /api/session says is signed in. */
   user: User | null = null;
   /** Set false to answer every request as a network failure (the server unreachable). */
@@ -151,6 +194,36 @@ export class FakeServer {
       const at = devicePasswords.findIndex((p) => p.id === Number(request.params.id));
       if (at < 0) return reply(404, { message: "Device password not found", code: "caldav.device_password_not_found" });
       devicePasswords.splice(at, 1);
+      return reply(204);
+    });
+    // Grades (issue 53): kept per class as sent and answered as the server does, computed by core/grades.ts.
+    this.on("GET /api/user/grades", () => this.gradesAnswer());
+    this.on("PUT /api/user/grades/classes/:subject", (request) => {
+      const record = this.gradeRecord(request.params.subject!);
+      const body = request.body as { level: GradeLevel; categories: { id?: number; name: string; weight: number }[] };
+      record.level = body.level;
+      record.categories = body.categories.map((c) => ({ id: c.id ?? this.nextId++, name: c.name, weight: c.weight }));
+      const ids = new Set(record.categories.map((c) => c.id));
+      for (const item of record.items) if (item.categoryId !== null && !ids.has(item.categoryId)) item.categoryId = null;
+      return this.gradesAnswer();
+    });
+    this.on("PUT /api/user/grades/scale", (request) => {
+      this.gradeScale = request.body as GradeScale;
+      return this.gradesAnswer();
+    });
+    this.on("POST /api/user/grades/items", (request) => {
+      const { subject, ...fields } = request.body as Omit<GradeItemRecord, "id"> & { subject: string };
+      const item = { id: this.nextId++, ...fields };
+      this.gradeRecord(subject).items.push(item);
+      return reply(201, item);
+    });
+    this.on("PUT /api/user/grades/items/:id", (request) => {
+      const item = this.gradeRecords.flatMap((r) => r.items).find((i) => i.id === Number(request.params.id));
+      if (!item) return reply(404, { message: "Grade not found", code: "grades.item_not_found" });
+      return Object.assign(item, request.body as Omit<GradeItemRecord, "id">);
+    });
+    this.on("DELETE /api/user/grades/items/:id", (request) => {
+      for (const record of this.gradeRecords) record.items = record.items.filter((i) => i.id !== Number(request.params.id));
       return reply(204);
     });
     // The focus timer's sessions are kept as sent, with their minutes.

@@ -51,8 +51,7 @@ function userClassesSchema(mode: ClassSaveMode) {
     renames: z
       .array(z.object({ from: renamedName, to: renamedName }, { error: RENAME_INVALID }), { error: RENAME_INVALID })
       .max(MAX_CLASS_ENTRIES, RENAME_INVALID)
-      .optional()
-      .transform((v) => v ?? []),
+      .optional(),
     userClasses: z
       .array(z.string({ error: CLASS_NAME_NOT_TEXT }).trim().max(CLASS_NAME_MAX, CLASS_NAME_TOO_LONG), { error: NOT_A_CLASS_LIST })
       .max(MAX_CLASS_ENTRIES, TOO_MANY_PERIODS)

@@ -31,7 +31,7 @@ export default async function classRoutes(app: FastifyInstance, { services }: { 
       schema: { response: { 200: userJson } },
       handler: async (request) => {
         const { userClasses, renames } = parseWith(classesSchemaFor(mode), request.body);
-        const updated = await grades.saveClassList(requireUser(request).id, userClasses, renames);
+        const updated = await grades.saveClassList(requireUser(request).id, userClasses, renames ?? []);
         // The account was deleted between the session check and the write.
         if (!updated) throw unauthorized();
         return toPublicUser(updated);

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
-import { Menu, Plus, Settings } from "lucide-react";
+import { GraduationCap, Menu, Plus, Settings } from "lucide-react";
+import { Link } from "wouter";
 import { useState, type ReactNode } from "react";
 import { AppLogo } from "@/app/components/app-logo";
 
@@ -7,7 +8,7 @@ import { UserProfile } from "@/app/components/user-profile";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { User } from "@core/api-types";
-import type { ClassEditorStart, DashboardTabId } from "@/lib/routes";
+import { type ClassEditorStart, type DashboardTabId, ROUTES } from "@/lib/routes";
 import { onDemand, useOnDemand } from "@/lib/on-demand";
 import { useT, withWords } from "@/lib/i18n";
 import { showDownloadFailed } from "@/lib/toast";
@@ -60,22 +61,30 @@ function SidebarHeader({ user }: { user: User }) {
   );
 }
 
-function SettingsButton({ onOpenSettings }: { onOpenSettings: () => void }) {
+/** Below the tabs: the student's grades (issue 53), a screen of its own, and Settings. */
+function SidebarActions({ onOpenSettings }: { onOpenSettings: () => void }) {
   const t = useT();
   return (
-    <Button variant="ghost" className="w-full justify-start" onClick={onOpenSettings}>
-      <Settings aria-hidden="true" /> {t("settings.title")}
-    </Button>
+    <>
+      <Button asChild variant="ghost" className="w-full justify-start">
+        <Link href={ROUTES.grades}>
+          <GraduationCap aria-hidden="true" /> {t("dashboard.grades")}
+        </Link>
+      </Button>
+      <Button variant="ghost" className="w-full justify-start" onClick={onOpenSettings}>
+        <Settings aria-hidden="true" /> {t("settings.title")}
+      </Button>
+    </>
   );
 }
 
-/** The phone's drawer: profile and Settings (its tabs are the bottom bar). */
+/** The phone's drawer: profile, Grades and Settings (its tabs are the bottom bar). */
 function DrawerSidebar({ user, onOpenSettings }: { user: User; onOpenSettings: () => void }) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <SidebarHeader user={user} />
-      <div className="mt-auto">
-        <SettingsButton onOpenSettings={onOpenSettings} />
+      <div className="mt-auto grid gap-1">
+        <SidebarActions onOpenSettings={onOpenSettings} />
       </div>
     </div>
   );
@@ -159,8 +168,8 @@ export function DashboardLayout({
             </TabsTrigger>
           ))}
         </TabsList>
-        <div className="hidden md:mt-auto md:block">
-          <SettingsButton onOpenSettings={openSettings} />
+        <div className="hidden md:mt-auto md:grid md:gap-1">
+          <SidebarActions onOpenSettings={openSettings} />
         </div>
       </aside>
 

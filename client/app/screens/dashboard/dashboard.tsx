@@ -74,6 +74,8 @@ function OnDemandTab<T>({
  * Home's first screen would then download one by one (the bundle budget, decision 079).
  */
 export const loadPlanScreens = () => import("@/app/screens/plan");
+/** The grades' screen (issue 53), loaded through the dashboard for the same reason. */
+export const loadGradesScreen = () => import("@/app/screens/grades");
 
 /** Each tab's own document title (docs/product.md#screen-titles). */
 const DASHBOARD_TAB_TITLE: Record<DashboardTabId, PlainMessageId> = {

@@ -64,7 +64,8 @@ export function ClassEditorForm({ user, onClose, save, onSaved }: ClassEditorFor
   // Fixed while the dialog is open: the first save's answer must not turn the closing
   // "Complete Your Setup" into "Edit Classes".
   const [mode] = useState(() => classSaveMode(user));
-  const [schema] = useState(() => classEditorSchema(mode));
+  // An edit compares the rows with the saved list, so a class renamed in place takes its grades along (issue 53).
+  const [schema] = useState(() => classEditorSchema(mode, mode === "update" ? rowsFromUserClasses(user.userClasses) : []));
   // Messages appear after the first Save, then follow the typing. Each failed Save announces its
   // message again (the alert is re-created), and moves focus to where the fix is needed.
   const [failedSaves, setFailedSaves] = useState(0);

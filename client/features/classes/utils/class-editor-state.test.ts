@@ -8,12 +8,14 @@ import {
   classEditorFieldOf,
   classEditorSchema,
   coveringBlock,
+  EMPTY_ROW,
   emptyRows,
   hasLunchToggle,
   hasSemesterToggle,
   isLunchRow,
   type PeriodRow,
   removePeriod,
+  renamesBetween,
   rowsFromUserClasses,
   semesterUnavailableReason,
   setName,
@@ -392,5 +394,29 @@ describe("validation", () => {
       expect(inEnglish((errors.rows as { root?: { message: string } }).root!.message)).toBe("Please remove duplicate class names.");
       expect(await check(fill(["A", "B", "C", "D"]), "update")).toEqual({ values: { userClasses: ["A", "B", "C", "D"] }, errors: {} });
     });
+  });
+});
+
+describe("renames (issue 53)", () => {
+  const rows = (names: string[]) => names.map((name) => ({ ...EMPTY_ROW, name }));
+  it("are the names typed over in place: the old one gone, the new one not there before", () => {
+    const saved = rows(["Algebra II", "Biology", "History", "Art"]);
+    expect(renamesBetween(saved, rows(["Algebra 2 Honors", "Biology", "History", "Art"]))).toEqual([
+      { from: "Algebra II", to: "Algebra 2 Honors" },
+    ]);
+    // Two classes swapped, a case change, a class removed and another added at the end: no rename.
+    expect(renamesBetween(saved, rows(["Biology", "Algebra II", "history", "Art", "Music"]))).toEqual([]);
+    expect(renamesBetween(saved, rows(["Algebra II", "", "History", "Art"]))).toEqual([]);
+  });
+
+  it("go out with the list from the editor's schema, and only when there are some", async () => {
+    const saved = rows(["Algebra II", "Biology", "History", "Art"]);
+    const checked = await classEditorSchema("update", saved).safeParseAsync({ rows: rows(["Algebra 2", "Biology", "History", "Art"]) });
+    expect(checked.data).toEqual({
+      userClasses: ["Algebra 2", "Biology", "History", "Art"],
+      renames: [{ from: "Algebra II", to: "Algebra 2" }],
+    });
+    const unchanged = await classEditorSchema("update", saved).safeParseAsync({ rows: saved });
+    expect(unchanged.data).toEqual({ userClasses: ["Algebra II", "Biology", "History", "Art"] });
   });
 });

@@ -212,7 +212,7 @@ function nameProblems(rows: readonly PeriodRow[]): { index: number; field: NameF
  * the first also the form's message, on `rows`), then the API's own schema (core/schemas/classes.ts)
  * on the list the rows would send, whose refusal is the form's message. Its output is the request.
  */
-export function classEditorSchema(mode: ClassSaveMode) {
+export function classEditorSchema(mode: ClassSaveMode, saved: readonly PeriodRow[] = []) {
   return z
     .object({ rows: z.array(z.custom<PeriodRow>()) })
     .superRefine(({ rows }, ctx) => {
@@ -220,8 +220,37 @@ export function classEditorSchema(mode: ClassSaveMode) {
       for (const { index, field, message } of problems) ctx.addIssue({ code: "custom", path: ["rows", index, field], message });
       if (problems[0]) ctx.addIssue({ code: "custom", path: ["rows"], message: problems[0].message });
     })
-    .transform(({ rows }) => ({ userClasses: userClassesFromRows(rows) }))
+    .transform(({ rows }) => {
+      const renames = renamesBetween(saved, rows);
+      return { userClasses: userClassesFromRows(rows), ...(renames.length ? { renames } : {}) };
+    })
     .pipe(classesSchemaFor(mode));
+}
+
+/**
+ * The names edited in place (issue 53): a period's name typed over with a new one, the old name
+ * gone from the list and the new one not in it before. The server carries each class's grades along.
+ */
+export function renamesBetween(saved: readonly PeriodRow[], rows: readonly PeriodRow[]): { from: string; to: string }[] {
+  const names = (list: readonly PeriodRow[]) =>
+    new Set(
+      parseUserClasses(userClassesFromRows(list))
+        .flatMap((p) => p.names)
+        .map(classNameKey),
+    );
+  const before = names(saved);
+  const after = names(rows);
+  const renames: { from: string; to: string }[] = [];
+  rows.forEach((row, index) => {
+    const old = saved[index];
+    if (!old || isLunchRow(row) || isLunchRow(old)) return;
+    for (const field of ["name", "secondName"] as const) {
+      const from = old[field].trim();
+      const to = row[field].trim();
+      if (from && to && !after.has(classNameKey(from)) && !before.has(classNameKey(to))) renames.push({ from, to });
+    }
+  });
+  return renames;
 }
 
 /** The form's field of a refusal of classEditorSchema: a name's own, else the rows' (the list sent is theirs). */

@@ -890,6 +890,7 @@ export interface MessageValues {
   "dashboard.add_a_task": undefined;
   "dashboard.add_an_event": undefined;
   "dashboard.add_event": undefined;
+  "dashboard.add_its_grade": undefined;
   "dashboard.bell_schedule_named": { "name": string | number };
   "dashboard.calendar_load_failed": undefined;
   "dashboard.calendar_picker_failed": undefined;

@@ -14,22 +14,12 @@ import { Button } from "@/components/ui/button";
 import { screenTitle, useDocumentTitle } from "@/hooks/use-document-title";
 import { todayIn } from "@core/dates";
 import { useT } from "@/lib/i18n";
+import { gradesHref } from "@/lib/grades-href";
 import { ROUTES } from "@/lib/routes";
 
 // Its words (the `grades` group) come with it in both languages, as the study plan's do.
 i18n.load("en", englishGrades as Messages);
 i18n.load("es", spanishGrades as Messages);
-
-/** The address of a class's page, and of one opening "Add grade" filled from a task or an exam. */
-export function gradesHref(subject: string, fill?: { name: string; date: string }): string {
-  const params = new URLSearchParams({ class: subject });
-  if (fill) {
-    params.set("add", "1");
-    params.set("name", fill.name);
-    params.set("date", fill.date);
-  }
-  return `${ROUTES.grades}?${params}`;
-}
 
 /**
  * /grades (issue 53): the student's own grades, their GPA and each class's page (`?class=`), its

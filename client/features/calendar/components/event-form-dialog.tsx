@@ -16,6 +16,7 @@ import { useEventSubmit } from "../hooks/use-event-submit";
 import type { EventDialogState } from "../types/event-dialog";
 import { emptyEventForm, eventFormSchema, type EventFormValues, eventToFormValues } from "../utils/event-form-schema";
 import { EventRecurrenceFields } from "./event-recurrence-fields";
+import { AddGradeLink } from "@/components/add-grade-link";
 
 export type EventFormDialogProps = {
   state: EventDialogState | null;
@@ -163,6 +164,14 @@ function EventForm({ state, onClose, create, update, userId, userClasses, today 
           )}
         />
         <EventRecurrenceFields form={form} edit={edit} today={today} />
+        {isEdit && state.event.eventType === "exam" && (
+          <AddGradeLink
+            title={state.event.title}
+            subject={state.event.subject}
+            date={state.occurrenceDate ?? state.event.date}
+            userClasses={userClasses}
+          />
+        )}
         <FormDialogFooter
           onCancel={onClose}
           busy={saving}

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { englishOnScreen } from "@/test/english-on-screen";
 import { student } from "@/test/fake-server";
 import { renderApp } from "@/test/render";
+import { task } from "@core/test/builders";
 import { findToast } from "@/test/tasks";
 
 const CLASSES = ["Biology", "English", "History", "Art"];
@@ -148,6 +149,26 @@ describe("the Grades view", () => {
     expect(within(dialog).getByLabelText("Name")).toHaveValue("Unit 3 exam");
     expect(within(dialog).getByRole("button", { name: /Nov 18, 2026/ })).toBeVisible();
     expect(window.location.search).toBe("?class=History");
+  });
+
+  it("takes a completed task's name, class and date to Add grade", async () => {
+    const { user, server } = await openGrades("/#todo", "en", 1280);
+    server.answer("GET /api/tasks", [
+      task({ id: 7, title: "Lab report", subject: "Biology", dueDate: "2026-11-18", completed: true }),
+      task({ id: 8, title: "Reading log", subject: "English", dueDate: "2026-11-19" }),
+    ]);
+    await user.click(await screen.findByRole("button", { name: "Edit Reading log" }, { timeout: 10_000 }));
+    let dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    // Not done yet: nothing to grade.
+    expect(within(dialog).queryByRole("link", { name: "Add its grade" })).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await user.click(screen.getByRole("button", { name: "Completed (1)" }));
+    await user.click(await screen.findByRole("button", { name: "Edit Lab report" }));
+    dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    await user.click(within(dialog).getByRole("link", { name: "Add its grade" }));
+    const add = await screen.findByRole("dialog", { name: "Add grade" }, { timeout: 10_000 });
+    expect(within(add).getByLabelText("Name")).toHaveValue("Lab report");
+    expect(screen.getByRole("heading", { level: 2, name: "Biology", hidden: true })).toBeInTheDocument();
   });
 
   it("reads in Spanish, numbers as Spanish writes them", async () => {

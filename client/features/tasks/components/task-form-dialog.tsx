@@ -25,6 +25,7 @@ import { saveTaskDraft } from "../hooks/task-draft";
 import { toastTaskError, toastTaskSuccess } from "../hooks/task-toasts";
 import type { TaskDialogState } from "../types/task-dialog";
 import { EMPTY_TASK_FORM, formToRequest, taskFormSchema, taskToFormValues, type TaskFormValues } from "../utils/task-form-schema";
+import { AddGradeLink } from "@/components/add-grade-link";
 import { DeleteTaskButton } from "./delete-task-button";
 
 const TASK_FORM_FIELDS = Object.keys(EMPTY_TASK_FORM) as (keyof TaskFormValues)[];
@@ -280,6 +281,9 @@ function TaskForm({ state, onClose, mutations, userId, userClasses, today }: Tas
               </FormItem>
             )}
           />
+        )}
+        {task?.completed && (
+          <AddGradeLink title={task.title} subject={task.subject} date={task.dueDate ?? today} userClasses={userClasses ?? []} />
         )}
         <FormDialogFooter
           onCancel={onClose}

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   "ANNOUNCEMENT_CREATED",
   "PASSWORD_RESET_BY_EMAIL",
   "DEVICE_PASSWORD_REVOKED",
+  "GUARDIAN_INVITED",
+  "GUARDIAN_REMOVED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +69,8 @@ export const AUDIT_ACTION_LABELS = {
   ANNOUNCEMENT_CREATED: "admin.audit_announcement_created",
   PASSWORD_RESET_BY_EMAIL: "admin.audit_password_reset_by_email",
   DEVICE_PASSWORD_REVOKED: "admin.audit_device_password_revoked",
+  GUARDIAN_INVITED: "admin.audit_guardian_invited",
+  GUARDIAN_REMOVED: "admin.audit_guardian_removed",
 } as const satisfies Record<AuditAction, MessageId>;
 
 /**

@@ -8,6 +8,7 @@ import { messages as englishClasses } from "../core/i18n/compiled/en/classes";
 import { messages as englishPlan } from "../core/i18n/compiled/en/plan";
 import { messages as englishCaldav } from "../core/i18n/compiled/en/caldav";
 import { messages as englishGrades } from "../core/i18n/compiled/en/grades";
+import { messages as englishGuardians } from "../core/i18n/compiled/en/guardians";
 import { messages as englishServer } from "../core/i18n/compiled/en/server";
 import { messages as englishStart } from "../core/i18n/compiled/en/start";
 import { messages as spanishAdmin } from "../core/i18n/compiled/es/admin";
@@ -18,6 +19,7 @@ import { messages as spanishClasses } from "../core/i18n/compiled/es/classes";
 import { messages as spanishPlan } from "../core/i18n/compiled/es/plan";
 import { messages as spanishCaldav } from "../core/i18n/compiled/es/caldav";
 import { messages as spanishGrades } from "../core/i18n/compiled/es/grades";
+import { messages as spanishGuardians } from "../core/i18n/compiled/es/guardians";
 import { messages as spanishServer } from "../core/i18n/compiled/es/server";
 import { messages as spanishStart } from "../core/i18n/compiled/es/start";
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from "../core/i18n/locale";
@@ -42,6 +44,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...englishPlan,
         ...englishCaldav,
         ...englishGrades,
+        ...englishGuardians,
         ...englishServer,
       } as Messages,
     },
@@ -59,6 +62,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...spanishPlan,
         ...spanishCaldav,
         ...spanishGrades,
+        ...spanishGuardians,
         ...spanishServer,
       } as Messages,
     },

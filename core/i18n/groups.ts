@@ -15,7 +15,8 @@
  * icon's count) comes with that switch, in both languages, as `sync` does (docs/decisions/119); `plan`
  * (the study plan's screens and Settings → Study time, issue 51) likewise comes with them, and
  * `caldav` (Settings → Connect a calendar app and its refusals, issue 52) with that section, and
- * `grades` (the Grades screens and their refusals, issue 53) with those screens.
+ * `grades` (the Grades screens and their refusals, issue 53) with those screens, and `guardians`
+ * (Settings → Family and its refusals, issue 54) with that section.
  */
 export const MESSAGE_GROUPS = {
   start: ["common", "validation", "landing"],
@@ -30,6 +31,7 @@ export const MESSAGE_GROUPS = {
   plan: ["plan"],
   caldav: ["caldav"],
   grades: ["grades"],
+  guardians: ["guardians"],
   server: ["server"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -107,6 +107,8 @@ function isWebUrl(text: string): boolean {
 export const adminSettingsSchema = z.object({
   instagramUrl: settingsUrl("instagramUrl"),
   logoUrl: settingsUrl("logoUrl"),
+  /** Whether students may share a digest with their families (issue 54); left out, it stays as it is. */
+  guardianDigestsEnabled: z.boolean({ error: messageRef("admin.guardian_digests_invalid") }).optional(),
 });
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 

@@ -36,6 +36,7 @@ import * as m31 from "./migrations/2026-11-29-09-study-block-reminders";
 import * as m32 from "./migrations/2026-11-29-10-device-passwords";
 import * as m33 from "./migrations/2026-11-29-11-caldav-objects";
 import * as m34 from "./migrations/2026-11-29-12-grades";
+import * as m35 from "./migrations/2026-11-29-13-guardians";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-29-10-device-passwords": m32,
   "2026-11-29-11-caldav-objects": m33,
   "2026-11-29-12-grades": m34,
+  "2026-11-29-13-guardians": m35,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

@@ -114,6 +114,25 @@ export interface CaldavObjectsTable {
   kept: string | null;
 }
 
+/** A parent or guardian a student invited to a digest (issue 54). */
+export interface GuardiansTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  locale: Locale;
+  frequency: "daily" | "weekly";
+  status: "invited" | "confirmed" | "unsubscribed";
+  /** SHA-256 of the confirmation link's token, until it is used. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  /** The unsubscribe link's token, kept as it is: every digest carries it, and it can only stop the mails. */
+  unsubscribe_token: string;
+  /** The last digest period sent ("2026-11-30" daily, "2026-W48" weekly), null before the first. */
+  last_period: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A class's grades record (issue 53, decision 134): the class by its name in the student's class list, and its level. */
 export interface GradeClassesTable {
   id: Generated<number>;
@@ -372,7 +391,7 @@ export interface AnnouncementDeliveriesTable {
 
 export type MailStatus = "pending" | "sent" | "failed";
 /** The mails there are (decision 115): each worded from the catalog in the recipient's language when sent. */
-export type MailTemplate = "password-reset" | "password-reset-sso";
+export type MailTemplate = "password-reset" | "password-reset-sso" | "guardian-invite" | "guardian-removed";
 
 /** The mail outbox: one row per mail, claimed with a lease, retried with growing waits (decision 115). */
 export interface MailOutboxTable {
@@ -450,6 +469,7 @@ export interface Database {
   grade_classes: GradeClassesTable;
   grade_categories: GradeCategoriesTable;
   grade_items: GradeItemsTable;
+  guardians: GuardiansTable;
   device_passwords: DevicePasswordsTable;
   caldav_objects: CaldavObjectsTable;
   events: EventsTable;

@@ -7,6 +7,7 @@ import { createDevicePasswordsRepository } from "./device-passwords";
 import { createEventsRepository } from "./events";
 import { createFocusSessionsRepository } from "./focus-sessions";
 import { createGradesRepository } from "./grades";
+import { createGuardiansRepository } from "./guardians";
 import { createMailOutboxRepository } from "./mail-outbox";
 import { createPasswordResetTokensRepository } from "./password-reset-tokens";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
@@ -35,6 +36,7 @@ export function createRepositories(db: Executor) {
     events: createEventsRepository(db),
     focusSessions: createFocusSessionsRepository(db),
     grades: createGradesRepository(db),
+    guardians: createGuardiansRepository(db),
     devicePasswords: createDevicePasswordsRepository(db),
     caldavObjects: createCaldavObjectsRepository(db),
     rateLimits: createRateLimitsRepository(db),

@@ -612,16 +612,24 @@ describeEachEngine("admin API", (engine) => {
       const body = { instagramUrl: "https://www.instagram.com/lincoln_high", logoUrl: "https://cdn.example.org/logo.png" };
       const saved = await admin.client.request("PUT", "/api/admin/settings", body);
       expect(saved.statusCode).toBe(200);
-      expect(saved.json()).toEqual(body);
-      expect((await admin.client.request("GET", "/api/admin/settings")).json()).toEqual(body);
+      // Family digests (issue 54) are on until staff turn them off; a save that leaves them out keeps them as they are.
+      expect(saved.json()).toEqual({ ...body, guardianDigestsEnabled: true });
+      expect((await admin.client.request("GET", "/api/admin/settings")).json()).toEqual({ ...body, guardianDigestsEnabled: true });
       expect((await new TestClient(t.app).request("GET", "/api/settings/public")).json()).toMatchObject(body);
-      const cleared = await admin.client.request("PUT", "/api/admin/settings", { instagramUrl: "", logoUrl: null });
-      expect(cleared.json()).toEqual({ instagramUrl: null, logoUrl: null });
+      const cleared = await admin.client.request("PUT", "/api/admin/settings", {
+        instagramUrl: "",
+        logoUrl: null,
+        guardianDigestsEnabled: false,
+      });
+      expect(cleared.json()).toEqual({ instagramUrl: null, logoUrl: null, guardianDigestsEnabled: false });
+      const kept = await admin.client.request("PUT", "/api/admin/settings", { instagramUrl: null, logoUrl: null });
+      expect(kept.json()).toEqual({ instagramUrl: null, logoUrl: null, guardianDigestsEnabled: false });
+      await admin.client.request("PUT", "/api/admin/settings", { instagramUrl: null, logoUrl: null, guardianDigestsEnabled: true });
       expect((await new TestClient(t.app).request("GET", "/api/settings/public")).json()).toMatchObject({
         instagramUrl: null,
         logoUrl: null,
       });
-      expect((await auditRows()).filter((row) => row.action === "SETTINGS_CHANGED" && row.actor_user_id === admin.id)).toHaveLength(2);
+      expect((await auditRows()).filter((row) => row.action === "SETTINGS_CHANGED" && row.actor_user_id === admin.id)).toHaveLength(4);
     });
 
     it("refuses anything else with 400 and field errors, changing nothing", async () => {
@@ -633,6 +641,7 @@ describeEachEngine("admin API", (engine) => {
         { instagramUrl: null, logoUrl: `https://example.org/${"a".repeat(2048)}` },
         { instagramUrl: null, logoUrl: "ftp://example.org/logo.png" },
         { instagramUrl: 42, logoUrl: null },
+        { instagramUrl: null, logoUrl: null, guardianDigestsEnabled: "yes" },
       ]) {
         const res = await admin.client.request("PUT", "/api/admin/settings", bad);
         expect(res.statusCode, JSON.stringify(bad).slice(0, 60)).toBe(400);
@@ -641,6 +650,7 @@ describeEachEngine("admin API", (engine) => {
       expect((await admin.client.request("GET", "/api/admin/settings")).json()).toEqual({
         instagramUrl: "https://ok.example/",
         logoUrl: null,
+        guardianDigestsEnabled: true,
       });
     });
   });

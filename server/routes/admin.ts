@@ -43,7 +43,9 @@ const userListJson = responseSchema(z.array(adminUserSchema));
 const userJson = responseSchema(adminUserSchema);
 const rosterJson = responseSchema(rosterImportResultSchema);
 const auditListJson = responseSchema(z.array(auditLogEntrySchema));
-const settingsJson = responseSchema(z.object({ instagramUrl: z.string().nullable(), logoUrl: z.string().nullable() }));
+const settingsJson = responseSchema(
+  z.object({ instagramUrl: z.string().nullable(), logoUrl: z.string().nullable(), guardianDigestsEnabled: z.boolean() }),
+);
 
 /**
  * Sets `Link: <…>; rel="next"` when the page is full (there may be more), built from the request's

@@ -383,20 +383,28 @@ export function createAdminService(options: AdminServiceOptions) {
       });
     },
 
-    async getSettings(): Promise<AdminSettings> {
-      const { instagramUrl, logoUrl } = await settings.getPublic();
-      return { instagramUrl, logoUrl };
+    async getSettings(): Promise<Required<AdminSettings>> {
+      const [{ instagramUrl, logoUrl }, guardianDigestsEnabled] = await Promise.all([
+        settings.getPublic(),
+        settings.get<boolean>(GUARDIAN_DIGESTS_SETTING),
+      ]);
+      return { instagramUrl, logoUrl, guardianDigestsEnabled: guardianDigestsEnabled ?? true };
     },
 
     /** Both settings and their audit entry, or nothing. */
-    async saveSettings(admin: SessionUser, next: AdminSettings): Promise<AdminSettings> {
-      await transaction(async (tx) => {
+    async saveSettings(admin: SessionUser, next: AdminSettings): Promise<Required<AdminSettings>> {
+      return transaction(async (tx) => {
         await tx.settings.set("instagramUrl", next.instagramUrl);
         await tx.settings.set("logoUrl", next.logoUrl);
-        await audit("SETTINGS_CHANGED", admin, null, { instagramUrl: next.instagramUrl, logoUrl: next.logoUrl }, tx);
+        if (next.guardianDigestsEnabled !== undefined) await tx.settings.set(GUARDIAN_DIGESTS_SETTING, next.guardianDigestsEnabled);
+        const guardianDigestsEnabled = next.guardianDigestsEnabled ?? (await tx.settings.get<boolean>(GUARDIAN_DIGESTS_SETTING)) ?? true;
+        await audit("SETTINGS_CHANGED", admin, null, { instagramUrl: next.instagramUrl, logoUrl: next.logoUrl, guardianDigestsEnabled }, tx);
+        return { instagramUrl: next.instagramUrl, logoUrl: next.logoUrl, guardianDigestsEnabled };
       });
-      return next;
     },
   };
 }
+/** app_settings' key of the school-wide switch for family digests (issue 54): true unless staff turn it off. */
+export const GUARDIAN_DIGESTS_SETTING = "guardianDigestsEnabled";
+
 export type AdminService = ReturnType<typeof createAdminService>;

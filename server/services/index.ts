@@ -11,6 +11,7 @@ import { createMailWorker, createSmtpTransport, type MailWorkerOptions } from ".
 import { createPasswordResetService } from "./password-reset";
 import { createEventSeriesService } from "./event-series";
 import { createGradesService } from "./grades";
+import { createGuardiansService } from "./guardians";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
 import { NO_METRICS } from "./metrics-sink";
@@ -126,6 +127,13 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     taskWrites,
     /** The focus timer's sessions (issue 51); in place of the repository of that name. */
     focusSessions: createFocusSessionsService({ transaction, clock, timeZone: config.timeZone }),
+    /** A student's parents and guardians (issue 54); in place of the repository of that name. */
+    guardians: createGuardiansService({
+      transaction,
+      clock,
+      publicUrl: config.mail && config.publicUrl ? config.publicUrl : null,
+      onMailWritten: () => mailWorkers.forEach((worker) => worker.wake()),
+    }),
     /** The student's grades (issue 53); in place of the repository of that name. */
     grades: createGradesService({ transaction }),
     /** Calendar apps' passwords for CalDAV (issue 52); in place of the repository of that name. */

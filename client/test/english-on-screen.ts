@@ -5,6 +5,7 @@ import { messages as enBadge } from "@core/i18n/compiled/en/badge";
 import { messages as enCalendar } from "@core/i18n/compiled/en/calendar";
 import { messages as enClasses } from "@core/i18n/compiled/en/classes";
 import { messages as enGrades } from "@core/i18n/compiled/en/grades";
+import { messages as enGuardians } from "@core/i18n/compiled/en/guardians";
 import { messages as enPlan } from "@core/i18n/compiled/en/plan";
 import { messages as enServer } from "@core/i18n/compiled/en/server";
 import { messages as enSso } from "@core/i18n/compiled/en/sso";
@@ -17,6 +18,7 @@ import { messages as esBadge } from "@core/i18n/compiled/es/badge";
 import { messages as esCalendar } from "@core/i18n/compiled/es/calendar";
 import { messages as esClasses } from "@core/i18n/compiled/es/classes";
 import { messages as esGrades } from "@core/i18n/compiled/es/grades";
+import { messages as esGuardians } from "@core/i18n/compiled/es/guardians";
 import { messages as esPlan } from "@core/i18n/compiled/es/plan";
 import { messages as esServer } from "@core/i18n/compiled/es/server";
 import { messages as esSso } from "@core/i18n/compiled/es/sso";
@@ -42,6 +44,7 @@ const english = {
   ...enCalendar,
   ...enClasses,
   ...enGrades,
+  ...enGuardians,
   ...enServer,
   ...enSync,
 } as Compiled;
@@ -56,6 +59,7 @@ const spanish = {
   ...esCalendar,
   ...esClasses,
   ...esGrades,
+  ...esGuardians,
   ...esServer,
   ...esSync,
 } as Compiled;

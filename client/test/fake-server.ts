@@ -196,6 +196,21 @@ export class FakeServer {
       devicePasswords.splice(at, 1);
       return reply(204);
     });
+    // Parents and guardians (issue 54): none until one is invited; each invited waits to confirm.
+    const guardians: { id: number; email: string; locale: "en" | "es"; frequency: "daily" | "weekly"; status: string }[] = [];
+    this.on("GET /api/user/guardians", () => guardians);
+    this.on("POST /api/user/guardians", (request) => {
+      const body = request.body as { email: string; locale: "en" | "es"; frequency: "daily" | "weekly" };
+      const made = { id: guardians.length + 1, ...body, email: body.email.trim().toLowerCase(), status: "invited" };
+      guardians.push(made);
+      return reply(201, made);
+    });
+    this.on("DELETE /api/user/guardians/:id", (request) => {
+      const at = guardians.findIndex((g) => g.id === Number(request.params.id));
+      if (at < 0) return reply(404, { message: "Parent or guardian not found", code: "guardians.not_found" });
+      guardians.splice(at, 1);
+      return reply(204);
+    });
     // Grades (issue 53): kept per class as sent and answered as the server does, computed by core/grades.ts.
     this.on("GET /api/user/grades", () => this.gradesAnswer());
     this.on("PUT /api/user/grades/classes/:subject", (request) => {

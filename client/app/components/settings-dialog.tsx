@@ -11,6 +11,7 @@ import { dropSearchParams } from "@/lib/search-params";
 import { YourData } from "@/features/auth/components/your-data";
 import { CalendarFeedSetting } from "@/features/calendar/components/calendar-feed-setting";
 import { CalendarAppsSetting } from "@/features/caldav/components/calendar-apps-setting";
+import { FamilySetting } from "@/features/guardians/components/family-setting";
 import { LmsFeedSetting } from "@/features/lms/components/lms-feed-setting";
 import { KeyboardShortcutsSetting } from "./keyboard-shortcuts-setting";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
@@ -74,6 +75,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses, provid
           <StudyTimeSetting />
           <CalendarFeedSetting />
           <CalendarAppsSetting />
+          <FamilySetting />
           <LmsFeedSetting />
           <YourData />
           <div className="grid gap-2">

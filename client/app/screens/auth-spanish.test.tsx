@@ -97,7 +97,7 @@ describe("Settings → Language", () => {
     const { server, user } = await renderApp("/", { user: student() });
     await user.click(await screen.findByRole("button", { name: "Settings" }));
     const settings = await screen.findByRole("dialog", { name: "Settings" });
-    await user.click(within(settings).getByText("Español", { exact: true }));
+    await user.click(within(settings).getByRole("radio", { name: "Español" }));
 
     const ajustes = await screen.findByRole("dialog", { name: "Configuración" });
     expect(within(ajustes).getByRole("radio", { name: "Español" })).toBeChecked();
@@ -105,7 +105,7 @@ describe("Settings → Language", () => {
     expect(document.documentElement).toHaveAttribute("lang", "es");
     await waitFor(() => expect(server.sent("PUT /api/user/preferences").at(-1)?.body).toEqual({ locale: "es" }));
 
-    await user.click(within(ajustes).getByText("English", { exact: true }));
+    await user.click(within(ajustes).getByRole("radio", { name: "English" }));
     expect(await screen.findByRole("dialog", { name: "Settings" })).toBeVisible();
     expect(document.documentElement).toHaveAttribute("lang", "en");
     await waitFor(() => expect(server.sent("PUT /api/user/preferences").at(-1)?.body).toEqual({ locale: "en" }));

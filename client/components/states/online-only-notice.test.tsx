@@ -68,7 +68,7 @@ describe("the app icon badge switch", () => {
     // jsdom, like Firefox, has no navigator.setAppBadge.
     expect(within(settings).getByText(/This browser cannot show a count on the app icon\./)).toBeVisible();
 
-    await user.click(within(settings).getByText("Español", { exact: true }));
+    await user.click(within(settings).getByRole("radio", { name: "Español" }));
     settings = await screen.findByRole("dialog", { name: "Configuración" });
     expect(
       await within(settings).findByRole("switch", { name: "Mostrar en el icono de la app cuántas tareas tienes por entregar" }),

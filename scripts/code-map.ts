@@ -38,7 +38,8 @@ export const FOLDER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "client/features/app-badge": "the app icon's count of tasks due today or overdue, and its setting",
   "client/features/auth": "sign-in, registration, single sign-on buttons, the password forms, your data and account deletion",
   "client/features/caldav": "Settings → Calendar apps (issue 52): device passwords for CalDAV, shown once with a QR code",
-  "client/features/guardians": "Settings → Family (issue 54): parents and guardians invited to the family email, where each stands, removed",
+  "client/features/guardians":
+    "Settings → Family (issue 54): parents and guardians invited to the family email, where each stands, removed",
   "client/features/grades": "the Grades view (issue 53): each class's categories and grades, the GPA, What do I need? and what-if",
   "client/features/calendar": "the Calendar tab: month grid, day detail, Next 5 Days, event dialogs, the calendar feed setting",
   "client/features/classes": "the class editor and its School Day step",

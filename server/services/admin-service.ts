@@ -398,7 +398,13 @@ export function createAdminService(options: AdminServiceOptions) {
         await tx.settings.set("logoUrl", next.logoUrl);
         if (next.guardianDigestsEnabled !== undefined) await tx.settings.set(GUARDIAN_DIGESTS_SETTING, next.guardianDigestsEnabled);
         const guardianDigestsEnabled = next.guardianDigestsEnabled ?? (await tx.settings.get<boolean>(GUARDIAN_DIGESTS_SETTING)) ?? true;
-        await audit("SETTINGS_CHANGED", admin, null, { instagramUrl: next.instagramUrl, logoUrl: next.logoUrl, guardianDigestsEnabled }, tx);
+        await audit(
+          "SETTINGS_CHANGED",
+          admin,
+          null,
+          { instagramUrl: next.instagramUrl, logoUrl: next.logoUrl, guardianDigestsEnabled },
+          tx,
+        );
         return { instagramUrl: next.instagramUrl, logoUrl: next.logoUrl, guardianDigestsEnabled };
       });
     },

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { GRADE_LEVELS, LETTERS } from "@core/grades";
 import { type GradeItemRecord, type Grades, type GradesClass } from "@core/schemas/grades";
+import { ChoiceField } from "@/components/form/choice-field";
 import { DateField } from "@/components/form/date-field";
 import { FormDialogFooter, FormDialogHeader } from "@/components/form/form-dialog";
 import { TextField } from "@/components/form/text-field";
@@ -9,7 +10,6 @@ import { useSchemaForm } from "@/components/form/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { serverMessage } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
@@ -88,29 +88,12 @@ export function GradeForm({
           {numberField("outOf", t("grades.out_of"))}
         </div>
         {(gradesClass.categories.length > 0 || item?.categoryId != null) && (
-          <FormField
+          <ChoiceField
             control={form.control}
             name="categoryId"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("grades.category")}</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger className="w-full">
-                      <SelectValue placeholder={t("grades.pick_category")} />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {gradesClass.categories.map((c) => (
-                      <SelectItem key={c.id} value={String(c.id)}>
-                        {c.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={t("grades.category")}
+            placeholder={t("grades.pick_category")}
+            options={gradesClass.categories.map((c) => ({ value: String(c.id), label: c.name }))}
           />
         )}
         <FormField
@@ -162,29 +145,11 @@ export function ClassSettingsForm({ gradesClass, onSaving, onDone }: FormProps &
     <Form {...form}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         <FormDialogHeader title={t("grades.edit_categories")} description={t("grades.categories_description")} />
-        <FormField
+        <ChoiceField
           control={form.control}
           name="level"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("grades.level")}</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {GRADE_LEVELS.map((level) => (
-                    <SelectItem key={level} value={level}>
-                      {t(LEVEL_LABELS[level])}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t("grades.level")}
+          options={GRADE_LEVELS.map((level) => ({ value: level, label: t(LEVEL_LABELS[level]) }))}
         />
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{t("grades.categories")}</legend>

@@ -4,13 +4,14 @@ import { useId, useState } from "react";
 import { messages as englishGuardians } from "@core/i18n/compiled/en/guardians";
 import { messages as spanishGuardians } from "@core/i18n/compiled/es/guardians";
 import { createGuardianSchema, GUARDIAN_FREQUENCIES, type Guardian } from "@core/schemas/guardians";
+import { LOCALES } from "@core/i18n/locale";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ChoiceField } from "@/components/form/choice-field";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useSchemaForm } from "@/components/form/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Form } from "@/components/ui/form";
 import { errorMessage } from "@/lib/api/errors";
 import { useLocale, useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
@@ -134,53 +135,17 @@ function InviteForm() {
       <form className="grid gap-2" onSubmit={(event) => void submit(event)} noValidate>
         <TextField control={form.control} clearErrors={form.clearErrors} name="email" type="email" label={t("guardians.email_label")} />
         <div className="grid grid-cols-2 gap-2">
-          <FormField
+          <ChoiceField
             control={form.control}
             name="locale"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("guardians.language")}</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {(["en", "es"] as const).map((l) => (
-                      <SelectItem key={l} value={l}>
-                        {t(LANGUAGE[l])}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={t("guardians.language")}
+            options={LOCALES.map((l) => ({ value: l, label: t(LANGUAGE[l]) }))}
           />
-          <FormField
+          <ChoiceField
             control={form.control}
             name="frequency"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("guardians.frequency")}</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {GUARDIAN_FREQUENCIES.map((f) => (
-                      <SelectItem key={f} value={f}>
-                        {t(FREQUENCY[f])}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={t("guardians.frequency")}
+            options={GUARDIAN_FREQUENCIES.map((f) => ({ value: f, label: t(FREQUENCY[f]) }))}
           />
         </div>
         <SubmitButton pending={invite.isPending} pendingText={t("guardians.inviting")} variant="outline" className="justify-self-start">

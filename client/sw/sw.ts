@@ -27,11 +27,25 @@ function isKeptRead(url: URL): boolean {
 
 const AUTH_CHANGES = new Set<string>([...SIGN_IN_PATHS, ...REGISTER_PATHS, ...SIGN_OUT_PATHS]);
 
+/**
+ * Counts the times the kept reads were emptied. A read still on its way when the student signs out
+ * must not be kept after the emptying (it would recreate the cache with their data): it is kept only
+ * when no emptying began since it was sent. Cache storage runs its operations in order, so an open
+ * asked for before a delete writes into the cache that delete removes.
+ */
+let readsEmptied = 0;
+
+function emptyReads(): Promise<boolean> {
+  readsEmptied += 1;
+  return caches.delete(READS_CACHE);
+}
+
 /** The network's answer, kept; or, when the network fails, the kept copy, marked as such. */
 async function keptRead(request: Request): Promise<Response> {
+  const emptiedWhenSent = readsEmptied;
   try {
     const response = await fetch(request);
-    if (response.status === 200 && response.type === "basic") {
+    if (response.status === 200 && response.type === "basic" && readsEmptied === emptiedWhenSent) {
       const copy = response.clone();
       void caches.open(READS_CACHE).then((cache) => cache.put(request.url, copy));
     }
@@ -64,10 +78,12 @@ self.addEventListener("fetch", (event) => {
   } else if (request.method === "GET" && isKeptRead(url)) {
     event.respondWith(keptRead(request));
   } else if (request.method === "POST" && url.origin === self.location.origin && AUTH_CHANGES.has(url.pathname)) {
-    // Signing in, registering or out: the kept reads were someone's, maybe someone else's.
+    // Signing in, registering or out: the kept reads were someone's, maybe someone else's. Counting
+    // an emptying as the change is sent also keeps out the reads that cross it.
+    readsEmptied += 1;
     event.respondWith(
       fetch(request).then(async (response) => {
-        await caches.delete(READS_CACHE);
+        await emptyReads();
         return response;
       }),
     );
@@ -76,7 +92,7 @@ self.addEventListener("fetch", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === SKIP_WAITING) void self.skipWaiting();
-  if (event.data === CLEAR_READS) event.waitUntil(caches.delete(READS_CACHE));
+  if (event.data === CLEAR_READS) event.waitUntil(emptyReads());
 });
 
 // The first install takes the open pages at once, so the app works offline from its first visit;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockHour, formatFullDate, formatShortDate, formatTime12, ordinal } from "./format";
+import { clockHour, formatFullDate, formatShortDate, formatTime12, formatWeekdayDate, ordinal } from "./format";
 
 const NY = "America/New_York";
 
@@ -37,6 +37,17 @@ describe("short dates", () => {
     ["2028-02-29", "Feb 29, 2028"],
   ])("%s → %s", (date, expected) => {
     expect(formatShortDate(date)).toBe(expected);
+  });
+});
+
+describe("weekday dates (a digest's lists)", () => {
+  it.each([
+    ["2026-11-30", "en", "Mon, Nov 30"],
+    ["2026-11-30", "es", "lun, 30 nov"],
+    ["2026-12-02", "es", "mié, 2 dic"],
+    ["2028-02-29", "en", "Tue, Feb 29"],
+  ] as const)("%s in %s → %s", (date, locale, expected) => {
+    expect(formatWeekdayDate(date, locale)).toBe(expected);
   });
 });
 

@@ -99,6 +99,13 @@ export function formatShortDate(date: string, locale: Locale = DEFAULT_LOCALE): 
   return `${MONTH_SHORT_NAMES[m! - 1]} ${d}, ${y}`;
 }
 
+/** "Mon, Nov 30" (Spanish "lun, 30 nov"): a yyyy-MM-dd date within the coming weeks, as a list of dates names it. */
+export function formatWeekdayDate(date: string, locale: Locale = DEFAULT_LOCALE): string {
+  const [y, m, d] = date.split("-").map(Number);
+  if (locale !== "en") return intlParts(locale, { weekday: "short", day: "numeric", month: "short" }, y!, m!, d!).replace(/\./g, "");
+  return `${weekdayShortLabel(new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay())}, ${MONTH_SHORT_NAMES[m! - 1]} ${d}`;
+}
+
 /** "Sunday, November 22, 2026" (Spanish "domingo, 22 de noviembre de 2026"): the date an instant falls on in the given time zone. */
 export function formatFullDate(now: Date, timeZone: string, locale: Locale = DEFAULT_LOCALE): string {
   const { weekday, month, day, year } = zonedParts(now, timeZone);

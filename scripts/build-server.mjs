@@ -12,6 +12,7 @@ const ENTRY_POINTS = {
   main: "server/main.ts",
   "cli/admin": "server/cli/admin.ts",
   "cli/backup": "server/cli/backup.ts",
+  "cli/digests": "server/cli/digests.ts",
 };
 
 /**

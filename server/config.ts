@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_TIME_ZONE } from "../core/dates";
+import { DEFAULT_TIME_ZONE, isWallClockTime } from "../core/dates";
+import { DEFAULT_DIGEST_TIME } from "../core/guardian-digest";
 import { refuse, text } from "./env-field";
 import { type OidcProviderConfig, readOidcProviders, registrationMode, type RegistrationMode } from "./sso-config";
 import { type TrustProxy, trustProxy } from "./trust-proxy";
@@ -55,6 +56,8 @@ export interface AppConfig {
   reminderScanSeconds: number;
   /** How often each instance looks for LMS feeds due a refresh (LMS_FEED_SCAN_SECONDS, default 60; decision 125). */
   lmsFeedScanSeconds: number;
+  /** When the families' digests go, HH:mm in the school's time zone (GUARDIAN_DIGEST_TIME, default 18:00; issue 54). */
+  guardianDigestTime: string;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url), both or neither: else generated once and kept in the database. */
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** VAPID_SUBJECT: a mailto: or https: contact for the push services; unset, derived (decision 087). */
@@ -120,6 +123,13 @@ const timeZone = text.transform((value, ctx) => {
   const zone = value || DEFAULT_TIME_ZONE;
   if (!isValidTimeZone(zone)) return refuse(ctx, `APP_TIME_ZONE "${zone}" is not a known IANA time zone`);
   return zone;
+});
+
+/** GUARDIAN_DIGEST_TIME: when the families' digests go, HH:mm in the school's time zone (issue 54). */
+const guardianDigestTime = text.transform((value, ctx) => {
+  if (!value) return DEFAULT_DIGEST_TIME;
+  if (!isWallClockTime(value)) return refuse(ctx, `GUARDIAN_DIGEST_TIME must be a 24-hour time such as 18:00 (got "${value}")`);
+  return value;
 });
 
 /** PORT; an empty one is 0 (any free port). */
@@ -238,6 +248,7 @@ export const VARIABLES = {
   REQUEST_TIMEOUT_MS: positiveInteger("REQUEST_TIMEOUT_MS", 15000),
   REMINDER_SCAN_SECONDS: positiveNumber("REMINDER_SCAN_SECONDS", 30),
   LMS_FEED_SCAN_SECONDS: positiveNumber("LMS_FEED_SCAN_SECONDS", 60),
+  GUARDIAN_DIGEST_TIME: guardianDigestTime,
   // A pair, checked together below; empty counts as unset.
   VAPID_PUBLIC_KEY: nonEmpty,
   VAPID_PRIVATE_KEY: nonEmpty,
@@ -309,6 +320,7 @@ export const environment = z
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     reminderScanSeconds: env.REMINDER_SCAN_SECONDS,
     lmsFeedScanSeconds: env.LMS_FEED_SCAN_SECONDS,
+    guardianDigestTime: env.GUARDIAN_DIGEST_TIME,
     publicUrl: env.PUBLIC_URL,
     vapidKeys:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,

@@ -127,7 +127,7 @@ export interface GuardiansTable {
   confirm_expires_at: string | null;
   /** The unsubscribe link's token, kept as it is: every digest carries it, and it can only stop the mails. */
   unsubscribe_token: string;
-  /** The last digest period sent ("2026-11-30" daily, "2026-W48" weekly), null before the first. */
+  /** The date (yyyy-MM-dd) of the last digest period taken (core/guardian-digest.ts), null before the first. */
   last_period: string | null;
   created_at: string;
   updated_at: string;
@@ -391,7 +391,7 @@ export interface AnnouncementDeliveriesTable {
 
 export type MailStatus = "pending" | "sent" | "failed";
 /** The mails there are (decision 115): each worded from the catalog in the recipient's language when sent. */
-export type MailTemplate = "password-reset" | "password-reset-sso" | "guardian-invite" | "guardian-removed";
+export type MailTemplate = "password-reset" | "password-reset-sso" | "guardian-invite" | "guardian-removed" | "guardian-digest";
 
 /** The mail outbox: one row per mail, claimed with a lease, retried with growing waits (decision 115). */
 export interface MailOutboxTable {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { type DigestFrequency, latestDigestDate } from "../../core/guardian-digest";
 import { messageRef } from "../../core/i18n/translate";
 import {
   type CreateGuardianData,
@@ -40,8 +41,13 @@ export function createGuardiansService(options: {
   /** PUBLIC_URL, the origin every link is built from; null when the server sends no mail. */
   publicUrl: string | null;
   onMailWritten: () => void;
+  /** The school's time zone and GUARDIAN_DIGEST_TIME: a guardian's first digest is the next one due after they confirm. */
+  timeZone: string;
+  digestTime: string;
 }) {
-  const { transaction, clock, publicUrl, onMailWritten } = options;
+  const { transaction, clock, publicUrl, onMailWritten, timeZone, digestTime } = options;
+  /** The period due now: a guardian who confirms, or changes how often, starts after it (no digest at once). */
+  const currentPeriod = (frequency: DigestFrequency) => latestDigestDate(frequency, clock(), timeZone, digestTime);
 
   const studentName = (user: Pick<SessionUser, "first_name" | "last_name">) => `${user.first_name} ${user.last_name}`.trim();
 
@@ -117,8 +123,10 @@ export function createGuardiansService(options: {
     /** PUT /api/user/guardians/{id}: the language and how often. */
     update(userId: number, id: number, changes: z.output<typeof updateGuardianSchema>): Promise<Guardian> {
       return transaction(async (tx) => {
-        if (!(await tx.guardians.findForUser(userId, id))) throw notFound(GUARDIAN_NOT_FOUND);
-        return toGuardian((await tx.guardians.update(id, { locale: changes.locale, frequency: changes.frequency }))!);
+        const guardian = await tx.guardians.findForUser(userId, id);
+        if (!guardian) throw notFound(GUARDIAN_NOT_FOUND);
+        const period = changes.frequency === guardian.frequency ? {} : { last_period: currentPeriod(changes.frequency) };
+        return toGuardian((await tx.guardians.update(id, { locale: changes.locale, frequency: changes.frequency, ...period }))!);
       });
     },
 
@@ -159,6 +167,7 @@ export function createGuardiansService(options: {
           status: "confirmed",
           confirm_token_hash: null,
           confirm_expires_at: null,
+          last_period: currentPeriod(guardian.frequency),
         });
         return linkOf(tx, confirmed);
       }),

@@ -12,6 +12,7 @@ import { createPasswordResetService } from "./password-reset";
 import { createEventSeriesService } from "./event-series";
 import { createGradesService } from "./grades";
 import { createGuardiansService } from "./guardians";
+import { createGuardianDigests } from "./guardian-digests";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
 import { NO_METRICS } from "./metrics-sink";
@@ -133,7 +134,23 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       clock,
       publicUrl: config.mail && config.publicUrl ? config.publicUrl : null,
       onMailWritten: () => mailWorkers.forEach((worker) => worker.wake()),
+      timeZone: config.timeZone,
+      digestTime: config.guardianDigestTime,
     }),
+    /** The families' digests (issue 54, decision 135); null when no mail is sent. */
+    guardianDigests:
+      config.mail && config.publicUrl
+        ? createGuardianDigests({
+            transaction,
+            studyPlan,
+            schoolDay,
+            clock,
+            timeZone: config.timeZone,
+            digestTime: config.guardianDigestTime,
+            publicUrl: config.publicUrl,
+            onMailWritten: () => mailWorkers.forEach((worker) => worker.wake()),
+          })
+        : null,
     /** The student's grades (issue 53); in place of the repository of that name. */
     grades: createGradesService({ transaction }),
     /** Calendar apps' passwords for CalDAV (issue 52); in place of the repository of that name. */
@@ -290,6 +307,9 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
         services.reminderScheduler(log),
         services.announcementWorker(log),
         ...(mail ? [mail] : []),
+        ...(services.guardianDigests
+          ? [services.guardianDigests.worker(log, { intervalMs: config.reminderScanSeconds * 1000, metrics: metricsSink })]
+          : []),
       ]);
     },
   };

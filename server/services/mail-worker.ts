@@ -44,7 +44,7 @@ export function createSmtpTransport(config: MailConfig): MailTransport {
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
-        headers: { "Auto-Submitted": "auto-generated" },
+        headers: { ...mail.headers, "Auto-Submitted": "auto-generated" },
       });
     },
     close: () => transporter.close(),

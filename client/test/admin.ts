@@ -59,7 +59,7 @@ export function adminNetwork(
     until: options.locked ? null : unlockedUntil(),
     users: options.users ?? [adminUser({ id: 1, email: "rosa@example.com", firstName: "Rosa", lastName: "Diaz", isAdmin: true })],
     logs: options.logs ?? [],
-    settings: { instagramUrl: null as string | null, logoUrl: null as string | null },
+    settings: { instagramUrl: null as string | null, logoUrl: null as string | null, guardianDigestsEnabled: true },
   };
   server.on("GET /api/session", () => ({ user: server.user, adminUnlockedUntil: state.until }));
   server.on("POST /api/admin/login", ({ body }) => {

@@ -147,6 +147,8 @@ export interface MessageValues {
   "admin.exit": undefined;
   "admin.exiting": undefined;
   "admin.failed": undefined;
+  "admin.family_emails": undefined;
+  "admin.family_emails_hint": undefined;
   "admin.guardian_digests_invalid": undefined;
   "admin.hide": undefined;
   "admin.import_button": { "count": number };

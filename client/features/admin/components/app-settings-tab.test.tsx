@@ -21,6 +21,9 @@ const WORDS = {
     failed: "Update Failed",
     unreachable: "Unable to load image. Please check the URL.",
     saved: ["Settings Updated", "App settings have been saved successfully"],
+    family: "Family emails",
+    familyHint:
+      "Students may send a parent or guardian a daily or weekly email of what they have due and what they missed, once the guardian confirms. Off: no invitations and no emails.",
   },
   es: {
     social: "URL del perfil social",
@@ -31,6 +34,9 @@ const WORDS = {
     failed: "No se pudo actualizar",
     unreachable: "No se pudo cargar la imagen. Revisa la URL.",
     saved: ["Configuración actualizada", "Se guardó la configuración de la app"],
+    family: "Correos a las familias",
+    familyHint:
+      "Los estudiantes pueden enviar a un padre, madre o tutor un correo diario o semanal con lo que tienen pendiente y lo que no entregaron, una vez que lo confirme. Desactivado: ni invitaciones ni correos.",
   },
 } as const;
 
@@ -58,7 +64,11 @@ describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
     expect(await findToast(words.failed, words.refused)).toBeVisible();
     await waitFor(() => expect(social).toHaveAttribute("aria-invalid", "true"));
     expect(screen.getAllByText(words.refused).length).toBeGreaterThan(0);
-    expect(server.body("PUT /api/admin/settings")).toEqual({ instagramUrl: REFUSED_BY_SERVER, logoUrl: null });
+    expect(server.body("PUT /api/admin/settings")).toEqual({
+      instagramUrl: REFUSED_BY_SERVER,
+      logoUrl: null,
+      guardianDigestsEnabled: true,
+    });
     if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", REFUSED_BY_SERVER])).toEqual([]);
 
     await user.clear(social);
@@ -78,6 +88,7 @@ describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
     expect(server.sent("PUT /api/admin/settings").at(-1)!.body).toEqual({
       instagramUrl: "https://www.instagram.com/lincoln_high",
       logoUrl: null,
+      guardianDigestsEnabled: true,
     });
     if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
   });
@@ -109,6 +120,26 @@ describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
     server.on("PUT /api/admin/settings", ({ body }) => body);
     await user.click(screen.getByRole("button", { name: words.save }));
     expect(await findToast(words.saved[0], words.saved[1])).toBeVisible();
-    expect(server.body("PUT /api/admin/settings")).toEqual({ instagramUrl: "https://www.instagram.com/lincoln_high", logoUrl: null });
+    expect(server.body("PUT /api/admin/settings")).toEqual({
+      instagramUrl: "https://www.instagram.com/lincoln_high",
+      logoUrl: null,
+      guardianDigestsEnabled: true,
+    });
+  });
+
+  it("turns the families' emails off for the whole school", async () => {
+    const server = new FakeServer();
+    adminNetwork(server);
+    const { user } = await renderApp("/admin?tab=settings", { user: admin({ locale }), server, locale, width: 375 });
+    const family = await screen.findByRole("switch", { name: words.family });
+    expect(family).toHaveAttribute("aria-checked", "true");
+    expect(family).toHaveAccessibleDescription(words.familyHint);
+    await user.click(family);
+    expect(family).toHaveAttribute("aria-checked", "false");
+    server.on("PUT /api/admin/settings", ({ body }) => body);
+    await user.click(screen.getByRole("button", { name: words.save }));
+    expect(await findToast(words.saved[0], words.saved[1])).toBeVisible();
+    expect(server.body("PUT /api/admin/settings")).toEqual({ instagramUrl: null, logoUrl: null, guardianDigestsEnabled: false });
+    if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz"])).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
 import { serverMessage } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useT, wordMessage } from "@/lib/i18n";
@@ -15,7 +16,7 @@ import { useAdminSettings, useSaveAdminSettings } from "../api/admin-settings";
 import { type AdminSettings, adminSettingsSchema, SETTINGS_URL_MAX } from "@core/schemas/admin";
 import { isAdminLocked } from "../utils/admin-errors";
 
-/** App Settings (spec §2): the social profile URL and the logo URL, with a live logo preview. */
+/** App Settings (spec §2): the social profile URL and the logo URL, with a live logo preview; and whether families' emails are on (issue 54). */
 export function AppSettingsTab() {
   const settings = useAdminSettings();
   const t = useT();
@@ -40,7 +41,7 @@ export function AppSettingsTab() {
   );
 }
 
-type SettingsValues = { instagramUrl: string; logoUrl: string };
+type SettingsValues = { instagramUrl: string; logoUrl: string; guardianDigestsEnabled: boolean };
 const FIELDS = ["instagramUrl", "logoUrl"] as const;
 
 /**
@@ -52,7 +53,11 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
   const t = useT();
   const { form } = useSchemaForm(
     adminSettingsSchema,
-    { instagramUrl: initial.instagramUrl ?? "", logoUrl: initial.logoUrl ?? "" },
+    {
+      instagramUrl: initial.instagramUrl ?? "",
+      logoUrl: initial.logoUrl ?? "",
+      guardianDigestsEnabled: initial.guardianDigestsEnabled ?? true,
+    },
     // Checked again on the next save, not while the address is being corrected.
     { reValidateMode: "onSubmit" },
   );
@@ -100,6 +105,21 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
           placeholder="https://example.org/logo.png"
         />
         <LogoPreview url={logoUrl.trim()} />
+        <FormField
+          control={form.control}
+          name="guardianDigestsEnabled"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <div className="flex items-center gap-3">
+                <FormControl>
+                  <Switch checked={field.value} onCheckedChange={field.onChange} />
+                </FormControl>
+                <FormLabel>{t("admin.family_emails")}</FormLabel>
+              </div>
+              <FormDescription className="text-sm">{t("admin.family_emails_hint")}</FormDescription>
+            </FormItem>
+          )}
+        />
         <SubmitButton pending={save.isPending} pendingText={t("common.saving")} className="justify-self-start">
           {t("admin.save_settings")}
         </SubmitButton>

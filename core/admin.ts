@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = [
   "DEVICE_PASSWORD_REVOKED",
   "GUARDIAN_INVITED",
   "GUARDIAN_REMOVED",
+  "TWO_FACTOR_ENABLED",
+  "TWO_FACTOR_DISABLED",
+  "TWO_FACTOR_RESET",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -71,13 +74,21 @@ export const AUDIT_ACTION_LABELS = {
   DEVICE_PASSWORD_REVOKED: "admin.audit_device_password_revoked",
   GUARDIAN_INVITED: "admin.audit_guardian_invited",
   GUARDIAN_REMOVED: "admin.audit_guardian_removed",
+  TWO_FACTOR_ENABLED: "admin.audit_two_factor_enabled",
+  TWO_FACTOR_DISABLED: "admin.audit_two_factor_disabled",
+  TWO_FACTOR_RESET: "admin.audit_two_factor_reset",
 } as const satisfies Record<AuditAction, MessageId>;
 
 /**
  * What a user does to their own account (their password, deleting it): whoever the actor is, they
  * acted as themselves, not as an admin (decision 098).
  */
-const OWN_ACCOUNT_ACTIONS: ReadonlySet<string> = new Set<AuditAction>(["PASSWORD_CHANGED", "PASSWORD_RESET_BY_EMAIL"]);
+const OWN_ACCOUNT_ACTIONS: ReadonlySet<string> = new Set<AuditAction>([
+  "PASSWORD_CHANGED",
+  "PASSWORD_RESET_BY_EMAIL",
+  "TWO_FACTOR_ENABLED",
+  "TWO_FACTOR_DISABLED",
+]);
 
 /**
  * Whether an entry's actor acted as an admin: every action but a user's own password change and a

@@ -10,6 +10,11 @@ export const REGISTER_PATHS = ["/api/register", "/api/auth/register"] as const;
 /** Sign-out, in both spellings. */
 export const SIGN_OUT_PATHS = ["/api/logout", "/api/auth/logout"] as const;
 
+/** A sign-in's second step: the code of an account with two-step verification (issue 55). */
+export const SECOND_FACTOR_PATH = "/api/login/second-factor";
+/** The cookie that carries a sign-in waiting for its code, sent only to the sign-in paths. */
+export const SIGN_IN_CHALLENGE_COOKIE = "sh_2fa";
+
 /** Forgot password by email (decision 115): asking for the link, and setting the password with it. */
 export const FORGOT_PASSWORD_PATH = "/api/auth/forgot-password";
 export const RESET_PASSWORD_PATH = "/api/auth/reset-password";
@@ -22,6 +27,7 @@ export const RESET_LINK_CHECK_PATH = "/api/auth/reset-password/check";
  */
 export const CSRF_EXEMPT_PATHS: readonly string[] = [
   ...SIGN_IN_PATHS,
+  SECOND_FACTOR_PATH,
   ...REGISTER_PATHS,
   FORGOT_PASSWORD_PATH,
   RESET_PASSWORD_PATH,
@@ -30,6 +36,9 @@ export const CSRF_EXEMPT_PATHS: readonly string[] = [
 
 /** The admin passcode step-up: a 401 there means a wrong passcode, not an ended session. */
 export const ADMIN_LOGIN_PATH = "/api/admin/login";
+
+/** The account's two-step verification (issue 55): DELETE here turns it off, and its 401 means a wrong password. */
+export const TWO_FACTOR_PATH = "/api/user/two-factor";
 
 /** The signed-in user's own account: DELETE here deletes it, and its 401 means a wrong password, not an ended session. */
 export const ACCOUNT_PATH = "/api/user";

@@ -190,10 +190,10 @@ describe("the files a first visit downloads", () => {
 });
 
 describe("the budgets", () => {
-  it("are, in gzipped bytes (1 KB = 1,000 bytes), 80 KB for the landing page (issue 13), 141 KB for /auth's first screen and 153 KB for the signed-in Home tab's (issues 33, 34, 40, 49 and 53), in either language", () => {
+  it("are, in gzipped bytes (1 KB = 1,000 bytes), 80 KB for the landing page (issue 13), 142 KB for /auth's first screen (issues 33, 49 and 55) and 153 KB for the signed-in Home tab's (issues 33, 34, 40, 49 and 53), in either language", () => {
     expect(KB).toBe(1000);
     expect(LANDING.budget).toBe(80_000);
-    expect([AUTH.budget, AUTH_ES.budget]).toEqual([141_000, 141_000]);
+    expect([AUTH.budget, AUTH_ES.budget]).toEqual([142_000, 142_000]);
     expect([HOME.budget, HOME_ES.budget]).toEqual([153_000, 153_000]);
   });
 });
@@ -231,7 +231,7 @@ describe("measuring a build", () => {
     expect(landing!.files.map((f) => f.file)).toEqual(["landing.js"]);
     expect(landing!.raw).toBe(500);
     expect(landing!.over).toBe(false);
-    // Seven (eight) files of 30,000 random bytes gzip to a little more than they are: over 141 KB and 153 KB.
+    // Seven (eight) files of 30,000 random bytes gzip to a little more than they are: over 142 KB and 153 KB.
     expect(auth!.files).toHaveLength(8);
     expect(auth!.over).toBe(true);
     expect(home!.files).toHaveLength(7);

@@ -77,8 +77,12 @@ export const KB = 1000;
  * under the tabs, its icon and its word, 351 bytes in Spanish) took Home from 151,678 to 152,029;
  * the Grades screen itself loads only when opened, and reads nothing the first screen shares
  * (its chunk importing the public settings' read split that module and its own off Home: 700 bytes).
+ * /auth 1 KB more since issue 55: a sign-in of an account with two-step verification answers
+ * "give the code" instead of the user, and the form turns into the code step. The step, its
+ * request and its words (3 KB) load only then, but telling the answers apart and the step's loader
+ * are the form's: 293 bytes in Spanish, which stood 123 bytes under 141 KB (140,877 → 141,170).
  */
-const AUTH_BUDGET = 141 * KB;
+const AUTH_BUDGET = 142 * KB;
 const HOME_BUDGET = 153 * KB;
 
 /** The toast library loads after every screen the app shows, when idle (client/app/router.tsx). */

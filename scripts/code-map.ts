@@ -38,6 +38,8 @@ export const FOLDER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "client/features/app-badge": "the app icon's count of tasks due today or overdue, and its setting",
   "client/features/auth": "sign-in, registration, single sign-on buttons, the password forms, your data and account deletion",
   "client/features/caldav": "Settings → Calendar apps (issue 52): device passwords for CalDAV, shown once with a QR code",
+  "client/features/two-factor":
+    "Settings → Two-step verification (issue 55): an authenticator app's QR code, its first code, recovery codes once, off with the password",
   "client/features/guardians":
     "Settings → Family (issue 54): parents and guardians invited to the family email, where each stands, removed",
   "client/features/grades": "the Grades view (issue 53): each class's categories and grades, the GPA, What do I need? and what-if",

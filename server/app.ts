@@ -38,6 +38,7 @@ import taskRoutes from "./routes/tasks";
 import focusSessionRoutes from "./routes/focus-sessions";
 import gradeRoutes from "./routes/grades";
 import guardianRoutes from "./routes/guardians";
+import twoFactorRoutes from "./routes/two-factor";
 import devicePasswordRoutes from "./routes/device-passwords";
 import caldavRoutes from "./routes/caldav";
 import studyPlanRoutes from "./routes/study-plan";
@@ -246,6 +247,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(focusSessionRoutes, { services });
   await app.register(gradeRoutes, { services });
   await app.register(guardianRoutes, { services });
+  await app.register(twoFactorRoutes, { services });
   await app.register(devicePasswordRoutes, { services });
   await app.register(caldavRoutes, { services });
   await app.register(studyPlanRoutes, { services });

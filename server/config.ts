@@ -58,6 +58,8 @@ export interface AppConfig {
   lmsFeedScanSeconds: number;
   /** When the families' digests go, HH:mm in the school's time zone (GUARDIAN_DIGEST_TIME, default 18:00; issue 54). */
   guardianDigestTime: string;
+  /** STAFF_REQUIRE_2FA: an admin with a password unlocks the panel only with two-step verification on (issue 55). */
+  staffRequire2fa: boolean;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url), both or neither: else generated once and kept in the database. */
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** VAPID_SUBJECT: a mailto: or https: contact for the push services; unset, derived (decision 087). */
@@ -131,6 +133,16 @@ const guardianDigestTime = text.transform((value, ctx) => {
   if (!isWallClockTime(value)) return refuse(ctx, `GUARDIAN_DIGEST_TIME must be a 24-hour time such as 18:00 (got "${value}")`);
   return value;
 });
+
+/** A yes-or-no variable: true/1/yes/on, or false/0/no/off; unset is false. */
+function flag(name: string) {
+  return text.transform((value, ctx) => {
+    const word = (value ?? "").trim().toLowerCase();
+    if (["", "false", "0", "no", "off"].includes(word)) return false;
+    if (["true", "1", "yes", "on"].includes(word)) return true;
+    return refuse(ctx, `${name} must be true or false (got "${value}")`);
+  });
+}
 
 /** PORT; an empty one is 0 (any free port). */
 const port = text.transform((value, ctx) => {
@@ -249,6 +261,7 @@ export const VARIABLES = {
   REMINDER_SCAN_SECONDS: positiveNumber("REMINDER_SCAN_SECONDS", 30),
   LMS_FEED_SCAN_SECONDS: positiveNumber("LMS_FEED_SCAN_SECONDS", 60),
   GUARDIAN_DIGEST_TIME: guardianDigestTime,
+  STAFF_REQUIRE_2FA: flag("STAFF_REQUIRE_2FA"),
   // A pair, checked together below; empty counts as unset.
   VAPID_PUBLIC_KEY: nonEmpty,
   VAPID_PRIVATE_KEY: nonEmpty,
@@ -321,6 +334,7 @@ export const environment = z
     reminderScanSeconds: env.REMINDER_SCAN_SECONDS,
     lmsFeedScanSeconds: env.LMS_FEED_SCAN_SECONDS,
     guardianDigestTime: env.GUARDIAN_DIGEST_TIME,
+    staffRequire2fa: env.STAFF_REQUIRE_2FA,
     publicUrl: env.PUBLIC_URL,
     vapidKeys:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,

@@ -9,6 +9,7 @@ import { messages as englishPlan } from "../core/i18n/compiled/en/plan";
 import { messages as englishCaldav } from "../core/i18n/compiled/en/caldav";
 import { messages as englishGrades } from "../core/i18n/compiled/en/grades";
 import { messages as englishGuardians } from "../core/i18n/compiled/en/guardians";
+import { messages as englishTwoFactor } from "../core/i18n/compiled/en/twofactor";
 import { messages as englishServer } from "../core/i18n/compiled/en/server";
 import { messages as englishStart } from "../core/i18n/compiled/en/start";
 import { messages as spanishAdmin } from "../core/i18n/compiled/es/admin";
@@ -20,6 +21,7 @@ import { messages as spanishPlan } from "../core/i18n/compiled/es/plan";
 import { messages as spanishCaldav } from "../core/i18n/compiled/es/caldav";
 import { messages as spanishGrades } from "../core/i18n/compiled/es/grades";
 import { messages as spanishGuardians } from "../core/i18n/compiled/es/guardians";
+import { messages as spanishTwoFactor } from "../core/i18n/compiled/es/twofactor";
 import { messages as spanishServer } from "../core/i18n/compiled/es/server";
 import { messages as spanishStart } from "../core/i18n/compiled/es/start";
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromAcceptLanguage } from "../core/i18n/locale";
@@ -45,6 +47,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...englishCaldav,
         ...englishGrades,
         ...englishGuardians,
+        ...englishTwoFactor,
         ...englishServer,
       } as Messages,
     },
@@ -63,6 +66,7 @@ const INSTANCES: Record<Locale, I18n> = {
         ...spanishCaldav,
         ...spanishGrades,
         ...spanishGuardians,
+        ...spanishTwoFactor,
         ...spanishServer,
       } as Messages,
     },

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { matchPrecache, precacheAndRoute, cleanupOutdatedCaches } from "workbox-precaching";
-import { REGISTER_PATHS, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
+import { REGISTER_PATHS, SECOND_FACTOR_PATH, SIGN_IN_PATHS, SIGN_OUT_PATHS } from "../../core/api-paths";
 import { CLEAR_READS, OFFLINE_COPY_HEADER, PUSH_RECEIVED, READS_CACHE, SKIP_WAITING } from "../../core/service-worker";
 import { notificationFor } from "./push-message";
 
@@ -25,7 +25,7 @@ function isKeptRead(url: URL): boolean {
   return !/^\/api\/(health|csrf-token|stream$|admin\/|push\/)/.test(url.pathname);
 }
 
-const AUTH_CHANGES = new Set<string>([...SIGN_IN_PATHS, ...REGISTER_PATHS, ...SIGN_OUT_PATHS]);
+const AUTH_CHANGES = new Set<string>([...SIGN_IN_PATHS, SECOND_FACTOR_PATH, ...REGISTER_PATHS, ...SIGN_OUT_PATHS]);
 
 /**
  * Counts the times the kept reads were emptied. A read still on its way when the student signs out

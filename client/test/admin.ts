@@ -25,6 +25,7 @@ export function adminUser(fields: Partial<AdminUser> = {}): AdminUser {
     createdAt: "2026-11-20T15:00:00.000Z",
     hasPassword: true,
     providers: [],
+    twoFactor: false,
     ...fields,
   };
 }
@@ -94,6 +95,10 @@ export function adminNetwork(
   server.on("POST /api/admin/users/:id/reset-password", ({ params }) => {
     change(params.id!, { passwordResetRequired: true });
     return { temporaryPassword: "Kp7m-Rt4x-Wq9z" };
+  });
+  server.on("DELETE /api/admin/users/:id/two-factor", ({ params }) => {
+    change(params.id!, { twoFactor: false });
+    return reply(204);
   });
   server.on("DELETE /api/admin/users/:id", ({ params }) => {
     state.users = state.users.filter((user) => user.id !== Number(params.id));

@@ -6,6 +6,7 @@ import { messages as enCalendar } from "@core/i18n/compiled/en/calendar";
 import { messages as enClasses } from "@core/i18n/compiled/en/classes";
 import { messages as enGrades } from "@core/i18n/compiled/en/grades";
 import { messages as enGuardians } from "@core/i18n/compiled/en/guardians";
+import { messages as enTwoFactor } from "@core/i18n/compiled/en/twofactor";
 import { messages as enPlan } from "@core/i18n/compiled/en/plan";
 import { messages as enServer } from "@core/i18n/compiled/en/server";
 import { messages as enSso } from "@core/i18n/compiled/en/sso";
@@ -19,6 +20,7 @@ import { messages as esCalendar } from "@core/i18n/compiled/es/calendar";
 import { messages as esClasses } from "@core/i18n/compiled/es/classes";
 import { messages as esGrades } from "@core/i18n/compiled/es/grades";
 import { messages as esGuardians } from "@core/i18n/compiled/es/guardians";
+import { messages as esTwoFactor } from "@core/i18n/compiled/es/twofactor";
 import { messages as esPlan } from "@core/i18n/compiled/es/plan";
 import { messages as esServer } from "@core/i18n/compiled/es/server";
 import { messages as esSso } from "@core/i18n/compiled/es/sso";
@@ -45,6 +47,7 @@ const english = {
   ...enClasses,
   ...enGrades,
   ...enGuardians,
+  ...enTwoFactor,
   ...enServer,
   ...enSync,
 } as Compiled;
@@ -60,6 +63,7 @@ const spanish = {
   ...esClasses,
   ...esGrades,
   ...esGuardians,
+  ...esTwoFactor,
   ...esServer,
   ...esSync,
 } as Compiled;

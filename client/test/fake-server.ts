@@ -211,6 +211,34 @@ export class FakeServer {
       guardians.splice(at, 1);
       return reply(204);
     });
+    // Two-step verification (issue 55): off until a setup's code "123456" turns it on; the password "wrong" is refused.
+    const twoFactor = { enabled: false, recoveryCodesLeft: 0 };
+    this.on("GET /api/user/two-factor", () => ({ available: true, ...twoFactor }));
+    this.on("POST /api/user/two-factor", () => ({
+      secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+      otpauthUri: "otpauth://totp/Student%20Hub%3Amaya%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Student%20Hub",
+    }));
+    this.on("POST /api/user/two-factor/confirm", (request) => {
+      const { code } = request.body as { code: string };
+      if (code !== "123456") {
+        const message =
+          "That code is not right, or was already used. Enter the current 6-digit code from your authenticator app, or a recovery code.";
+        return reply(400, { message, code: "server.two_factor_code_wrong", errors: { code: [message] } });
+      }
+      Object.assign(twoFactor, { enabled: true, recoveryCodesLeft: 10 });
+      return { recoveryCodes: Array.from({ length: 10 }, (_, i) => `abcd-efgh-jk${String(i).padStart(2, "2")}`) };
+    });
+    this.on("DELETE /api/user/two-factor", (request) => {
+      const { password } = request.body as { password: string };
+      if (password === "wrong")
+        return reply(401, {
+          message: "Password is incorrect",
+          code: "auth.password_incorrect",
+          errors: { password: ["Password is incorrect"] },
+        });
+      Object.assign(twoFactor, { enabled: false, recoveryCodesLeft: 0 });
+      return reply(204);
+    });
     // Grades (issue 53): kept per class as sent and answered as the server does, computed by core/grades.ts.
     this.on("GET /api/user/grades", () => this.gradesAnswer());
     this.on("PUT /api/user/grades/classes/:subject", (request) => {

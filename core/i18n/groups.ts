@@ -16,7 +16,8 @@
  * (the study plan's screens and Settings → Study time, issue 51) likewise comes with them, and
  * `caldav` (Settings → Connect a calendar app and its refusals, issue 52) with that section, and
  * `grades` (the Grades screens and their refusals, issue 53) with those screens, and `guardians`
- * (Settings → Family and its refusals, issue 54) with that section.
+ * (Settings → Family and its refusals, issue 54) with that section, and `twofactor` (Settings →
+ * Two-step verification and the sign-in's code step, issue 55) with each of them.
  */
 export const MESSAGE_GROUPS = {
   start: ["common", "validation", "landing"],
@@ -32,6 +33,7 @@ export const MESSAGE_GROUPS = {
   caldav: ["caldav"],
   grades: ["grades"],
   guardians: ["guardians"],
+  twofactor: ["twofactor"],
   server: ["server"],
 } as const satisfies Record<string, readonly string[]>;
 

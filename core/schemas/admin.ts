@@ -125,6 +125,8 @@ export const adminUserSchema = z.object({
   hasPassword: z.boolean(),
   /** The ids of the providers the account has signed in with (`user_identities`), in order of id. */
   providers: z.array(z.string()),
+  /** Two-step verification is on (issue 55): staff without it are named when STAFF_REQUIRE_2FA is set. */
+  twoFactor: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

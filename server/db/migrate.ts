@@ -37,6 +37,7 @@ import * as m32 from "./migrations/2026-11-29-10-device-passwords";
 import * as m33 from "./migrations/2026-11-29-11-caldav-objects";
 import * as m34 from "./migrations/2026-11-29-12-grades";
 import * as m35 from "./migrations/2026-11-29-13-guardians";
+import * as m36 from "./migrations/2026-11-29-14-two-factor";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-29-11-caldav-objects": m33,
   "2026-11-29-12-grades": m34,
   "2026-11-29-13-guardians": m35,
+  "2026-11-29-14-two-factor": m36,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

@@ -133,6 +133,34 @@ export interface GuardiansTable {
   updated_at: string;
 }
 
+/** A second factor (issue 55, decision 136): enabled once its first code was confirmed. */
+export interface TwoFactorTable {
+  user_id: number;
+  /** The TOTP secret, base32 (RFC 4648), as authenticator apps take it. */
+  secret: string;
+  enabled_at: string | null;
+  /** The time step of the last code taken: a code is refused at or before it (used once). */
+  last_step: number | null;
+  created_at: string;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the code (without its dash). */
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A sign-in whose password was right, waiting for its second factor (5 minutes). */
+export interface SignInChallengesTable {
+  /** SHA-256 of the token in the browser's challenge cookie. */
+  id_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
 /** A class's grades record (issue 53, decision 134): the class by its name in the student's class list, and its level. */
 export interface GradeClassesTable {
   id: Generated<number>;
@@ -470,6 +498,9 @@ export interface Database {
   grade_categories: GradeCategoriesTable;
   grade_items: GradeItemsTable;
   guardians: GuardiansTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   device_passwords: DevicePasswordsTable;
   caldav_objects: CaldavObjectsTable;
   events: EventsTable;

@@ -8,6 +8,7 @@ import { createEventsRepository } from "./events";
 import { createFocusSessionsRepository } from "./focus-sessions";
 import { createGradesRepository } from "./grades";
 import { createGuardiansRepository } from "./guardians";
+import { createTwoFactorRepository } from "./two-factor";
 import { createMailOutboxRepository } from "./mail-outbox";
 import { createPasswordResetTokensRepository } from "./password-reset-tokens";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
@@ -37,6 +38,7 @@ export function createRepositories(db: Executor) {
     focusSessions: createFocusSessionsRepository(db),
     grades: createGradesRepository(db),
     guardians: createGuardiansRepository(db),
+    twoFactor: createTwoFactorRepository(db),
     devicePasswords: createDevicePasswordsRepository(db),
     caldavObjects: createCaldavObjectsRepository(db),
     rateLimits: createRateLimitsRepository(db),

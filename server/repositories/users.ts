@@ -43,7 +43,7 @@ export function adminColumnsOf(row: UserRow): AdminUserColumns {
 }
 
 /** A row of the admin's user list: nothing secret (decision 085); `providers` are the ids the account has signed in with. */
-export function toAdminUser(row: AdminUserColumns, providers: readonly string[] = []): AdminUser {
+export function toAdminUser(row: AdminUserColumns, providers: readonly string[] = [], twoFactor = false): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -54,6 +54,7 @@ export function toAdminUser(row: AdminUserColumns, providers: readonly string[] 
     createdAt: row.created_at,
     hasPassword: Boolean(row.has_password),
     providers: [...providers],
+    twoFactor,
   };
 }
 

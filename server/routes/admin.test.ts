@@ -241,9 +241,10 @@ describeEachEngine("admin API", (engine) => {
         "lastName",
         "passwordResetRequired",
         "providers",
+        "twoFactor",
       ]);
-      // Whether a password is set, never anything of it.
-      expect(row).toMatchObject({ hasPassword: true, providers: [] });
+      // Whether a password is set, and whether a second factor is on, never anything of either.
+      expect(row).toMatchObject({ hasPassword: true, providers: [], twoFactor: false });
     });
 
     it("takes % and _ in a search as text, not wildcards", async () => {

@@ -76,7 +76,16 @@ export default async function adminRoutes(app: FastifyInstance, { services }: { 
 
   app.post("/api/admin/login", { config: { auth: "admin" } }, async (request, reply) => {
     const { passcode } = parseWith(adminLoginSchema, request.body);
-    return admin.unlock(browserOf(request, reply), requireUser(request), passcode);
+    const user = requireUser(request);
+    // STAFF_REQUIRE_2FA: no panel for an admin with a password and no second factor (issue 55).
+    await services.twoFactor.assertStaffEnrolled(user, config.staffRequire2fa);
+    return admin.unlock(browserOf(request, reply), user, passcode);
+  });
+
+  // An admin's phone is lost: an unlocked admin takes its second factor off (audited); it signs in with the password alone until enrolled again.
+  app.delete("/api/admin/users/:id/two-factor", async (request, reply) => {
+    await services.twoFactor.reset(requireUser(request), userId(request.params));
+    return reply.code(204).send();
   });
 
   // Unlocked only (the default guard): a locked panel is unlocked with the passcode again.

@@ -6,9 +6,14 @@ import {
   REGISTER_PATHS,
   RESET_LINK_CHECK_PATH,
   RESET_PASSWORD_PATH,
+  SECOND_FACTOR_PATH,
+  SIGN_IN_CHALLENGE_COOKIE,
   SIGN_IN_PATHS,
   SIGN_OUT_PATHS,
 } from "../../core/api-paths";
+import { secondFactorRequiredSchema, twoFactorCodeSchema } from "../../core/schemas/two-factor";
+import type { SignInOutcome } from "../services/account-service";
+import { SIGN_IN_CHALLENGE_MS } from "../services/two-factor";
 import {
   deleteAccountSchema,
   forgotPasswordSchema,
@@ -31,6 +36,8 @@ import { browserOf } from "../http/browser";
 /** Every answer carrying a user goes through the User contract: no column beyond it is sent. */
 const userJson = responseSchema(userSchema);
 const okJson = responseSchema(z.object({ ok: z.literal(true) }));
+/** A sign-in's answer: the user, or `{ secondFactorRequired: true }` and no session yet (decision 136). */
+const signInJson = responseSchema(z.union([userSchema, secondFactorRequiredSchema]));
 const sessionJson = responseSchema(z.object({ user: userSchema.nullable(), adminUnlockedUntil: z.string().nullable() }));
 
 /**
@@ -54,10 +61,26 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     return reply.code(201).send(toPublicUser(user));
   }
 
+  /**
+   * A sign-in's answer: the user, or, for an account with two-step verification, no session yet and
+   * the challenge in a short-lived cookie only the second step's path is sent (decision 136).
+   */
+  function signedIn(request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome) {
+    if (outcome.user) return toPublicUser(outcome.user);
+    reply.setCookie(SIGN_IN_CHALLENGE_COOKIE, outcome.challenge, {
+      httpOnly: true,
+      sameSite: "strict",
+      path: SECOND_FACTOR_PATH,
+      secure: request.server.secureCookies,
+      maxAge: SIGN_IN_CHALLENGE_MS / 1000,
+    });
+    return { secondFactorRequired: true as const };
+  }
+
   async function login(request: FastifyRequest, reply: FastifyReply) {
     // Counted per address and account inside signIn, before the password is checked (decision 051).
     const input = parseWith(signInSchema, request.body);
-    return toPublicUser(await accounts.signIn(browserOf(request, reply), input));
+    return signedIn(request, reply, await accounts.signIn(browserOf(request, reply), input));
   }
 
   async function logout(request: FastifyRequest, reply: FastifyReply) {
@@ -70,7 +93,14 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   // CSRF_EXEMPT_PATHS, which the client reads.
   const startsASession = { auth: "public", csrf: false } as const;
   for (const path of REGISTER_PATHS) app.post(path, { config: startsASession, schema: { response: { 201: userJson } } }, register);
-  for (const path of SIGN_IN_PATHS) app.post(path, { config: startsASession, schema: { response: { 200: userJson } } }, login);
+  for (const path of SIGN_IN_PATHS) app.post(path, { config: startsASession, schema: { response: { 200: signInJson } } }, login);
+  // The second step: the challenge's cookie and a code start the session; the cookie goes either way once it did.
+  app.post(SECOND_FACTOR_PATH, { config: startsASession, schema: { response: { 200: userJson } } }, async (request, reply) => {
+    const { code } = parseWith(twoFactorCodeSchema, request.body);
+    const user = await services.twoFactor.secondFactor(browserOf(request, reply), request.cookies[SIGN_IN_CHALLENGE_COOKIE], code);
+    reply.clearCookie(SIGN_IN_CHALLENGE_COOKIE, { path: SECOND_FACTOR_PATH });
+    return toPublicUser(user);
+  });
   // Forgot password by email (decision 115): only when mail is sent (SMTP_URL), else 404 as a
   // visitor's unknown call. The request answers the same whether or not an account uses the
   // address; a reset signs this browser in. A student held on /password-reset by an admin's reset
@@ -82,10 +112,10 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     await service.request(browserOf(request, reply), parseWith(forgotPasswordSchema, request.body));
     return reply.code(202).send({ ok: true });
   });
-  app.post(RESET_PASSWORD_PATH, { config: forgotten, schema: { response: { 200: userJson } } }, async (request, reply) => {
+  app.post(RESET_PASSWORD_PATH, { config: forgotten, schema: { response: { 200: signInJson } } }, async (request, reply) => {
     const service = services.passwordReset;
     if (!service) throw notFound();
-    return toPublicUser(await service.reset(browserOf(request, reply), parseWith(resetPasswordSchema, request.body)));
+    return signedIn(request, reply, await service.reset(browserOf(request, reply), parseWith(resetPasswordSchema, request.body)));
   });
   app.post(RESET_LINK_CHECK_PATH, { config: forgotten }, async (request, reply) => {
     const service = services.passwordReset;

@@ -10,6 +10,7 @@ import type { SessionUser } from "../repositories/sessions";
 import { normalizeEmail, type UsersRepository } from "../repositories/users";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { AuthRateLimiter } from "./rate-limiter";
+import type { TwoFactorService } from "./two-factor";
 import type { SessionService } from "./session-service";
 import { messageRef } from "../../core/i18n/translate";
 
@@ -29,7 +30,12 @@ export interface AccountServiceOptions {
   registrationMode: RegistrationMode;
   /** The time a session's freshness is judged by. */
   now?: () => Date;
+  /** Two-step verification (decision 136): a sign-in of an account with it waits for a code. */
+  twoFactor: Pick<TwoFactorService, "isEnabled" | "challenge">;
 }
+
+/** A sign-in's outcome: the signed-in user, or a challenge for the code of an account with two-step verification. */
+export type SignInOutcome = { user: UserRow; challenge: null } | { user: null; challenge: string };
 
 const temporaryPasswordExpired = (user: SessionUser) =>
   Boolean(
@@ -45,6 +51,7 @@ export function createAccountService({
   adminEmails,
   registrationMode,
   now = () => new Date(),
+  twoFactor,
 }: AccountServiceOptions) {
   const isBootstrapAdmin = (email: string) => adminEmails.includes(normalizeEmail(email));
 
@@ -75,9 +82,10 @@ export function createAccountService({
     /**
      * Checks the password (the same answer and the same time for a wrong password and an unknown
      * email), counting the attempt against the address and the account before the check
-     * (decision 051), and starts a fresh session.
+     * (decision 051), and starts a fresh session; or, for an account with two-step verification,
+     * answers a challenge and starts none until its code comes (decision 136).
      */
-    async signIn(browser: Browser, input: SignInInput): Promise<UserRow> {
+    async signIn(browser: Browser, input: SignInInput): Promise<SignInOutcome> {
       const email = normalizeEmail(input.email);
       const attempt = await authRateLimiter.signInAttempt(email, browser.ip);
       let user: UserRow | undefined;
@@ -100,8 +108,9 @@ export function createAccountService({
       }
       await attempt.succeeded();
       if (!user.is_admin && isBootstrapAdmin(email)) user = (await users.setAdmin(email, true)) ?? user;
+      if (await twoFactor.isEnabled(user.id)) return { user: null, challenge: await twoFactor.challenge(user.id) };
       await sessionService.start(browser, user.id);
-      return user;
+      return { user, challenge: null };
     },
 
     /**

@@ -17,6 +17,7 @@ import type { RateLimitsRepository } from "../repositories/rate-limits";
 import type { SessionUser } from "../repositories/sessions";
 import type { SettingsRepository } from "../repositories/settings";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import type { TwoFactorRepository } from "../repositories/two-factor";
 import { adminColumnsOf, normalizeEmail, toAdminUser, type UsersRepository } from "../repositories/users";
 import { createFailureCounter, type Limit } from "./failure-counter";
 import { hashPassword } from "./passwords";
@@ -124,6 +125,8 @@ export interface AdminServiceOptions {
    * accounts then get no password, and sign in through it by their verified email.
    */
   singleSignOn: boolean;
+  /** Who has two-step verification on, for the user list (issue 55). */
+  twoFactor: Pick<TwoFactorRepository, "enabledAmong">;
 }
 
 /**
@@ -235,8 +238,9 @@ export function createAdminService(options: AdminServiceOptions) {
     /** A page of the admin's user list, and how many users the search and filter match in all. */
     async listUsers(query: AdminUsersQuery) {
       const [rows, total] = await Promise.all([users.listForAdmin(query), users.countForAdmin(query)]);
-      const providers = await users.providersOf(rows.map((row) => row.id));
-      return { users: rows.map((row) => toAdminUser(row, providers.get(row.id))), total };
+      const ids = rows.map((row) => row.id);
+      const [providers, twoFactor] = await Promise.all([users.providersOf(ids), options.twoFactor.enabledAmong(ids)]);
+      return { users: rows.map((row) => toAdminUser(row, providers.get(row.id), twoFactor.has(row.id))), total };
     },
 
     /**
@@ -302,14 +306,15 @@ export function createAdminService(options: AdminServiceOptions) {
         const user = await tx.users.findById(id);
         if (!user) throw notFound(USER_NOT_FOUND);
         const providers = (await tx.users.providersOf([id])).get(id);
-        if (Boolean(user.is_admin) === isAdmin) return toAdminUser(adminColumnsOf(user), providers);
+        const twoFactor = await tx.twoFactor.isEnabled(id);
+        if (Boolean(user.is_admin) === isAdmin) return toAdminUser(adminColumnsOf(user), providers, twoFactor);
         if (!isAdmin && (await tx.users.countAdmins()) <= 1) throw conflict(LAST_ADMIN);
         const updated = (await tx.users.setAdminById(id, isAdmin))!;
         // Removing the role also ends any unlocked panel of theirs: their sessions stay, locked, so
         // granting the role again later needs the passcode again on each of them.
         if (!isAdmin) await tx.sessions.lockAdminPanelForUser(id);
         await audit(isAdmin ? "ADMIN_GRANTED" : "ADMIN_REVOKED", admin, user.email, undefined, tx);
-        return toAdminUser(adminColumnsOf(updated), providers);
+        return toAdminUser(adminColumnsOf(updated), providers, twoFactor);
       });
     },
 

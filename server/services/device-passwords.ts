@@ -1,32 +1,21 @@
-import { createHash, randomInt } from "node:crypto";
 import { messageRef } from "../../core/i18n/translate";
 import { type CreatedDevicePassword, type DevicePassword, MAX_DEVICE_PASSWORDS } from "../../core/schemas/device-passwords";
 import { conflict, notFound } from "../errors";
 import type { RunInTransaction } from "../repositories/transaction";
+import { hashReadableSecret, readableSecret } from "./readable-secrets";
 import type { Clock } from "./reminders";
 
 export const DEVICE_PASSWORD_NOT_FOUND = messageRef("caldav.device_password_not_found");
 export const TOO_MANY_DEVICE_PASSWORDS = messageRef("caldav.too_many", { max: MAX_DEVICE_PASSWORDS });
 
-/** Lower-case letters and digits a reader cannot mistake for one another (no i, l, o, 0, 1). */
-const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-const GROUPS = 4;
-const GROUP_LENGTH = 4;
-
 /**
- * A new device password: four groups of four ("k7mq-3xwp-…"), about 79 bits of randomness, typed
- * on a phone without a shift key. Typed back with or without its dashes, in either case.
+ * A new device password: four groups of four ("k7mq-3xwp-…"), about 79 bits of randomness (the
+ * readable secrets' form).
  */
-export function generateDevicePassword(): string {
-  return Array.from({ length: GROUPS }, () =>
-    Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""),
-  ).join("-");
-}
+export const generateDevicePassword = () => readableSecret(4);
 
 /** What is stored of a device password: the SHA-256 of it as typed, without dashes or spaces, in lower case. */
-export function hashDevicePassword(password: string): string {
-  return createHash("sha256").update(password.replace(/[\s-]/g, "").toLowerCase()).digest("hex");
-}
+export const hashDevicePassword = hashReadableSecret;
 
 /**
  * Device passwords (issue 52, decision 133): what the phone's own calendar apps sign in with over

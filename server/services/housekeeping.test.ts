@@ -76,6 +76,19 @@ describeEachEngine("housekeeping", (engine) => {
     await mail(31);
     await mail(1);
     await mail(null);
+    // Sign-ins waiting for a second factor: one past its 5 minutes goes, one under way stays.
+    const challenge = (id: string, expiresInMs: number) =>
+      t.db
+        .insertInto("sign_in_challenges")
+        .values({
+          id_hash: id,
+          user_id: user.id,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + expiresInMs).toISOString(),
+        })
+        .execute();
+    await challenge("expired", -1000);
+    await challenge("waiting", 60_000);
 
     expect(await sweepExpiredRows(t.services, now)).toEqual({
       sessions: 2,
@@ -86,6 +99,7 @@ describeEachEngine("housekeeping", (engine) => {
       announcementDeliveries: 0,
       passwordResetTokens: 1,
       mails: 1,
+      signInChallenges: 1,
     });
 
     // The browser's own session is untouched.
@@ -96,6 +110,7 @@ describeEachEngine("housekeeping", (engine) => {
     expect(await t.db.selectFrom("rate_limits").select("key").where("key", "=", "test:ended").executeTakeFirst()).toBeUndefined();
     expect(await t.db.selectFrom("sso_logins").select("id_hash").execute()).toEqual([{ id_hash: "under-way" }]);
     expect(await t.db.selectFrom("password_reset_tokens").select("token_hash").execute()).toEqual([{ token_hash: "live-hash" }]);
+    expect(await t.db.selectFrom("sign_in_challenges").select("id_hash").execute()).toEqual([{ id_hash: "waiting" }]);
     expect(await t.db.selectFrom("mail_outbox").select("status").orderBy("id").execute()).toEqual([
       { status: "sent" },
       { status: "pending" },
@@ -109,6 +124,7 @@ describeEachEngine("housekeeping", (engine) => {
       announcementDeliveries: 0,
       passwordResetTokens: 0,
       mails: 0,
+      signInChallenges: 0,
     });
   });
 

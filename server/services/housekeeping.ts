@@ -19,12 +19,13 @@ interface SweptServices {
   announcements: { pruneOutbox: Sweep };
   passwordResetTokens: { deleteExpired: Sweep };
   mailOutbox: { deleteFinishedBefore: Sweep };
+  twoFactor: { deleteExpiredChallenges: Sweep };
 }
 
 /**
  * One sweep: expired sessions, ended rate-limit windows, old Idempotency-Keys, abandoned provider
- * sign-ins, old announcements' finished outbox rows, expired forgot-password tokens and old finished
- * mails. Returns what it removed.
+ * sign-ins, old announcements' finished outbox rows, expired forgot-password tokens, old finished
+ * mails and sign-ins that never gave their second factor. Returns what it removed.
  */
 export async function sweepExpiredRows(services: SweptServices, now = new Date()) {
   const sessions = await services.sessions.deleteExpired(now);
@@ -35,7 +36,18 @@ export async function sweepExpiredRows(services: SweptServices, now = new Date()
   const announcementDeliveries = await services.announcements.pruneOutbox(now);
   const passwordResetTokens = await services.passwordResetTokens.deleteExpired(now);
   const mails = await services.mailOutbox.deleteFinishedBefore(new Date(now.getTime() - FINISHED_MAIL_TTL_MS));
-  return { sessions, rateLimits, idempotencyKeys, sentReminders, ssoLogins, announcementDeliveries, passwordResetTokens, mails };
+  const signInChallenges = await services.twoFactor.deleteExpiredChallenges(now);
+  return {
+    sessions,
+    rateLimits,
+    idempotencyKeys,
+    sentReminders,
+    ssoLogins,
+    announcementDeliveries,
+    passwordResetTokens,
+    mails,
+    signInChallenges,
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import { createPasswordResetService } from "./password-reset";
 import { createEventSeriesService } from "./event-series";
 import { createGradesService } from "./grades";
 import { createGuardiansService } from "./guardians";
+import { createTwoFactorService } from "./two-factor";
 import { createGuardianDigests } from "./guardian-digests";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
@@ -77,6 +78,8 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     repositories.rateLimits,
     options.authRateLimits ?? scaleLimits(DEFAULT_AUTH_RATE_LIMITS, config.authRateLimitMultiplier),
   );
+  /** Two-step verification (issue 55, decision 136); in place of the repository of that name. */
+  const twoFactor = createTwoFactorService({ transaction, authRateLimiter, sessionService, clock: options.sessionClock ?? clock });
   const push = createPushService({
     config,
     settings: repositories.settings,
@@ -126,6 +129,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
     ...repositories,
     reminderPlanner,
     taskWrites,
+    twoFactor,
     /** The focus timer's sessions (issue 51); in place of the repository of that name. */
     focusSessions: createFocusSessionsService({ transaction, clock, timeZone: config.timeZone }),
     /** A student's parents and guardians (issue 54); in place of the repository of that name. */
@@ -207,6 +211,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
             publicUrl: config.publicUrl,
             clock,
             onMailWritten: () => mailWorkers.forEach((worker) => worker.wake()),
+            twoFactor,
           })
         : null,
     /**
@@ -258,6 +263,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       configuredPasscode: config.adminPasscode,
       adminEmails: config.adminEmails,
       singleSignOn: config.oidcProviders.length > 0,
+      twoFactor: repositories.twoFactor,
     }),
     push,
     /** This instance's reminder scheduler (decision 089); main.ts starts it, tests call scanOnce. */
@@ -281,6 +287,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       transaction,
       adminEmails: config.adminEmails,
       registrationMode: config.registrationMode,
+      twoFactor,
       ...(options.sessionClock ? { now: options.sessionClock } : {}),
     }),
     /** Signing in with the school's identity providers (decision 110). */

@@ -12,6 +12,8 @@ import { hashPassword } from "./passwords";
 import type { AuthRateLimiter } from "./rate-limiter";
 import type { Clock } from "./reminders";
 import type { SessionService } from "./session-service";
+import type { SignInOutcome } from "./account-service";
+import type { TwoFactorService } from "./two-factor";
 
 /** How long a forgot-password link works. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -41,6 +43,8 @@ export interface PasswordResetOptions {
   clock: Clock;
   /** Told after a mail was written (after its commit): this instance's mail worker sends it at once. */
   onMailWritten: () => void;
+  /** Two-step verification: a reset of an account with it signs in only with its code (decision 136). */
+  twoFactor: Pick<TwoFactorService, "challenge">;
 }
 
 /**
@@ -50,7 +54,7 @@ export interface PasswordResetOptions {
  * same either way, and for an address no account uses.
  */
 export function createPasswordResetService(options: PasswordResetOptions) {
-  const { users, passwordResetTokens, authRateLimiter, sessionService, transaction, publicUrl, clock, onMailWritten } = options;
+  const { users, passwordResetTokens, authRateLimiter, sessionService, transaction, publicUrl, clock, onMailWritten, twoFactor } = options;
   const mailHost = new URL(publicUrl).hostname;
 
   async function writeMail(
@@ -132,7 +136,7 @@ export function createPasswordResetService(options: PasswordResetOptions) {
       }
     },
 
-    async reset(browser: Browser, input: ResetPasswordInput): Promise<UserRow> {
+    async reset(browser: Browser, input: ResetPasswordInput): Promise<SignInOutcome> {
       const invalid = () => badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
       const tokenHash = resetTokenHash(input.token);
       // Looked up first, so a dead link costs no password hash.
@@ -140,16 +144,24 @@ export function createPasswordResetService(options: PasswordResetOptions) {
       if (userId === undefined) throw invalid();
       // Hashed outside the transaction: it must not hold the database while argon2 works.
       const newHash = await hashPassword(input.newPassword);
-      return transaction(async (tx) => {
+      const { user, needsCode } = await transaction(async (tx) => {
         // The token is used up here, once: of two resets with the same link, one gets nothing.
         if ((await tx.passwordResetTokens.consume(tokenHash, clock())) !== userId) throw invalid();
-        const user = await tx.users.setPassword(userId, newHash);
-        if (!user) throw invalid();
-        await sessionService.endAllForUser(user.id, tx);
-        await sessionService.start(browser, user.id, tx);
-        await tx.auditLog.record({ actorUserId: user.id, actorEmail: user.email, action: "PASSWORD_RESET_BY_EMAIL", target: user.email });
-        return user;
+        const changed = await tx.users.setPassword(userId, newHash);
+        if (!changed) throw invalid();
+        await sessionService.endAllForUser(changed.id, tx);
+        // A mailbox is not a second factor: an account with two-step verification still gives its code.
+        const needsCode = await tx.twoFactor.isEnabled(changed.id);
+        if (!needsCode) await sessionService.start(browser, changed.id, tx);
+        await tx.auditLog.record({
+          actorUserId: changed.id,
+          actorEmail: changed.email,
+          action: "PASSWORD_RESET_BY_EMAIL",
+          target: changed.email,
+        });
+        return { user: changed, needsCode };
       });
+      return needsCode ? { user: null, challenge: await twoFactor.challenge(user.id) } : { user, challenge: null };
     },
   };
 }

@@ -12,6 +12,7 @@ import { YourData } from "@/features/auth/components/your-data";
 import { CalendarFeedSetting } from "@/features/calendar/components/calendar-feed-setting";
 import { CalendarAppsSetting } from "@/features/caldav/components/calendar-apps-setting";
 import { FamilySetting } from "@/features/guardians/components/family-setting";
+import { TwoFactorSetting } from "@/features/two-factor/components/two-factor-setting";
 import { LmsFeedSetting } from "@/features/lms/components/lms-feed-setting";
 import { KeyboardShortcutsSetting } from "./keyboard-shortcuts-setting";
 import { EveningSummarySetting } from "@/features/reminders/components/evening-summary-setting";
@@ -76,6 +77,7 @@ export function SettingsDialog({ user, open, onOpenChange, onEditClasses, provid
           <CalendarFeedSetting />
           <CalendarAppsSetting />
           <FamilySetting />
+          <TwoFactorSetting />
           <LmsFeedSetting />
           <YourData />
           <div className="grid gap-2">

@@ -13,6 +13,8 @@ type TextFieldProps<T extends FieldValues, TTransformed = T> = {
   label: string;
   type?: "text" | "email" | "password";
   autoComplete?: string;
+  /** The on-screen keyboard a phone shows: "numeric" for a code of digits. */
+  inputMode?: "text" | "numeric";
   placeholder?: string;
   description?: ReactNode;
   disabled?: boolean;
@@ -54,6 +56,7 @@ export function TextField<T extends FieldValues, TTransformed = T>({
   label,
   type = "text",
   autoComplete,
+  inputMode,
   placeholder,
   description,
   disabled,
@@ -89,6 +92,7 @@ export function TextField<T extends FieldValues, TTransformed = T>({
                 }}
                 type={inputType}
                 autoComplete={autoComplete}
+                inputMode={inputMode}
                 placeholder={placeholder}
                 disabled={disabled}
                 spellCheck={isPassword || type === "email" ? false : undefined}

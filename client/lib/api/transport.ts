@@ -1,5 +1,5 @@
 import type { QueryFunction } from "@tanstack/react-query";
-import { ACCOUNT_PATH, ADMIN_LOGIN_PATH, CSRF_EXEMPT_PATHS, SIGN_IN_PATHS } from "@core/api-paths";
+import { ACCOUNT_PATH, ADMIN_LOGIN_PATH, CSRF_EXEMPT_PATHS, SECOND_FACTOR_PATH, SIGN_IN_PATHS, TWO_FACTOR_PATH } from "@core/api-paths";
 import { csrfTokenFor, NO_CACHE_HEADERS, pathOf } from "./csrf-token";
 import { ApiError, SessionExpiredError } from "./errors";
 import { dropAnswer, keepAnswer, keptAnswer } from "./kept-answers";
@@ -21,7 +21,7 @@ const ALLOWED_METHODS = new Set(["GET", ...MUTATING_METHODS]);
 /** Sign-in and registration carry no CSRF token: the same list the server's CSRF guard exempts. */
 const CSRF_EXEMPT = new Set(CSRF_EXEMPT_PATHS);
 /** A 401 here means "wrong credentials" (or a wrong admin passcode), not "session expired". */
-const LOGIN_PATHS = new Set<string>([...SIGN_IN_PATHS, ADMIN_LOGIN_PATH]);
+const LOGIN_PATHS = new Set<string>([...SIGN_IN_PATHS, SECOND_FACTOR_PATH, ADMIN_LOGIN_PATH]);
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -78,8 +78,8 @@ async function send(method: string, url: string, body: unknown, options: Request
   }
 
   noteAnswer(path, res);
-  // Deleting one's account asks for the password: its 401 is a wrong password too.
-  const checksCredentials = LOGIN_PATHS.has(path) || (upper === "DELETE" && path === ACCOUNT_PATH);
+  // Deleting one's account, or turning off two-step verification, asks for the password: its 401 is a wrong password too.
+  const checksCredentials = LOGIN_PATHS.has(path) || (upper === "DELETE" && (path === ACCOUNT_PATH || path === TWO_FACTOR_PATH));
   if (res.status === 401 && !checksCredentials) {
     // Read the body even though only the status matters: API answers are no-store, and a browser
     // keeps an unread no-store body's request open (and its connection busy) indefinitely.

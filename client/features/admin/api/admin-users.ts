@@ -52,6 +52,11 @@ export function useResetPassword() {
   );
 }
 
+/** DELETE /api/admin/users/{id}/two-factor (issue 55): a lost phone; the account signs in with its password alone until enrolled again (audited). */
+export function useResetTwoFactor() {
+  return useAdminUserMutation((user: AdminUser) => apiJson<unknown>("DELETE", `/api/admin/users/${user.id}/two-factor`));
+}
+
 /** DELETE /api/admin/users/{id}: the user, their tasks, events and sessions. */
 export function useDeleteUser() {
   return useAdminUserMutation((user: AdminUser) => apiJson<unknown>("DELETE", `/api/admin/users/${user.id}`));

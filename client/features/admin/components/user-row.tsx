@@ -1,4 +1,4 @@
-import { CalendarSync, KeyRound, Trash2 } from "lucide-react";
+import { CalendarSync, KeyRound, ShieldOff, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,7 +9,7 @@ import { serverMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import type { Translate } from "@core/i18n/translate";
-import { useDeleteUser, useResetPassword, useSetAdminStatus } from "../api/admin-users";
+import { useDeleteUser, useResetPassword, useResetTwoFactor, useSetAdminStatus } from "../api/admin-users";
 import type { AdminUser } from "@core/schemas/admin";
 import { isAdminLocked } from "../utils/admin-errors";
 import { signInMethodText } from "../utils/sign-in-method";
@@ -22,7 +22,7 @@ type UserRowProps = {
   onPasswordReset: (reset: { name: string; temporaryPassword: string }) => void;
 };
 
-type Pending = "promote" | "demote" | "reset" | "delete" | "calendar-apps" | null;
+type Pending = "promote" | "demote" | "reset" | "delete" | "calendar-apps" | "two-factor" | null;
 
 function fullName(user: AdminUser): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -46,6 +46,7 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
   const setAdmin = useSetAdminStatus();
   const reset = useResetPassword();
   const remove = useDeleteUser();
+  const resetTwoFactor = useResetTwoFactor();
   const name = fullName(user);
   const switchId = useId();
   const t = useT();
@@ -71,6 +72,17 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
         {/* Wrapped, never cut: at 320 px, the more so with a reader's own text spacing, it ended in "…" (WCAG 1.4.10 and 1.4.12, decision 123). */}
         <p className="text-sm break-all text-muted-foreground">{user.email}</p>
         {signsIn && <p className="truncate text-sm text-muted-foreground">{signsIn}</p>}
+        {/* Who has two-step verification, and which staff with a password have not enrolled (issue 55). */}
+        {user.twoFactor ? (
+          <p className="text-sm text-muted-foreground">{t("admin.two_factor_on")}</p>
+        ) : (
+          user.isAdmin &&
+          user.hasPassword && (
+            <p className="mt-1">
+              <Badge variant="warning">{t("admin.two_factor_missing")}</Badge>
+            </p>
+          )
+        )}
       </div>
       <div className="flex shrink-0 items-center justify-end gap-2">
         <div className="flex items-center gap-2 pr-1">
@@ -103,6 +115,19 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
           >
             <KeyRound aria-hidden="true" />
             <span className="hidden sm:inline">{t("admin.reset_password")}</span>
+          </Button>
+        )}
+        {user.twoFactor && !isSelf && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-9 px-0 sm:w-auto sm:px-3"
+            onClick={() => setAsking("two-factor")}
+            aria-label={t("admin.reset_two_factor_for", { name })}
+            title={t("admin.reset_two_factor")}
+          >
+            <ShieldOff aria-hidden="true" />
+            <span className="hidden sm:inline">{t("admin.reset_two_factor")}</span>
           </Button>
         )}
         <Button
@@ -202,6 +227,28 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
             onError: (error) => {
               setAsking(null);
               toastFailure(t("admin.delete_failed"), error, t);
+            },
+          })
+        }
+      />
+      <ConfirmDialog
+        open={asking === "two-factor"}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={t("admin.reset_two_factor")}
+        description={t("admin.reset_two_factor_text", { name })}
+        confirmText={t("admin.reset_two_factor")}
+        pendingText={t("admin.resetting")}
+        destructive
+        pending={resetTwoFactor.isPending}
+        onConfirm={() =>
+          resetTwoFactor.mutate(user, {
+            onSuccess: () => {
+              setAsking(null);
+              showToast({ title: t("admin.two_factor_reset_done", { name }), variant: "success" });
+            },
+            onError: (error) => {
+              setAsking(null);
+              toastFailure(t("admin.reset_failed"), error, t);
             },
           })
         }

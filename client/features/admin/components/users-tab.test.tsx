@@ -12,10 +12,11 @@ import { renderApp } from "@/test/render";
 const ROSA = adminUser({ id: 1, email: "rosa@example.com", firstName: "Rosa", lastName: "Diaz", isAdmin: true });
 const SAM = adminUser({ id: 2, email: "sam@example.com", firstName: "Sam", lastName: "Lee" });
 const LOU = adminUser({ id: 3, email: "lou@example.com", firstName: "Lou", lastName: "Gone" });
+const KIM = adminUser({ id: 4, email: "kim@example.com", firstName: "Kim", lastName: "Park", isAdmin: true, twoFactor: true });
 
 async function usersTab(options: { locale?: "en" | "es"; width?: number; path?: string } = {}) {
   const server = new FakeServer();
-  const network = adminNetwork(server, { users: [ROSA, SAM, LOU] });
+  const network = adminNetwork(server, { users: [ROSA, SAM, LOU, KIM] });
   const locale = options.locale ?? "en";
   const rendered = await renderApp(options.path ?? "/admin", { user: admin({ locale }), server, locale, width: options.width });
   return { ...rendered, network };
@@ -33,6 +34,21 @@ function row(email: string, name = "Users") {
 }
 
 describe("User Management", () => {
+  it("says who has two-step verification and which admins have none, and resets a lost phone's after asking (issue 55)", async () => {
+    const { user, server } = await usersTab({ width: 375 });
+    const kim = await row("kim@example.com");
+    expect(within(kim).getByText("Two-step verification on")).toBeVisible();
+    expect(within(await row("rosa@example.com")).getByText("No two-step verification")).toBeVisible();
+    expect(within(await row("sam@example.com")).queryByText(/two-step verification/i)).toBeNull();
+    await user.click(within(kim).getByRole("button", { name: "Reset two-step verification for Kim Park" }));
+    const question = await screen.findByRole("alertdialog", { name: "Reset 2-Step" });
+    expect(question).toHaveTextContent("Kim Park will sign in with their password alone");
+    await user.click(within(question).getByRole("button", { name: "Reset 2-Step" }));
+    expect(await findToast("Two-step verification reset for Kim Park", "")).toBeVisible();
+    expect(server.sent("DELETE /api/admin/users/4/two-factor")).toHaveLength(1);
+    await waitFor(() => expect(within(kim).queryByText("Two-step verification on")).toBeNull());
+  });
+
   it("searches as the admin types, the search kept in the address", async () => {
     const { user, server } = await usersTab();
     await screen.findByRole("list", { name: "Users" });

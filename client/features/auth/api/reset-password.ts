@@ -4,11 +4,14 @@ import type { ResetPasswordInput } from "@core/schemas/auth";
 import { forgetSession } from "@/lib/api/session-expiry";
 import { apiJson } from "@/lib/api/transport";
 import { getUserQueryOptions } from "@/api/user/get-user";
-import type { User } from "@core/api-types";
+import { needsSecondFactor, type SignInAnswer } from "./sign-in";
 
-/** Sets a new password with a mailed link's token (issue 38); the answer is the account, now signed in here. */
-export function resetPassword(input: ResetPasswordInput): Promise<User> {
-  return apiJson<User>("POST", RESET_PASSWORD_PATH, input);
+/**
+ * Sets a new password with a mailed link's token (issue 38); the answer is the account, now signed
+ * in here, or, with two-step verification on, the code still to give (issue 55).
+ */
+export function resetPassword(input: ResetPasswordInput): Promise<SignInAnswer> {
+  return apiJson<SignInAnswer>("POST", RESET_PASSWORD_PATH, input);
 }
 
 /**
@@ -28,10 +31,11 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetPassword,
-    onSuccess: (user) => {
+    onSuccess: (answer) => {
+      if (needsSecondFactor(answer)) return;
       // A new session began, so the CSRF token bound to it is new too.
       forgetSession();
-      queryClient.setQueryData(getUserQueryOptions().queryKey, user);
+      queryClient.setQueryData(getUserQueryOptions().queryKey, answer);
     },
   });
 }

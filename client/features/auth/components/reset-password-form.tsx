@@ -1,19 +1,23 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { UseFormClearErrors } from "react-hook-form";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { type ResetPasswordInput } from "@core/schemas/auth";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useResetLinkCheck, useResetPassword } from "@/features/auth/api/reset-password";
+import { needsSecondFactor } from "@/features/auth/api/sign-in";
 import { resetPasswordForm } from "@/features/auth/hooks/auth-validation";
 import { useSchemaForm } from "@/components/form/use-schema-form";
 import { errorMessage, fieldErrorsOf } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n";
 import { PASSWORD_BY_EMAIL_ROUTES } from "@/lib/password-by-email-routes";
+import { ROUTES } from "@/lib/routes";
 import type { User } from "@core/api-types";
+
+const SecondFactorStep = lazy(() => import("./second-factor-step").then((m) => ({ default: m.SecondFactorStep })));
 
 const FIELDS = ["newPassword", "confirmPassword"] as const;
 
@@ -33,11 +37,14 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
   const [showPassword, setShowPassword] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const t = useT();
+  // With two-step verification on, the new password is set but the code still signs in (issue 55).
+  const [askingCode, setAskingCode] = useState(false);
+  const [, navigate] = useLocation();
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     reset.mutate(values, {
-      onSuccess,
+      onSuccess: (answer) => (needsSecondFactor(answer) ? setAskingCode(true) : onSuccess(answer)),
       onError: (error) => {
         applyServerFieldErrors(form.setError, error, FIELDS);
         if (!FIELDS.some((name) => fieldErrorsOf(error)[name]?.length)) setFormError(errorMessage(error));
@@ -52,6 +59,12 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
   const field = { control: form.control, clearErrors };
   // The token is the link's: a refusal of it (the only one on `token`) needs a new link, not an edit.
   const linkDead = formError !== null && Boolean(reset.error && fieldErrorsOf(reset.error).token?.length);
+  if (askingCode)
+    return (
+      <Suspense fallback={<p className="text-sm text-muted-foreground">{t("auth.signing_in")}</p>}>
+        <SecondFactorStep onSuccess={onSuccess} onBack={() => navigate(ROUTES.auth)} />
+      </Suspense>
+    );
   // Found dead as the page opened (used, expired, replaced): said at once, with no fields to fill.
   const deadOnArrival = Boolean(check.error && fieldErrorsOf(check.error).token?.length);
   if (deadOnArrival) {

@@ -1,15 +1,19 @@
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { Form } from "@/components/ui/form";
 import { FormError } from "@/components/form/form-error";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
-import { useSignIn } from "@/features/auth/api/sign-in";
+import { needsSecondFactor, useSignIn } from "@/features/auth/api/sign-in";
 import { signInForm } from "@/features/auth/hooks/auth-validation";
 import { useSchemaForm } from "@/components/form/use-schema-form";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 import { PASSWORD_BY_EMAIL_ROUTES } from "@/lib/password-by-email-routes";
 import type { User } from "@core/api-types";
+
+/** The code step, with its words, loads only when a sign-in asks for a code: most never do (issue 55). */
+const SecondFactorStep = lazy(() => import("./second-factor-step").then((m) => ({ default: m.SecondFactorStep })));
 
 type SignInFormProps = {
   showPassword: boolean;
@@ -23,10 +27,27 @@ export function SignInForm({ showPassword, onToggleShowPassword, onSuccess, offe
   const { form, prefetch } = useSchemaForm(signInForm, { email: "", password: "" }, { reValidateMode: "onSubmit" });
   const signIn = useSignIn();
   const t = useT();
+  const [askingCode, setAskingCode] = useState(false);
 
   const onSubmit = form.handleSubmit((values) => {
-    signIn.mutate(values, { onSuccess });
+    signIn.mutate(values, {
+      onSuccess: (answer) => (needsSecondFactor(answer) ? setAskingCode(true) : onSuccess(answer)),
+    });
   });
+
+  if (askingCode)
+    return (
+      <Suspense fallback={<p className="text-sm text-muted-foreground">{t("auth.signing_in")}</p>}>
+        <SecondFactorStep
+          onSuccess={onSuccess}
+          onBack={() => {
+            signIn.reset();
+            form.setValue("password", "");
+            setAskingCode(false);
+          }}
+        />
+      </Suspense>
+    );
 
   return (
     <Form {...form}>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import type { CreatedDevicePassword } from "@core/schemas/device-passwords";
+import { QrCode } from "@/components/qr-code";
 import { useT } from "@/lib/i18n";
 
 /**
@@ -12,28 +12,8 @@ export function connectLink(created: Pick<CreatedDevicePassword, "serverUrl" | "
   return `${scheme}://${encodeURIComponent(created.username)}:${encodeURIComponent(created.password)}@${url.host}${url.pathname}`;
 }
 
-/** The QR code of the connect link, drawn as one SVG path; its encoder comes when a password is first shown. */
+/** The QR code of the connect link. */
 export function ConnectQrCode({ created }: { created: CreatedDevicePassword }) {
   const t = useT();
-  const [modules, setModules] = useState<boolean[][] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import("uqr").then(({ encode }) => {
-      if (live) setModules(encode(connectLink(created), { ecc: "M", border: 2 }).data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [created]);
-  if (!modules) return null;
-  const size = modules.length;
-  const path = modules.flatMap((row, y) => row.flatMap((dark, x) => (dark ? [`M${x} ${y}h1v1h-1z`] : []))).join("");
-  return (
-    <figure className="grid justify-items-center gap-1">
-      <svg viewBox={`0 0 ${size} ${size}`} className="size-44 rounded bg-white" role="img" aria-label={t("caldav.qr_label")}>
-        <path d={path} fill="#000" />
-      </svg>
-      <figcaption className="text-center text-xs text-muted-foreground">{t("caldav.qr_caption")}</figcaption>
-    </figure>
-  );
+  return <QrCode value={connectLink(created)} label={t("caldav.qr_label")} caption={t("caldav.qr_caption")} />;
 }

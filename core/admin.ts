@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   "TWO_FACTOR_ENABLED",
   "TWO_FACTOR_DISABLED",
   "TWO_FACTOR_RESET",
+  "ACCOUNT_EXPIRED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -77,6 +78,7 @@ export const AUDIT_ACTION_LABELS = {
   TWO_FACTOR_ENABLED: "admin.audit_two_factor_enabled",
   TWO_FACTOR_DISABLED: "admin.audit_two_factor_disabled",
   TWO_FACTOR_RESET: "admin.audit_two_factor_reset",
+  ACCOUNT_EXPIRED: "admin.audit_account_expired",
 } as const satisfies Record<AuditAction, MessageId>;
 
 /**

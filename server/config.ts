@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE, isWallClockTime } from "../core/dates";
 import { DEFAULT_DIGEST_TIME } from "../core/guardian-digest";
+import { RETENTION_MIN_INACTIVE_DAYS } from "../core/retention";
 import { refuse, text } from "./env-field";
 import { type OidcProviderConfig, readOidcProviders, registrationMode, type RegistrationMode } from "./sso-config";
 import { type TrustProxy, trustProxy } from "./trust-proxy";
@@ -60,6 +61,10 @@ export interface AppConfig {
   guardianDigestTime: string;
   /** STAFF_REQUIRE_2FA: an admin with a password unlocks the panel only with two-step verification on (issue 55). */
   staffRequire2fa: boolean;
+  /** RETENTION_INACTIVE_DAYS: an account unused this long is deleted (after a notice); null when off (issue 55). */
+  retentionInactiveDays: number | null;
+  /** AUDIT_RETENTION_DAYS (default 730): older audit entries are pruned. */
+  auditRetentionDays: number;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url), both or neither: else generated once and kept in the database. */
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** VAPID_SUBJECT: a mailto: or https: contact for the push services; unset, derived (decision 087). */
@@ -132,6 +137,15 @@ const guardianDigestTime = text.transform((value, ctx) => {
   if (!value) return DEFAULT_DIGEST_TIME;
   if (!isWallClockTime(value)) return refuse(ctx, `GUARDIAN_DIGEST_TIME must be a 24-hour time such as 18:00 (got "${value}")`);
   return value;
+});
+
+/** RETENTION_INACTIVE_DAYS: unset or empty is off; else whole days, at least RETENTION_MIN_INACTIVE_DAYS (a notice needs room). */
+const retentionInactiveDays = text.transform((value, ctx) => {
+  if (!value) return null;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < RETENTION_MIN_INACTIVE_DAYS)
+    return refuse(ctx, `RETENTION_INACTIVE_DAYS must be a whole number of days, at least ${RETENTION_MIN_INACTIVE_DAYS} (got "${value}")`);
+  return days;
 });
 
 /** A yes-or-no variable: true/1/yes/on, or false/0/no/off; unset is false. */
@@ -262,6 +276,8 @@ export const VARIABLES = {
   LMS_FEED_SCAN_SECONDS: positiveNumber("LMS_FEED_SCAN_SECONDS", 60),
   GUARDIAN_DIGEST_TIME: guardianDigestTime,
   STAFF_REQUIRE_2FA: flag("STAFF_REQUIRE_2FA"),
+  RETENTION_INACTIVE_DAYS: retentionInactiveDays,
+  AUDIT_RETENTION_DAYS: positiveInteger("AUDIT_RETENTION_DAYS", 730),
   // A pair, checked together below; empty counts as unset.
   VAPID_PUBLIC_KEY: nonEmpty,
   VAPID_PRIVATE_KEY: nonEmpty,
@@ -335,6 +351,8 @@ export const environment = z
     lmsFeedScanSeconds: env.LMS_FEED_SCAN_SECONDS,
     guardianDigestTime: env.GUARDIAN_DIGEST_TIME,
     staffRequire2fa: env.STAFF_REQUIRE_2FA,
+    retentionInactiveDays: env.RETENTION_INACTIVE_DAYS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     publicUrl: env.PUBLIC_URL,
     vapidKeys:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,

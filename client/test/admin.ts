@@ -61,6 +61,13 @@ export function adminNetwork(
     users: options.users ?? [adminUser({ id: 1, email: "rosa@example.com", firstName: "Rosa", lastName: "Diaz", isAdmin: true })],
     logs: options.logs ?? [],
     settings: { instagramUrl: null as string | null, logoUrl: null as string | null, guardianDigestsEnabled: true },
+    // The retention policy (issue 55): on at 400 days, with notices; one account to email, one to delete.
+    retention: {
+      policy: { inactiveDays: 400 as number | null, noticeDays: 30, auditDays: 730, mailNotices: true },
+      willNotify: [{ userId: 7, email: "quiet@example.com", lastSeenAt: "2025-11-20T15:00:00.000Z" }],
+      willDelete: [{ userId: 8, email: "gone@example.com", lastSeenAt: "2025-10-01T15:00:00.000Z" }],
+      lastRunAt: "2026-11-29T14:00:00.000Z" as string | null,
+    },
   };
   server.on("GET /api/session", () => ({ user: server.user, adminUnlockedUntil: state.until }));
   server.on("POST /api/admin/login", ({ body }) => {
@@ -104,6 +111,12 @@ export function adminNetwork(
     state.users = state.users.filter((user) => user.id !== Number(params.id));
     return reply(204);
   });
+  server.on("POST /api/admin/retention/cohort", ({ body }) => {
+    const { userIds } = body as { userIds: number[] };
+    state.users = state.users.filter((user) => !userIds.includes(user.id));
+    return { deleted: userIds.length };
+  });
+  server.on("GET /api/admin/retention", () => state.retention);
   server.on("GET /api/admin/audit-logs", () => state.logs);
   server.on("GET /api/admin/settings", () => state.settings);
   return state;

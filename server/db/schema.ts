@@ -36,6 +36,10 @@ export interface UsersTable {
   study_block_reminders: Generated<number>;
   /** JSON of the student's grading scale (cut-offs, plus and minus; decision 134), null for the default. */
   grade_scale: string | null;
+  /** When the account last began a session (issue 55, the retention policy); the migration's time for older accounts. */
+  last_sign_in_at: string | null;
+  /** When the retention policy's notice was mailed, null before (or once the account was used again after it). */
+  retention_notice_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -150,6 +154,16 @@ export interface TwoFactorRecoveryCodesTable {
   /** SHA-256 of the code (without its dash). */
   code_hash: string;
   used_at: string | null;
+}
+
+/** A job one instance at a time runs (issue 55): claimed through the lease queue, due again after each run. */
+export interface ScheduledJobsTable {
+  id: Generated<number>;
+  name: string;
+  due_at: string;
+  claimed_at: string | null;
+  claim_token: string | null;
+  last_run_at: string | null;
 }
 
 /** A sign-in whose password was right, waiting for its second factor (5 minutes). */
@@ -419,7 +433,8 @@ export interface AnnouncementDeliveriesTable {
 
 export type MailStatus = "pending" | "sent" | "failed";
 /** The mails there are (decision 115): each worded from the catalog in the recipient's language when sent. */
-export type MailTemplate = "password-reset" | "password-reset-sso" | "guardian-invite" | "guardian-removed" | "guardian-digest";
+export type MailTemplate =
+  "password-reset" | "password-reset-sso" | "guardian-invite" | "guardian-removed" | "guardian-digest" | "retention-notice";
 
 /** The mail outbox: one row per mail, claimed with a lease, retried with growing waits (decision 115). */
 export interface MailOutboxTable {
@@ -501,6 +516,7 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  scheduled_jobs: ScheduledJobsTable;
   device_passwords: DevicePasswordsTable;
   caldav_objects: CaldavObjectsTable;
   events: EventsTable;

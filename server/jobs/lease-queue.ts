@@ -6,7 +6,7 @@ import type { Database } from "../db/schema";
  * The tables whose rows are work handed out under a lease (decision 125): each has an `id`, the
  * instant it was claimed (`claimed_at`) and the claimer's token (`claim_token`).
  */
-export type LeaseTable = "announcement_deliveries" | "lms_feeds" | "mail_outbox" | "sent_reminders";
+export type LeaseTable = "announcement_deliveries" | "lms_feeds" | "mail_outbox" | "sent_reminders" | "scheduled_jobs";
 
 /** What the queue's own statements touch in every lease table. */
 interface LeaseRow {

@@ -31,6 +31,12 @@ export function createAuditLogRepository(db: Executor) {
     },
 
     /** Newest first. */
+    /** AUDIT_RETENTION_DAYS: entries written before `cutoff` go; answers how many. */
+    async deleteOlderThan(cutoff: Date): Promise<number> {
+      const result = await db.deleteFrom("audit_log").where("created_at", "<", cutoff.toISOString()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     listRecent(limit = 100): Promise<AuditLogRow[]> {
       return db.selectFrom("audit_log").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
     },

@@ -9,6 +9,7 @@ import { createFocusSessionsRepository } from "./focus-sessions";
 import { createGradesRepository } from "./grades";
 import { createGuardiansRepository } from "./guardians";
 import { createTwoFactorRepository } from "./two-factor";
+import { createScheduledJobsRepository } from "./scheduled-jobs";
 import { createMailOutboxRepository } from "./mail-outbox";
 import { createPasswordResetTokensRepository } from "./password-reset-tokens";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
@@ -39,6 +40,7 @@ export function createRepositories(db: Executor) {
     grades: createGradesRepository(db),
     guardians: createGuardiansRepository(db),
     twoFactor: createTwoFactorRepository(db),
+    scheduledJobs: createScheduledJobsRepository(db),
     devicePasswords: createDevicePasswordsRepository(db),
     caldavObjects: createCaldavObjectsRepository(db),
     rateLimits: createRateLimitsRepository(db),

@@ -22,8 +22,12 @@ const newSessionId = () => randomBytes(32).toString("base64url");
  * can leak or misuse it. Code that must check a password loads the hash explicitly
  * (users.findPasswordHash).
  */
-/** The user a session loads on every request: not the password hash, nor the school schedule document, nor the grading scale (read by the grades alone). */
-export type SessionUser = Omit<UserRow, "password_hash" | "school_schedule" | "grade_scale">;
+/**
+ * The user a session loads on every request: not the password hash, nor the school schedule
+ * document, nor the grading scale (read by the grades alone), nor the retention policy's dates
+ * (read by its sweep alone).
+ */
+export type SessionUser = Omit<UserRow, "password_hash" | "school_schedule" | "grade_scale" | "last_sign_in_at" | "retention_notice_at">;
 
 /** Every users column a session load reads; `satisfies` makes a new column a compile error here until listed. */
 const SESSION_USER_COLUMNS = {
@@ -94,6 +98,12 @@ export function createSessionsRepository(db: Executor) {
           expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
           admin_unlocked_at: null,
         })
+        .execute();
+      // The account was used: the retention policy counts from here, and a notice sent before is void.
+      await db
+        .updateTable("users")
+        .set({ last_sign_in_at: now.toISOString(), retention_notice_at: null })
+        .where("id", "=", userId)
         .execute();
       // A user keeps at most MAX_SESSIONS_PER_USER sessions: signing in once more ends the least
       // recently used one rather than refusing the sign-in (docs/decisions/052).

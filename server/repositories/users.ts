@@ -4,9 +4,11 @@ import type { Locale } from "../../core/i18n/locale";
 import type { StudyPreferences } from "../../core/study-plan";
 import { sql } from "kysely";
 import { type Executor, isPostgres } from "../db/connection";
+import type { RetentionCandidate } from "../../core/retention";
 import type { UserRow } from "../db/schema";
+import type { SessionUser } from "./sessions";
 
-export function toPublicUser(row: Omit<UserRow, "password_hash" | "school_schedule" | "grade_scale">): User {
+export function toPublicUser(row: SessionUser): User {
   return {
     id: row.id,
     email: row.email,
@@ -421,6 +423,61 @@ export function createUsersRepository(db: Executor) {
     },
 
     /** Deletes the account row; true when there was one. Its data goes first (AdminService.deleteUser). */
+    /**
+     * The retention policy's candidates (issue 55): accounts, staff aside, neither signed into nor
+     * used since `before`, with when they last were and when they were told; at most `limit`, the
+     * longest unused first.
+     */
+    async unusedSince(before: Date, limit: number, onlyId?: number): Promise<RetentionCandidate[]> {
+      const cutoff = before.toISOString();
+      let query = db
+        .selectFrom("users")
+        .select((eb) => [
+          "users.id",
+          "users.email",
+          "users.retention_notice_at",
+          eb.fn.coalesce("users.last_sign_in_at", "users.created_at").as("signed_in_at"),
+          eb
+            .selectFrom("sessions")
+            .select((s) => s.fn.max("sessions.last_seen_at").as("seen"))
+            .whereRef("sessions.user_id", "=", "users.id")
+            .as("seen_at"),
+        ])
+        .where("users.is_admin", "=", 0)
+        .where((eb) => eb(eb.fn.coalesce("users.last_sign_in_at", "users.created_at"), "<", cutoff))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("sessions")
+                .select("sessions.id_hash")
+                .whereRef("sessions.user_id", "=", "users.id")
+                .where("sessions.last_seen_at", ">=", cutoff),
+            ),
+          ),
+        )
+        .orderBy((eb) => eb.fn.coalesce("users.last_sign_in_at", "users.created_at"))
+        .orderBy("users.id")
+        .limit(limit);
+      if (onlyId !== undefined) query = query.where("users.id", "=", onlyId);
+      const rows = await query.execute();
+      return rows.map((row) => {
+        const signedIn = String(row.signed_in_at);
+        const seen = row.seen_at ? String(row.seen_at) : null;
+        return {
+          userId: row.id,
+          email: row.email,
+          lastSeenAt: seen && seen > signedIn ? seen : signedIn,
+          noticeAt: row.retention_notice_at,
+        };
+      });
+    },
+
+    /** The notice was mailed (or written to the outbox) at `now`. */
+    async setRetentionNotice(id: number, now: Date): Promise<void> {
+      await db.updateTable("users").set({ retention_notice_at: now.toISOString() }).where("id", "=", id).execute();
+    },
+
     async deleteById(id: number): Promise<boolean> {
       const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;

@@ -23,6 +23,7 @@ import { responseSchema } from "../response-schema";
 import type { Services } from "../services";
 import { USER_NOT_FOUND } from "../services/admin-service";
 import { browserOf } from "../http/browser";
+import { cohortDeletionSchema, retentionOverviewSchema } from "../../core/schemas/retention";
 
 const idParams = z.object({
   id: z.coerce
@@ -80,6 +81,15 @@ export default async function adminRoutes(app: FastifyInstance, { services }: { 
     // STAFF_REQUIRE_2FA: no panel for an admin with a password and no second factor (issue 55).
     await services.twoFactor.assertStaffEnrolled(user, config.staffRequire2fa);
     return admin.unlock(browserOf(request, reply), user, passcode);
+  });
+
+  // The retention policy (issue 55, decision 137): what is in force and what the next sweep would do; a cohort deleted at once.
+  app.get("/api/admin/retention", { schema: { response: { 200: responseSchema(retentionOverviewSchema) } } }, async () =>
+    services.retention.overview(),
+  );
+  app.post("/api/admin/retention/cohort", async (request) => {
+    const { userIds } = parseWith(cohortDeletionSchema, request.body);
+    return services.retention.deleteCohort(requireUser(request), userIds);
   });
 
   // An admin's phone is lost: an unlocked admin takes its second factor off (audited); it signs in with the password alone until enrolled again.

@@ -13,6 +13,7 @@ import { createEventSeriesService } from "./event-series";
 import { createGradesService } from "./grades";
 import { createGuardiansService } from "./guardians";
 import { createTwoFactorService } from "./two-factor";
+import { createRetentionService } from "./retention";
 import { createGuardianDigests } from "./guardian-digests";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
@@ -140,6 +141,16 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       onMailWritten: () => mailWorkers.forEach((worker) => worker.wake()),
       timeZone: config.timeZone,
       digestTime: config.guardianDigestTime,
+    }),
+    /** The retention policy (issue 55, decision 137): its sweep, the admin's dry run, a cohort's deletion. */
+    retention: createRetentionService({
+      transaction,
+      scheduledJobs: repositories.scheduledJobs,
+      clock,
+      inactiveDays: config.retentionInactiveDays,
+      auditDays: config.auditRetentionDays,
+      publicUrl: config.mail && config.publicUrl ? config.publicUrl : null,
+      onMailWritten: () => mailWorkers.forEach((worker) => worker.wake()),
     }),
     /** The families' digests (issue 54, decision 135); null when no mail is sent. */
     guardianDigests:
@@ -317,6 +328,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
         ...(services.guardianDigests
           ? [services.guardianDigests.worker(log, { intervalMs: config.reminderScanSeconds * 1000, metrics: metricsSink })]
           : []),
+        services.retention.worker(log, { checkEveryMs: 5 * 60 * 1000, metrics: metricsSink }),
       ]);
     },
   };

@@ -1,4 +1,4 @@
-import { formatDuration, formatWeekdayDate } from "../../core/format";
+import { formatDuration, formatShortDate, formatWeekdayDate } from "../../core/format";
 import type { DigestItem, DigestList, GuardianDigest, SchoolNewsItem } from "../../core/guardian-digest";
 import type { Locale } from "../../core/i18n/locale";
 import type { Translate } from "../../core/i18n/translate";
@@ -19,6 +19,8 @@ export interface MailParams {
   frequency?: "daily" | "weekly";
   /** guardian-invite: how many days the confirmation link works. */
   days?: number;
+  /** retention-notice: the day the account will be deleted (yyyy-MM-dd); `days` the policy's, `link` the sign-in page. */
+  date?: string;
   /** guardian-digest: what it says (core/guardian-digest.ts); `link` is then the unsubscribe link. */
   digest?: GuardianDigest;
 }
@@ -107,6 +109,17 @@ export function renderMail(template: MailTemplate, locale: Locale, params: MailP
       );
     case "guardian-digest":
       return digestMail(locale, params);
+    case "retention-notice": {
+      const date = formatShortDate(params.date ?? "", locale);
+      return compose(
+        locale,
+        t("server.mail_retention_subject", { date }),
+        [greeting, t("server.mail_retention_intro", { email: params.email, days: params.days ?? 0, date })],
+        t("server.mail_retention_action"),
+        params.link,
+        [t("server.mail_retention_after"), notYou],
+      );
+    }
     case "guardian-removed":
       return compose(
         locale,

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { admin, adminNetwork, findToast } from "@/test/admin";
 import { englishOnScreen } from "@/test/english-on-screen";
@@ -22,6 +22,11 @@ const WORDS = {
     unreachable: "Unable to load image. Please check the URL.",
     saved: ["Settings Updated", "App settings have been saved successfully"],
     family: "Family emails",
+    retention: "Data retention",
+    retentionOn:
+      "Accounts not used for 400 days are deleted with everything in them, after an email 30 days before. Staff accounts are left to you.",
+    willNotify: "The next check emails 1 account",
+    willDelete: "The next check deletes 1 account",
     familyHint:
       "Students may send a parent or guardian a daily or weekly email of what they have due and what they missed, once the guardian confirms. Off: no invitations and no emails.",
   },
@@ -35,6 +40,11 @@ const WORDS = {
     unreachable: "No se pudo cargar la imagen. Revisa la URL.",
     saved: ["Configuración actualizada", "Se guardó la configuración de la app"],
     family: "Correos a las familias",
+    retention: "Conservación de datos",
+    retentionOn:
+      "Las cuentas sin usar durante 400 días se eliminan con todo su contenido, después de un correo 30 días antes. Las cuentas del personal quedan a tu cargo.",
+    willNotify: "La próxima revisión enviará un correo a 1 cuenta",
+    willDelete: "La próxima revisión eliminará 1 cuenta",
     familyHint:
       "Los estudiantes pueden enviar a un padre, madre o tutor un correo diario o semanal con lo que tienen pendiente y lo que no entregaron, una vez que lo confirme. Desactivado: ni invitaciones ni correos.",
   },
@@ -125,6 +135,17 @@ describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
       logoUrl: null,
       guardianDigestsEnabled: true,
     });
+  });
+
+  it("shows the data retention policy and whom its next check emails and deletes (issue 55)", async () => {
+    const server = new FakeServer();
+    adminNetwork(server);
+    await renderApp("/admin?tab=settings", { user: admin({ locale }), server, locale, width: 375 });
+    const section = await screen.findByRole("region", { name: words.retention });
+    expect(await within(section).findByText(words.retentionOn)).toBeVisible();
+    expect(within(section).getByRole("list", { name: words.willNotify })).toHaveTextContent("quiet@example.com");
+    expect(within(section).getByRole("list", { name: words.willDelete })).toHaveTextContent("gone@example.com");
+    if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", "RETENTION_INACTIVE_DAYS"])).toEqual([]);
   });
 
   it("turns the families' emails off for the whole school", async () => {

@@ -15,29 +15,36 @@ import { showToast } from "@/lib/toast";
 import { useAdminSettings, useSaveAdminSettings } from "../api/admin-settings";
 import { type AdminSettings, adminSettingsSchema, SETTINGS_URL_MAX } from "@core/schemas/admin";
 import { isAdminLocked } from "../utils/admin-errors";
+import { RetentionSection } from "./retention-section";
 
-/** App Settings (spec §2): the social profile URL and the logo URL, with a live logo preview; and whether families' emails are on (issue 54). */
+/**
+ * App Settings (spec §2): the social profile URL and the logo URL, with a live logo preview; whether
+ * families' emails are on (issue 54); and the data retention policy in force (issue 55).
+ */
 export function AppSettingsTab() {
   const settings = useAdminSettings();
   const t = useT();
   return (
-    <section aria-labelledby="admin-settings-heading" className="grid gap-4">
-      <h2 id="admin-settings-heading" className="text-lg font-semibold">
-        {t("admin.tab_settings")}
-      </h2>
-      {settings.isPending ? (
-        <LoadingState label={t("admin.loading_settings")} />
-      ) : settings.isError ? (
-        <ErrorState
-          message={t("admin.settings_load_error")}
-          onRetry={() => void settings.refetch()}
-          retryLabel={t("admin.try_again")}
-          size="sm"
-        />
-      ) : (
-        <SettingsForm initial={settings.data} />
-      )}
-    </section>
+    <div className="grid gap-8">
+      <section aria-labelledby="admin-settings-heading" className="grid gap-4">
+        <h2 id="admin-settings-heading" className="text-lg font-semibold">
+          {t("admin.tab_settings")}
+        </h2>
+        {settings.isPending ? (
+          <LoadingState label={t("admin.loading_settings")} />
+        ) : settings.isError ? (
+          <ErrorState
+            message={t("admin.settings_load_error")}
+            onRetry={() => void settings.refetch()}
+            retryLabel={t("admin.try_again")}
+            size="sm"
+          />
+        ) : (
+          <SettingsForm initial={settings.data} />
+        )}
+      </section>
+      <RetentionSection />
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { CalendarSync, KeyRound, ShieldOff, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { UserDevicePasswordsDialog } from "./user-device-passwords-dialog";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
@@ -20,6 +21,8 @@ type UserRowProps = {
   /** The signed-in admin: their own row can change neither its role nor be deleted. */
   isSelf: boolean;
   onPasswordReset: (reset: { name: string; temporaryPassword: string }) => void;
+  /** Picking the account for deleting together with others (issue 55); none for staff and oneself. */
+  selection?: { selected: boolean; onChange: (selected: boolean) => void };
 };
 
 type Pending = "promote" | "demote" | "reset" | "delete" | "calendar-apps" | "two-factor" | null;
@@ -41,7 +44,7 @@ function toastFailure(title: string, error: unknown, t: Translate) {
  * lines, the actions on one (Reset Password and Delete as icons, named for the user); a row from
  * 640 px, the actions in words.
  */
-export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
+export function UserRow({ user, isSelf, onPasswordReset, selection }: UserRowProps) {
   const [asking, setAsking] = useState<Pending>(null);
   const setAdmin = useSetAdminStatus();
   const reset = useResetPassword();
@@ -56,6 +59,14 @@ export function UserRow({ user, isSelf, onPasswordReset }: UserRowProps) {
     <li className="grid gap-2 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
       <div className="min-w-0">
         <p className="flex min-w-0 items-center gap-x-2 gap-y-1 font-medium sm:flex-wrap">
+          {selection && (
+            <Checkbox
+              className="size-6"
+              checked={selection.selected}
+              onCheckedChange={(checked) => selection.onChange(checked === true)}
+              aria-label={t("admin.select_user", { name })}
+            />
+          )}
           <span className="truncate">{name}</span>
           {isSelf && <Badge variant="outline">{t("admin.you")}</Badge>}
           {/* A pending reset takes the role's place on a phone, so the name keeps its one line;

@@ -34,6 +34,36 @@ function row(email: string, name = "Users") {
 }
 
 describe("User Management", () => {
+  it("selects students across the list and deletes them together after the typed confirmation (issue 55)", async () => {
+    const { user, server } = await usersTab({ width: 375 });
+    const sam = await row("sam@example.com");
+    // Staff and oneself cannot be picked.
+    expect(within(await row("rosa@example.com")).queryByRole("checkbox")).toBeNull();
+    expect(within(await row("kim@example.com")).queryByRole("checkbox")).toBeNull();
+    await user.click(within(sam).getByRole("checkbox", { name: "Select Sam Lee" }));
+    await user.click(within(await row("lou@example.com")).getByRole("checkbox", { name: "Select Lou Gone" }));
+    const bar = screen.getByRole("region", { name: "2 accounts selected" });
+    await user.click(within(bar).getByRole("button", { name: "Delete 2 accounts" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete 2 accounts?" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete 2 accounts" });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText("To confirm, type DELETE 2 ACCOUNTS"), "DELETE 2 ACCOUNTS");
+    await user.click(confirm);
+    expect(await findToast("2 accounts deleted", "")).toBeVisible();
+    expect(server.body("POST /api/admin/retention/cohort")).toEqual({ userIds: [2, 3], confirmation: "DELETE 2 ACCOUNTS" });
+    await waitFor(() => expect(screen.queryByRole("region", { name: /selected/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByText("sam@example.com")).toBeNull());
+  });
+
+  it("reads its selection and its question in Spanish, the typed words being the server's", async () => {
+    const { user } = await usersTab({ width: 375, locale: "es" });
+    await user.click(within(await row("sam@example.com", "Usuarios")).getByRole("checkbox", { name: "Seleccionar a Sam Lee" }));
+    await user.click(screen.getByRole("button", { name: "Eliminar 1 cuenta" }));
+    expect(await screen.findByRole("dialog", { name: "¿Eliminar 1 cuenta?" })).toBeVisible();
+    expect(screen.getByLabelText("Para confirmar, escribe DELETE 1 ACCOUNTS")).toBeVisible();
+    expect(englishOnScreen(["Rosa", "Diaz", "Sam", "Lee", "Lou", "Gone", "Kim", "Park", "DELETE", "ACCOUNTS"])).toEqual([]);
+  });
+
   it("says who has two-step verification and which admins have none, and resets a lost phone's after asking (issue 55)", async () => {
     const { user, server } = await usersTab({ width: 375 });
     const kim = await row("kim@example.com");

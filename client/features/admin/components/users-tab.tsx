@@ -17,6 +17,7 @@ import { userCountText } from "../utils/user-count";
 import { TemporaryPasswordDialog } from "./temporary-password-dialog";
 import { LoadMore } from "./load-more";
 import { UserRow } from "./user-row";
+import { CohortDeleteDialog } from "./cohort-delete-dialog";
 
 // The roster import (its dialog, the CSV reader and writer) arrives when Import Students is
 // pressed, which few visits do (decision 124).
@@ -41,6 +42,16 @@ export function UsersTab({ selfId }: { selfId: number }) {
   const users = useAdminUsers(search, role);
   const [reset, setReset] = useState<{ name: string; temporaryPassword: string } | null>(null);
   const [importing, setImporting] = useState(false);
+  // Accounts picked for deleting together (a cohort, issue 55): kept across searches, by id.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [deletingCohort, setDeletingCohort] = useState(false);
+  const select = (id: number, on: boolean) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const t = useT();
   const importDialog = useOnDemand(rosterImport, importing, () => {
     showDownloadFailed(t("admin.the_student_import"));
@@ -127,7 +138,18 @@ export function UsersTab({ selfId }: { selfId: number }) {
           )}
           <ul aria-label={t("admin.users")} aria-busy={users.isFetching} className="grid gap-2">
             {rows.map((user) => (
-              <UserRow key={user.id} user={user} isSelf={user.id === selfId} onPasswordReset={setReset} />
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === selfId}
+                onPasswordReset={setReset}
+                // Staff and oneself are never deleted with a cohort (the server refuses too).
+                selection={
+                  user.id === selfId || user.isAdmin
+                    ? undefined
+                    : { selected: selected.has(user.id), onChange: (on) => select(user.id, on) }
+                }
+              />
             ))}
           </ul>
           <LoadMore query={users} label={t("admin.load_more_users")} loadingLabel={t("admin.loading_more_users")} />
@@ -138,6 +160,32 @@ export function UsersTab({ selfId }: { selfId: number }) {
           )}
         </>
       )}
+      {selected.size > 0 && (
+        <div
+          role="region"
+          aria-label={t("admin.selected_count", { count: selected.size })}
+          className="sticky bottom-2 flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3 shadow-md"
+        >
+          <p className="text-sm font-medium">{t("admin.selected_count", { count: selected.size })}</p>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" onClick={() => setSelected(new Set())}>
+              {t("admin.clear_selection")}
+            </Button>
+            <Button variant="destructive" size="sm" onClick={() => setDeletingCohort(true)}>
+              {t("admin.delete_selected", { count: selected.size })}
+            </Button>
+          </div>
+        </div>
+      )}
+      <CohortDeleteDialog
+        userIds={[...selected]}
+        open={deletingCohort}
+        onClose={() => setDeletingCohort(false)}
+        onDeleted={() => {
+          setDeletingCohort(false);
+          setSelected(new Set());
+        }}
+      />
       <TemporaryPasswordDialog reset={reset} onClose={() => setReset(null)} />
       {importDialog && <importDialog.RosterImportDialog open={importing} onOpenChange={setImporting} />}
     </section>

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   "TWO_FACTOR_DISABLED",
   "TWO_FACTOR_RESET",
   "ACCOUNT_EXPIRED",
+  "ROSTER_SYNCED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +80,7 @@ export const AUDIT_ACTION_LABELS = {
   TWO_FACTOR_DISABLED: "admin.audit_two_factor_disabled",
   TWO_FACTOR_RESET: "admin.audit_two_factor_reset",
   ACCOUNT_EXPIRED: "admin.audit_account_expired",
+  ROSTER_SYNCED: "admin.audit_roster_synced",
 } as const satisfies Record<AuditAction, MessageId>;
 
 /**

@@ -3,7 +3,7 @@ import { deletionDate, type RetentionCandidate, type RetentionPolicy, retentionP
 
 const NOW = new Date("2026-11-30T12:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
-const policy: RetentionPolicy = { inactiveDays: 400, auditDays: 730, noticeDays: 30, mailNotices: true };
+const policy: RetentionPolicy = { inactiveDays: 400, auditDays: 730, disabledDays: 30, noticeDays: 30, mailNotices: true };
 const candidate = (userId: number, lastSeenDays: number, noticeDays: number | null = null): RetentionCandidate => ({
   userId,
   email: `u${userId}@example.com`,

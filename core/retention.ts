@@ -14,6 +14,8 @@ export interface RetentionPolicy {
   inactiveDays: number | null;
   /** AUDIT_RETENTION_DAYS. */
   auditDays: number;
+  /** RETENTION_DISABLED_DAYS: an account the roster closed is deleted this long after. */
+  disabledDays: number;
   noticeDays: number;
   /** Whether notices are mailed (mail is configured): without mail an account is deleted without one. */
   mailNotices: boolean;

@@ -20,6 +20,10 @@ const WORDS = {
     settingsTab: "App Settings",
     retention: "Data retention",
     off: "Off: accounts are kept until someone deletes them.",
+    roster: "Roster from the student information system",
+    none: "No sync has run yet.",
+    syncNow: "Sync now",
+    notConnected: "The student information system is not connected",
   },
   es: {
     passcode: "Código de acceso",
@@ -34,14 +38,19 @@ const WORDS = {
     settingsTab: "Configuración de la app",
     retention: "Conservación de datos",
     off: "Desactivada: las cuentas se conservan hasta que alguien las elimine.",
+    roster: "Lista de estudiantes del sistema de información estudiantil",
+    none: "Todavía no se ha sincronizado.",
+    syncNow: "Sincronizar ahora",
+    notConnected: "El sistema de información estudiantil no está conectado",
   },
 } as const;
 
 /**
  * Data retention in the admin panel at 375 px (issue 55), in English and Spanish, against the real
  * server: a cohort picked in the user list and deleted after the typed confirmation, with its
- * students' data, and the policy in force under App Settings (off on the suite's server). The
- * sweep and the cohort's refusals are server/routes/retention.test.ts's.
+ * students' data, and the policy in force and the roster's syncs under App Settings (neither set
+ * up on the suite's server). The sweep, the cohort's refusals and the sync are
+ * server/routes/retention.test.ts's and server/routes/oneroster.test.ts's.
  */
 for (const locale of ["en", "es"] as const) {
   const words = WORDS[locale];
@@ -85,6 +94,21 @@ for (const locale of ["en", "es"] as const) {
       await page.getByRole("tab", { name: words.settingsTab }).click();
       const section = page.getByRole("region", { name: words.retention });
       await expect(section.getByText(words.off)).toBeVisible();
+      // The roster's section: no provider on the suite's server, so a sync now says so.
+      const roster = page.getByRole("region", { name: words.roster });
+      await expect(roster.getByText(words.none)).toBeVisible();
+      await roster.getByRole("button", { name: words.syncNow }).click();
+      await expect(page.getByText(words.notConnected, { exact: false })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      if (locale === "es")
+        await expectSpanish(page, "App Settings' retention and roster", [
+          "Rosa",
+          "Diaz",
+          "RETENTION_INACTIVE_DAYS",
+          "ONEROSTER_URL",
+          "OneRoster",
+        ]);
+      else await expectNoAxeViolations(page, "App Settings' retention and roster");
     });
   });
 }

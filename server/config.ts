@@ -27,6 +27,17 @@ export interface MailConfig {
   from: string;
 }
 
+/** The student information system's OneRoster 1.2 provider (issue 55): ONEROSTER_URL and its credentials. */
+export interface OneRosterConfig {
+  /** ONEROSTER_URL: the provider's base, …/ims/oneroster/rostering/v1p2. */
+  url: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** ONEROSTER_SCHOOL: an org sourcedId; only its students are read. */
+  school: string | null;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -65,6 +76,12 @@ export interface AppConfig {
   retentionInactiveDays: number | null;
   /** AUDIT_RETENTION_DAYS (default 730): older audit entries are pruned. */
   auditRetentionDays: number;
+  /** RETENTION_DISABLED_DAYS (default 30): an account the roster closed is deleted this long after. */
+  retentionDisabledDays: number;
+  /** ONEROSTER_*: the student information system's OneRoster 1.2 provider, null when not set (issue 55). */
+  oneRoster: OneRosterConfig | null;
+  /** ONEROSTER_SYNC_MINUTES (default 1440): how often the roster is read. */
+  oneRosterSyncMinutes: number;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url), both or neither: else generated once and kept in the database. */
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** VAPID_SUBJECT: a mailto: or https: contact for the push services; unset, derived (decision 087). */
@@ -278,6 +295,13 @@ export const VARIABLES = {
   STAFF_REQUIRE_2FA: flag("STAFF_REQUIRE_2FA"),
   RETENTION_INACTIVE_DAYS: retentionInactiveDays,
   AUDIT_RETENTION_DAYS: positiveInteger("AUDIT_RETENTION_DAYS", 730),
+  RETENTION_DISABLED_DAYS: positiveInteger("RETENTION_DISABLED_DAYS", 30),
+  ONEROSTER_URL: nonEmpty,
+  ONEROSTER_TOKEN_URL: nonEmpty,
+  ONEROSTER_CLIENT_ID: nonEmpty,
+  ONEROSTER_CLIENT_SECRET: nonEmpty,
+  ONEROSTER_SYNC_MINUTES: positiveInteger("ONEROSTER_SYNC_MINUTES", 1440),
+  ONEROSTER_SCHOOL: nonEmpty,
   // A pair, checked together below; empty counts as unset.
   VAPID_PUBLIC_KEY: nonEmpty,
   VAPID_PRIVATE_KEY: nonEmpty,
@@ -316,6 +340,19 @@ export const environment = z
         return refuse(ctx, `MAIL_FROM must be an address, such as "Student Hub <hub@lincoln.example>" (got "${from}")`);
       }
     }
+    const oneRoster = [env.ONEROSTER_URL, env.ONEROSTER_TOKEN_URL, env.ONEROSTER_CLIENT_ID, env.ONEROSTER_CLIENT_SECRET];
+    if (oneRoster.some(Boolean) && !oneRoster.every(Boolean)) {
+      return refuse(
+        ctx,
+        "ONEROSTER_URL, ONEROSTER_TOKEN_URL, ONEROSTER_CLIENT_ID and ONEROSTER_CLIENT_SECRET must be set together (or none)",
+      );
+    }
+    for (const [name, value] of [
+      ["ONEROSTER_URL", env.ONEROSTER_URL],
+      ["ONEROSTER_TOKEN_URL", env.ONEROSTER_TOKEN_URL],
+    ] as const) {
+      if (value && !/^https?:\/\/[^\s]+$/i.test(value)) return refuse(ctx, `${name} must be an http(s) URL (got "${value}")`);
+    }
     if (env.REGISTRATION_MODE === "sso-only" && env.oidcProviders.length === 0) {
       return refuse(ctx, "REGISTRATION_MODE=sso-only needs a sign-in provider (OIDC_<ID>_*): nobody could make an account");
     }
@@ -353,6 +390,18 @@ export const environment = z
     staffRequire2fa: env.STAFF_REQUIRE_2FA,
     retentionInactiveDays: env.RETENTION_INACTIVE_DAYS,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    retentionDisabledDays: env.RETENTION_DISABLED_DAYS,
+    oneRoster:
+      env.ONEROSTER_URL && env.ONEROSTER_TOKEN_URL && env.ONEROSTER_CLIENT_ID && env.ONEROSTER_CLIENT_SECRET
+        ? {
+            url: env.ONEROSTER_URL,
+            tokenUrl: env.ONEROSTER_TOKEN_URL,
+            clientId: env.ONEROSTER_CLIENT_ID,
+            clientSecret: env.ONEROSTER_CLIENT_SECRET,
+            school: env.ONEROSTER_SCHOOL ?? null,
+          }
+        : null,
+    oneRosterSyncMinutes: env.ONEROSTER_SYNC_MINUTES,
     publicUrl: env.PUBLIC_URL,
     vapidKeys:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,

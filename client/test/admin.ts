@@ -1,5 +1,6 @@
 import { waitFor } from "@testing-library/react";
 import { expect } from "vitest";
+import type { RosterRun } from "@core/schemas/roster-runs";
 import type { User } from "@core/api-types";
 import { TOTAL_COUNT_HEADER } from "@core/admin";
 import type { AdminUser, AuditLogEntry } from "@core/schemas/admin";
@@ -61,9 +62,36 @@ export function adminNetwork(
     users: options.users ?? [adminUser({ id: 1, email: "rosa@example.com", firstName: "Rosa", lastName: "Diaz", isAdmin: true })],
     logs: options.logs ?? [],
     settings: { instagramUrl: null as string | null, logoUrl: null as string | null, guardianDigestsEnabled: true },
+    // The roster syncs (issue 55), newest first: one that failed, one that wrote, leaving a student's own class list.
+    rosterRuns: [
+      {
+        id: 2,
+        source: "oneroster",
+        startedAt: "2026-11-29T07:00:00.000Z",
+        finishedAt: "2026-11-29T07:00:05.000Z",
+        status: "failed",
+        reason: "timed_out",
+        created: 0,
+        updated: 0,
+        disabled: 0,
+        refused: [],
+      },
+      {
+        id: 1,
+        source: "oneroster",
+        startedAt: "2026-11-28T07:00:00.000Z",
+        finishedAt: "2026-11-28T07:00:09.000Z",
+        status: "ok",
+        reason: null,
+        created: 412,
+        updated: 3,
+        disabled: 2,
+        refused: [{ sourcedId: "stu-9", reason: "classes_kept" }],
+      },
+    ] as RosterRun[],
     // The retention policy (issue 55): on at 400 days, with notices; one account to email, one to delete.
     retention: {
-      policy: { inactiveDays: 400 as number | null, noticeDays: 30, auditDays: 730, mailNotices: true },
+      policy: { inactiveDays: 400 as number | null, noticeDays: 30, auditDays: 730, disabledDays: 30, mailNotices: true },
       willNotify: [{ userId: 7, email: "quiet@example.com", lastSeenAt: "2025-11-20T15:00:00.000Z" }],
       willDelete: [{ userId: 8, email: "gone@example.com", lastSeenAt: "2025-10-01T15:00:00.000Z" }],
       lastRunAt: "2026-11-29T14:00:00.000Z" as string | null,
@@ -117,6 +145,8 @@ export function adminNetwork(
     return { deleted: userIds.length };
   });
   server.on("GET /api/admin/retention", () => state.retention);
+  server.on("GET /api/admin/roster/runs", () => state.rosterRuns);
+  server.on("POST /api/admin/roster/runs", () => reply(202, { ok: true }));
   server.on("GET /api/admin/audit-logs", () => state.logs);
   server.on("GET /api/admin/settings", () => state.settings);
   return state;

@@ -33,6 +33,7 @@ export const retentionOverviewSchema = z.object({
     inactiveDays: z.number().int().nullable(),
     noticeDays: z.number().int(),
     auditDays: z.number().int(),
+    disabledDays: z.number().int(),
     mailNotices: z.boolean(),
   }),
   willNotify: z.array(account),

@@ -40,6 +40,12 @@ export interface UsersTable {
   last_sign_in_at: string | null;
   /** When the retention policy's notice was mailed, null before (or once the account was used again after it). */
   retention_notice_at: string | null;
+  /** The OneRoster sourcedId the account follows (issue 55), null for one the roster does not manage. */
+  roster_source_id: string | null;
+  /** JSON of the class list the roster last gave; a different user_classes was the student's own edit. */
+  roster_classes: string | null;
+  /** When the roster closed the account (tobedeleted, or no longer listed): no sign-in after it. */
+  disabled_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -164,6 +170,21 @@ export interface ScheduledJobsTable {
   claimed_at: string | null;
   claim_token: string | null;
   last_run_at: string | null;
+}
+
+/** A roster sync's report (issue 55). */
+export interface RosterRunsTable {
+  id: Generated<number>;
+  source: "oneroster" | "csv";
+  started_at: string;
+  finished_at: string | null;
+  status: "ok" | "failed";
+  reason: string | null;
+  created: number;
+  updated: number;
+  disabled: number;
+  /** JSON array of { sourcedId, reason }. */
+  refused: string;
 }
 
 /** A sign-in whose password was right, waiting for its second factor (5 minutes). */
@@ -517,6 +538,7 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   scheduled_jobs: ScheduledJobsTable;
+  roster_runs: RosterRunsTable;
   device_passwords: DevicePasswordsTable;
   caldav_objects: CaldavObjectsTable;
   events: EventsTable;

@@ -10,6 +10,7 @@ import { createGradesRepository } from "./grades";
 import { createGuardiansRepository } from "./guardians";
 import { createTwoFactorRepository } from "./two-factor";
 import { createScheduledJobsRepository } from "./scheduled-jobs";
+import { createRosterRunsRepository } from "./roster-runs";
 import { createMailOutboxRepository } from "./mail-outbox";
 import { createPasswordResetTokensRepository } from "./password-reset-tokens";
 import { createIdempotencyKeysRepository } from "./idempotency-keys";
@@ -41,6 +42,7 @@ export function createRepositories(db: Executor) {
     guardians: createGuardiansRepository(db),
     twoFactor: createTwoFactorRepository(db),
     scheduledJobs: createScheduledJobsRepository(db),
+    rosterRuns: createRosterRunsRepository(db),
     devicePasswords: createDevicePasswordsRepository(db),
     caldavObjects: createCaldavObjectsRepository(db),
     rateLimits: createRateLimitsRepository(db),

@@ -27,7 +27,17 @@ const newSessionId = () => randomBytes(32).toString("base64url");
  * document, nor the grading scale (read by the grades alone), nor the retention policy's dates
  * (read by its sweep alone).
  */
-export type SessionUser = Omit<UserRow, "password_hash" | "school_schedule" | "grade_scale" | "last_sign_in_at" | "retention_notice_at">;
+export type SessionUser = Omit<
+  UserRow,
+  | "password_hash"
+  | "school_schedule"
+  | "grade_scale"
+  | "last_sign_in_at"
+  | "retention_notice_at"
+  | "roster_source_id"
+  | "roster_classes"
+  | "disabled_at"
+>;
 
 /** Every users column a session load reads; `satisfies` makes a new column a compile error here until listed. */
 const SESSION_USER_COLUMNS = {

@@ -473,6 +473,62 @@ export function createUsersRepository(db: Executor) {
       });
     },
 
+    /** The roster's accounts (issue 55): what a sync compares the provider's students with. */
+    listRosterAccounts(): Promise<
+      Pick<UserRow, "id" | "email" | "is_admin" | "user_classes" | "roster_source_id" | "roster_classes" | "disabled_at">[]
+    > {
+      return db
+        .selectFrom("users")
+        .select(["id", "email", "is_admin", "user_classes", "roster_source_id", "roster_classes", "disabled_at"])
+        .where("roster_source_id", "is not", null)
+        .execute();
+    },
+
+    /** A roster's student written: made to follow `sourcedId`, its names, class list and roster class list; enabled again. */
+    async applyRoster(
+      id: number,
+      changes: { sourcedId: string; firstName: string; lastName: string; userClasses?: string[]; rosterClasses: string[] },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({
+          roster_source_id: changes.sourcedId,
+          first_name: changes.firstName,
+          last_name: changes.lastName,
+          ...(changes.userClasses ? { user_classes: JSON.stringify(changes.userClasses) } : {}),
+          roster_classes: JSON.stringify(changes.rosterClasses),
+          disabled_at: null,
+          updated_at: now.toISOString(),
+        })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /** The roster closed the account: it signs in no more (its sessions end with it). */
+    async disable(id: number, now: Date): Promise<void> {
+      await db.updateTable("users").set({ disabled_at: now.toISOString(), updated_at: now.toISOString() }).where("id", "=", id).execute();
+    },
+
+    /** Accounts the roster closed before `cutoff`, staff aside: the retention policy deletes them. */
+    async disabledBefore(cutoff: Date, limit: number): Promise<Pick<UserRow, "id" | "email" | "disabled_at">[]> {
+      return db
+        .selectFrom("users")
+        .select(["id", "email", "disabled_at"])
+        .where("disabled_at", "is not", null)
+        .where("disabled_at", "<", cutoff.toISOString())
+        .where("is_admin", "=", 0)
+        .orderBy("disabled_at")
+        .limit(limit)
+        .execute();
+    },
+
+    /** Whether the roster closed the account. */
+    async isDisabled(id: number): Promise<boolean> {
+      const row = await db.selectFrom("users").select("disabled_at").where("id", "=", id).executeTakeFirst();
+      return Boolean(row?.disabled_at);
+    },
+
     /** The notice was mailed (or written to the outbox) at `now`. */
     async setRetentionNotice(id: number, now: Date): Promise<void> {
       await db.updateTable("users").set({ retention_notice_at: now.toISOString() }).where("id", "=", id).execute();

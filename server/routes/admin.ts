@@ -24,6 +24,7 @@ import type { Services } from "../services";
 import { USER_NOT_FOUND } from "../services/admin-service";
 import { browserOf } from "../http/browser";
 import { cohortDeletionSchema, retentionOverviewSchema } from "../../core/schemas/retention";
+import { rosterRunSchema } from "../../core/schemas/roster-runs";
 
 const idParams = z.object({
   id: z.coerce
@@ -90,6 +91,15 @@ export default async function adminRoutes(app: FastifyInstance, { services }: { 
   app.post("/api/admin/retention/cohort", async (request) => {
     const { userIds } = parseWith(cohortDeletionSchema, request.body);
     return services.retention.deleteCohort(requireUser(request), userIds);
+  });
+
+  // Rosters from the student information system (issue 55): each sync's report, and a sync now.
+  app.get("/api/admin/roster/runs", { schema: { response: { 200: responseSchema(z.array(rosterRunSchema)) } } }, async () =>
+    services.oneRoster.runs(),
+  );
+  app.post("/api/admin/roster/runs", async (_request, reply) => {
+    await services.oneRoster.requestRun();
+    return reply.code(202).send({ ok: true });
   });
 
   // An admin's phone is lost: an unlocked admin takes its second factor off (audited); it signs in with the password alone until enrolled again.

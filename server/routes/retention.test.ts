@@ -92,7 +92,7 @@ describeEachEngine("retention", (engine) => {
     // The dry run names them, staff only.
     expect((await new TestClient(t.app).request("GET", "/api/admin/retention")).statusCode).toBe(401);
     const overview = (await admin.client.request("GET", "/api/admin/retention")).json();
-    expect(overview.policy).toEqual({ inactiveDays: 400, noticeDays: 30, auditDays: 730, mailNotices: true });
+    expect(overview.policy).toEqual({ inactiveDays: 400, noticeDays: 30, auditDays: 730, disabledDays: 30, mailNotices: true });
     expect(overview.willNotify.map((a: { email: string }) => a.email)).toContain(toTell.email);
     expect(overview.willDelete.map((a: { email: string }) => a.email)).toEqual([toldLongAgo.email]);
     const listed = [...overview.willNotify, ...overview.willDelete].map((a: { userId: number }) => a.userId);
@@ -136,6 +136,26 @@ describeEachEngine("retention", (engine) => {
     expect(await exists(toTell.id)).toBe(false);
     expect(await exists(cameBack.id)).toBe(true);
     expect(await exists(staff.id)).toBe(true);
+  });
+
+  it("deletes an account the roster closed RETENTION_DISABLED_DAYS after, and not before", async () => {
+    const closedLongAgo = await unused(1);
+    const closedRecently = await unused(1);
+    await t.db
+      .updateTable("users")
+      .set({ disabled_at: new Date(now - 31 * DAY).toISOString() })
+      .where("id", "=", closedLongAgo.id)
+      .execute();
+    await t.db
+      .updateTable("users")
+      .set({ disabled_at: new Date(now - 29 * DAY).toISOString() })
+      .where("id", "=", closedRecently.id)
+      .execute();
+    await t.services.retention.sweep();
+    expect([await exists(closedLongAgo.id), await exists(closedRecently.id)]).toEqual([false, true]);
+    const [audit] = await t.db.selectFrom("audit_log").selectAll().where("target", "=", closedLongAgo.email).execute();
+    expect(audit).toMatchObject({ action: "ACCOUNT_EXPIRED", actor_user_id: null });
+    expect(JSON.parse(audit!.details!)).toMatchObject({ disabledDays: 30 });
   });
 
   it("deletes a cohort at once after the typed confirmation, in one transaction, never staff or oneself", async () => {

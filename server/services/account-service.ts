@@ -102,6 +102,11 @@ export function createAccountService({
       }
       // A wrong password was counted when the attempt began.
       if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      // The roster closed it (issue 55): the right password opens nothing, and says why.
+      if (user.disabled_at) {
+        await attempt.release();
+        throw forbidden(messageRef("server.account_disabled"));
+      }
       if (temporaryPasswordExpired(user)) {
         await attempt.release();
         throw unauthorized(TEMPORARY_PASSWORD_EXPIRED);

@@ -14,6 +14,7 @@ import { createGradesService } from "./grades";
 import { createGuardiansService } from "./guardians";
 import { createTwoFactorService } from "./two-factor";
 import { createRetentionService } from "./retention";
+import { createOneRosterSync } from "./oneroster-sync";
 import { createGuardianDigests } from "./guardian-digests";
 import { createHealthService } from "./health";
 import { createIdempotencyService } from "./idempotency";
@@ -54,6 +55,8 @@ export interface ServicesOptions {
   sessionCache?: SessionCacheOptions;
   /** How often an open stream gets its keep-alive comment (decision 114). */
   liveHeartbeatMs?: number;
+  /** The OneRoster client's wait for each answer (tests of a slow provider). */
+  oneRosterTimeoutMs?: number;
   /** The LMS feed fetcher's test hooks (a host name resolving to loopback). */
   lmsFetch?: LmsFeedServiceOptions["fetchOptions"];
 }
@@ -149,8 +152,18 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
       clock,
       inactiveDays: config.retentionInactiveDays,
       auditDays: config.auditRetentionDays,
+      disabledDays: config.retentionDisabledDays,
       publicUrl: config.mail && config.publicUrl ? config.publicUrl : null,
       onMailWritten: () => mailWorkers.forEach((worker) => worker.wake()),
+    }),
+    /** Rosters from the student information system over OneRoster 1.2 (issue 55, decision 138). */
+    oneRoster: createOneRosterSync({
+      transaction,
+      scheduledJobs: repositories.scheduledJobs,
+      clock,
+      config: config.oneRoster,
+      everyMinutes: config.oneRosterSyncMinutes,
+      ...(options.oneRosterTimeoutMs ? { requestTimeoutMs: options.oneRosterTimeoutMs } : {}),
     }),
     /** The families' digests (issue 54, decision 135); null when no mail is sent. */
     guardianDigests:
@@ -329,6 +342,7 @@ export function createServices(config: AppConfig, db: Db, options: ServicesOptio
           ? [services.guardianDigests.worker(log, { intervalMs: config.reminderScanSeconds * 1000, metrics: metricsSink })]
           : []),
         services.retention.worker(log, { checkEveryMs: 5 * 60 * 1000, metrics: metricsSink }),
+        ...(services.oneRoster.configured ? [services.oneRoster.worker(log, { checkEveryMs: 60 * 1000, metrics: metricsSink })] : []),
       ]);
     },
   };

@@ -51,6 +51,8 @@ export function createRetentionService(options: {
   clock: Clock;
   inactiveDays: number | null;
   auditDays: number;
+  /** RETENTION_DISABLED_DAYS: the roster's closed accounts go this long after. */
+  disabledDays: number;
   /** PUBLIC_URL when mail is sent: the notice's sign-in link; null, no notice (deletion without one). */
   publicUrl: string | null;
   onMailWritten: () => void;
@@ -59,6 +61,7 @@ export function createRetentionService(options: {
   const policy: RetentionPolicy = {
     inactiveDays: options.inactiveDays,
     auditDays: options.auditDays,
+    disabledDays: options.disabledDays,
     noticeDays: RETENTION_NOTICE_DAYS,
     mailNotices: publicUrl !== null,
   };
@@ -121,6 +124,27 @@ export function createRetentionService(options: {
     });
   }
 
+  /** Deletes an account the roster closed long enough ago, audited as the policy's, in one transaction. */
+  async function expireClosed(userId: number, now: Date): Promise<boolean> {
+    return transaction(async (tx) => {
+      const user = await tx.users.findById(userId);
+      if (!user?.disabled_at || user.is_admin || Date.parse(user.disabled_at) >= now.getTime() - policy.disabledDays * DAY_MS) return false;
+      await deleteAccountIn(tx, user.id, { missing: () => notFound(USER_NOT_FOUND), lastAdmin: LAST_ADMIN }, () =>
+        tx.auditLog.record(
+          {
+            actorUserId: null,
+            actorEmail: null,
+            action: "ACCOUNT_EXPIRED",
+            target: user.email,
+            details: { disabledDays: policy.disabledDays, disabledAt: user.disabled_at },
+          },
+          now,
+        ),
+      );
+      return true;
+    });
+  }
+
   /** One sweep: notices, deletions, the audit log's old entries. */
   async function sweep(pass?: Pass): Promise<RetentionReport> {
     const report: RetentionReport = { notified: 0, deleted: 0, auditPruned: 0 };
@@ -133,6 +157,12 @@ export function createRetentionService(options: {
     for (const candidate of plan.delete) {
       if (pass?.signal.aborted) return report;
       if (await expire(candidate, now)) report.deleted++;
+    }
+    // The roster closed them (tobedeleted, or no longer listed) RETENTION_DISABLED_DAYS ago.
+    const closed = await transaction((tx) => tx.users.disabledBefore(new Date(now.getTime() - policy.disabledDays * DAY_MS), SWEEP_LIMIT));
+    for (const account of closed) {
+      if (pass?.signal.aborted) return report;
+      if (await expireClosed(account.id, now)) report.deleted++;
     }
     report.auditPruned = await transaction((tx) => tx.auditLog.deleteOlderThan(new Date(now.getTime() - policy.auditDays * DAY_MS)));
     return report;

@@ -156,12 +156,15 @@ export function createSsoService({ config, ssoLogins, sessionService, transactio
     const identity = await tx.userIdentities.findBySubject(claims.iss, claims.sub);
     if (identity) {
       const user = await tx.users.findById(identity.user_id);
+      // Closed by the roster (issue 55): there is no account to sign in to.
+      if (user?.disabled_at) throw new SsoRefusal("no_account");
       if (user) return user;
     }
     // A new identity reaches an account only through an email the provider vouches for: else
     // anyone who could set that address at some provider would take over the account.
     if (!emailVerified(claims)) throw new SsoRefusal("email_not_verified");
     let user = await tx.users.findByEmail(email);
+    if (user?.disabled_at) throw new SsoRefusal("no_account");
     if (!user) {
       if (!provider.autoCreate) throw new SsoRefusal("no_account");
       user = await tx.users.create({

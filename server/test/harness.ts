@@ -136,6 +136,8 @@ export interface TestAppOptions {
   database?: DatabaseConfig;
   /** The services' clock (reminders): a test's own time. */
   clock?: () => Date;
+  /** The OneRoster client's wait for each answer (a slow provider's test). */
+  oneRosterTimeoutMs?: number;
   /** The time sessions are judged by. */
   sessionClock?: () => Date;
   /** Receives the app's log lines at the `info` level (else the app logs nothing). */
@@ -173,6 +175,7 @@ export async function buildTestApp(engine: EngineName, options: TestAppOptions =
   const services = createServices(config, db, {
     authRateLimits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.oneRosterTimeoutMs ? { oneRosterTimeoutMs: options.oneRosterTimeoutMs } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
     ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
   });

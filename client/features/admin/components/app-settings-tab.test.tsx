@@ -27,6 +27,13 @@ const WORDS = {
       "Accounts not used for 400 days are deleted with everything in them, after an email 30 days before. Staff accounts are left to you.",
     willNotify: "The next check emails 1 account",
     willDelete: "The next check deletes 1 account",
+    roster: "Roster from the student information system",
+    rosterRuns: "Roster syncs",
+    rosterTimedOut: "Failed: the student information system did not answer in time. Nothing was changed.",
+    rosterOk: "412 accounts made, 3 updated, 2 closed",
+    rosterKept: "1 student not written as listed",
+    syncNow: "Sync now",
+    syncRequested: "The sync starts within a minute",
     familyHint:
       "Students may send a parent or guardian a daily or weekly email of what they have due and what they missed, once the guardian confirms. Off: no invitations and no emails.",
   },
@@ -45,6 +52,13 @@ const WORDS = {
       "Las cuentas sin usar durante 400 días se eliminan con todo su contenido, después de un correo 30 días antes. Las cuentas del personal quedan a tu cargo.",
     willNotify: "La próxima revisión enviará un correo a 1 cuenta",
     willDelete: "La próxima revisión eliminará 1 cuenta",
+    roster: "Lista de estudiantes del sistema de información estudiantil",
+    rosterRuns: "Sincronizaciones de la lista",
+    rosterTimedOut: "Falló: el sistema de información estudiantil no respondió a tiempo. No se cambió nada.",
+    rosterOk: "412 cuentas creadas, 3 actualizadas, 2 cerradas",
+    rosterKept: "1 estudiante no se escribió como figura",
+    syncNow: "Sincronizar ahora",
+    syncRequested: "La sincronización empieza en menos de un minuto",
     familyHint:
       "Los estudiantes pueden enviar a un padre, madre o tutor un correo diario o semanal con lo que tienen pendiente y lo que no entregaron, una vez que lo confirme. Desactivado: ni invitaciones ni correos.",
   },
@@ -146,6 +160,22 @@ describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
     expect(within(section).getByRole("list", { name: words.willNotify })).toHaveTextContent("quiet@example.com");
     expect(within(section).getByRole("list", { name: words.willDelete })).toHaveTextContent("gone@example.com");
     if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", "RETENTION_INACTIVE_DAYS"])).toEqual([]);
+  });
+
+  it("shows each roster sync's report, and starts one now (issue 55)", async () => {
+    const server = new FakeServer();
+    adminNetwork(server);
+    const { user } = await renderApp("/admin?tab=settings", { user: admin({ locale }), server, locale, width: 375 });
+    const section = await screen.findByRole("region", { name: words.roster });
+    const runs = await within(section).findByRole("list", { name: words.rosterRuns });
+    const [failed, wrote] = within(runs).getAllByRole("listitem");
+    expect(failed).toHaveTextContent(words.rosterTimedOut);
+    expect(wrote).toHaveTextContent(words.rosterOk);
+    expect(wrote).toHaveTextContent(words.rosterKept);
+    await user.click(within(section).getByRole("button", { name: words.syncNow }));
+    expect(await findToast(words.syncRequested, "")).toBeVisible();
+    expect(server.sent("POST /api/admin/roster/runs")).toHaveLength(1);
+    if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", "RETENTION_INACTIVE_DAYS", "OneRoster", "stu-9"])).toEqual([]);
   });
 
   it("turns the families' emails off for the whole school", async () => {

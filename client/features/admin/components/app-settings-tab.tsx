@@ -16,6 +16,7 @@ import { useAdminSettings, useSaveAdminSettings } from "../api/admin-settings";
 import { type AdminSettings, adminSettingsSchema, SETTINGS_URL_MAX } from "@core/schemas/admin";
 import { isAdminLocked } from "../utils/admin-errors";
 import { RetentionSection } from "./retention-section";
+import { RosterSyncSection } from "./roster-sync-section";
 
 /**
  * App Settings (spec §2): the social profile URL and the logo URL, with a live logo preview; whether
@@ -44,6 +45,7 @@ export function AppSettingsTab() {
         )}
       </section>
       <RetentionSection />
+      <RosterSyncSection />
     </div>
   );
 }

@@ -49,6 +49,7 @@ function RetentionDetails({ overview }: { overview: RetentionOverview }) {
           ? t("admin.retention_off")
           : t("admin.retention_on", { days: policy.inactiveDays, mail: policy.mailNotices ? "yes" : "no" })}
       </p>
+      <p>{t("admin.retention_disabled", { days: policy.disabledDays })}</p>
       <p>{t("admin.retention_audit", { days: policy.auditDays })}</p>
       <p className="text-muted-foreground">
         {overview.lastRunAt

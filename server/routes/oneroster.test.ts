@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildTestApp, describeEachEngine, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
+import { classRow, enrollment, type FakeOneRoster, startFakeOneRoster, user } from "../test/oneroster-provider";
+
+const PASSCODE = "R0ST";
+const quiet = { info: () => {}, warn: () => {} };
+
+/**
+ * Rosters from the student information system (issue 55): a OneRoster 1.2 provider the test runs
+ * (paging, a token, a user in two schools, a class with two teachers, a deleted user, a slow and a
+ * hostile provider), on both engines: students become accounts with their classes, an edit of the
+ * student's own stays, a student deleted or gone is disabled at once, a bad answer changes nothing,
+ * two instances sync once, and staff read each run's report.
+ */
+describeEachEngine("OneRoster sync", (engine) => {
+  let provider: FakeOneRoster;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    provider = await startFakeOneRoster();
+    t = await buildTestApp(engine, {
+      env: {
+        ADMIN_PASSCODE: PASSCODE,
+        ONEROSTER_URL: provider.url,
+        ONEROSTER_TOKEN_URL: provider.tokenUrl,
+        ONEROSTER_CLIENT_ID: provider.clientId,
+        ONEROSTER_CLIENT_SECRET: provider.clientSecret,
+        ONEROSTER_SCHOOL: "school-a",
+      },
+      oneRosterTimeoutMs: 500,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await provider.close();
+  });
+
+  const account = (email: string) => t.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+  const classesOf = async (email: string) => JSON.parse((await account(email))!.user_classes) as string[];
+  const userCount = async () => (await t.db.selectFrom("users").select("id").execute()).length;
+
+  it("makes the school's students accounts with their classes, follows their changes, keeps a student's own edit, and disables who leaves", async () => {
+    // Ana had an account with a password already: the roster links it by email.
+    const ana = new TestClient(t.app);
+    await ana.register({ email: "ana@lincoln.example", firstName: "Ana" });
+    provider.users = [
+      user("ana", { email: "Ana@Lincoln.example", givenName: "Ana", familyName: "Ruiz" }),
+      user("ben", { orgs: ["school-a", "school-b"], givenName: "Ben", familyName: "Okafor" }),
+      user("cy", { status: "tobedeleted" }),
+      user("dee", { orgs: ["school-b"] }),
+      user("mr-tan", { role: "teacher" }),
+      user("ms-lee", { role: "teacher" }),
+      // Enough students that the provider's answers come in several pages.
+      ...Array.from({ length: 520 }, (_, i) => user(`extra-${i}`)),
+    ];
+    provider.classes = [classRow("bio", "Biology", ["3"]), classRow("alg", "Algebra II")];
+    provider.enrollments = [
+      enrollment("ana", "bio"),
+      enrollment("ana", "alg"),
+      enrollment("ben", "bio"),
+      enrollment("mr-tan", "bio", "teacher"),
+      enrollment("ms-lee", "bio", "teacher"),
+    ];
+    const first = await t.services.oneRoster.sync();
+    expect(first).toMatchObject({ source: "oneroster", status: "ok", reason: null, created: 521, updated: 1, disabled: 0, refused: [] });
+    expect(provider.requests.filter((r) => r.startsWith("/ims/oneroster/rostering/v1p2/users")).length).toBeGreaterThan(1);
+    expect(provider.requests.filter((r) => r === "/token")).toHaveLength(1);
+
+    const anaRow = (await account("ana@lincoln.example"))!;
+    expect(anaRow).toMatchObject({ roster_source_id: "ana", first_name: "Ana", last_name: "Ruiz" });
+    expect(anaRow.password_hash).not.toBeNull();
+    expect(await classesOf("ana@lincoln.example")).toEqual(["Algebra II", "Biology (3)"]);
+    const ben = (await account("ben@lincoln.example"))!;
+    expect(ben).toMatchObject({ password_hash: null, is_admin: 0, first_name: "Ben", last_name: "Okafor" });
+    expect(JSON.parse(ben.user_classes)).toEqual(["Biology (3)"]);
+    // Teachers get no account; a student of another school and a deleted one neither.
+    for (const absent of ["mr-tan", "ms-lee", "dee", "cy"]) expect(await account(`${absent}@lincoln.example`)).toBeUndefined();
+
+    // The same roster again changes nothing.
+    expect(await t.services.oneRoster.sync()).toMatchObject({ status: "ok", created: 0, updated: 0, disabled: 0 });
+
+    // Ben edits his own list; Ana's enrollment in Algebra II ends; Ana's list follows, Ben's stays his.
+    await t.db
+      .updateTable("users")
+      .set({ user_classes: JSON.stringify(["Biology (3)", "Chess club"]) })
+      .where("id", "=", ben.id)
+      .execute();
+    provider.enrollments = provider.enrollments.filter((e) => e.sourcedId !== "ana-alg");
+    provider.classes = [...provider.classes, classRow("art", "Art")];
+    provider.enrollments.push(enrollment("ben", "art"));
+    const third = await t.services.oneRoster.sync();
+    expect(third).toMatchObject({ status: "ok", updated: 2, refused: [{ sourcedId: "ben", reason: "classes_kept" }] });
+    expect(await classesOf("ana@lincoln.example")).toEqual(["Biology (3)"]);
+    expect(await classesOf("ben@lincoln.example")).toEqual(["Biology (3)", "Chess club"]);
+
+    // Ana is deleted in the SIS, Ben is no longer listed: both closed at once, Ana's session with it.
+    await ana.login("ana@lincoln.example", STRONG_PASSWORD);
+    provider.users = provider.users
+      .map((u) => (u.sourcedId === "ana" ? { ...u, status: "tobedeleted" } : u))
+      .filter((u) => u.sourcedId !== "ben");
+    expect(await t.services.oneRoster.sync()).toMatchObject({ status: "ok", disabled: 2 });
+    expect((await ana.request("GET", "/api/user")).statusCode).toBe(401);
+    const refused = await new TestClient(t.app).request("POST", "/api/login", { email: "ana@lincoln.example", password: STRONG_PASSWORD });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, "server.account_disabled"]);
+    // Listed again: open again.
+    provider.users = provider.users.map((u) => (u.sourcedId === "ana" ? { ...u, status: "active" } : u));
+    expect(await t.services.oneRoster.sync()).toMatchObject({ status: "ok", updated: 1 });
+    expect((await new TestClient(t.app).login("ana@lincoln.example", STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("fails a run on a hostile, huge, redirected or silent provider, with a reason and nothing changed", async () => {
+    provider.users = [...provider.users, user("zed")];
+    const before = await userCount();
+    for (const [mode, reason] of [
+      ["hostile", "bad_record"],
+      ["huge", "too_large"],
+      ["redirect", "redirected"],
+      ["slow", "timed_out"],
+    ] as const) {
+      provider.mode = mode;
+      const run = await t.services.oneRoster.sync();
+      expect(run).toMatchObject({ status: "failed", reason, created: 0, updated: 0, disabled: 0 });
+    }
+    // The detail is the audit log's, for the operator; never the secret.
+    const details = await t.db.selectFrom("audit_log").select("details").where("action", "=", "ROSTER_SYNCED").execute();
+    expect(details.map((d) => d.details ?? "").join("\n")).toMatch(/record \d+ of users is not a OneRoster user/);
+    expect(details.map((d) => d.details ?? "").join("\n")).not.toContain(provider.clientSecret);
+    provider.mode = "ok";
+    expect(await userCount()).toBe(before);
+    expect(await account("zed@lincoln.example")).toBeUndefined();
+  });
+
+  it("syncs once when two instances look at the same moment, and shows staff each run", async () => {
+    const second =
+      engine === "postgres"
+        ? await buildTestApp(engine, {
+            database: t.config.database,
+            env: {
+              ONEROSTER_URL: provider.url,
+              ONEROSTER_TOKEN_URL: provider.tokenUrl,
+              ONEROSTER_CLIENT_ID: provider.clientId,
+              ONEROSTER_CLIENT_SECRET: provider.clientSecret,
+              ONEROSTER_SCHOOL: "school-a",
+            },
+          })
+        : t;
+    try {
+      const runs = await Promise.all([
+        t.services.oneRoster.worker(quiet, { checkEveryMs: 60_000 }).runOnce(),
+        second.services.oneRoster.worker(quiet, { checkEveryMs: 60_000 }).runOnce(),
+      ]);
+      expect(runs.filter((run) => run !== null)).toHaveLength(1);
+    } finally {
+      if (second !== t) await second.close();
+    }
+
+    const staff = new TestClient(t.app);
+    const { user: made } = await staff.register({ firstName: "Rosa" });
+    await t.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", made.id).execute();
+    await staff.request("POST", "/api/admin/login", { passcode: PASSCODE });
+    await staff.refreshCsrf();
+    const list = (await staff.request("GET", "/api/admin/roster/runs")).json();
+    expect(list[0]).toMatchObject({ source: "oneroster", status: "ok" });
+    expect(list.some((run: { status: string }) => run.status === "failed")).toBe(true);
+    expect(list.map((run: { id: number }) => run.id)).toEqual([...list.map((run: { id: number }) => run.id)].sort((a, b) => b - a));
+    expect((await staff.request("POST", "/api/admin/roster/runs")).statusCode).toBe(202);
+    const audit = await t.db.selectFrom("audit_log").select("action").where("action", "=", "ROSTER_SYNCED").execute();
+    expect(audit.length).toBeGreaterThan(0);
+  });
+});
+
+it("answers 409 with its code when no provider is configured", async () => {
+  const t = await buildTestApp("sqlite", { env: { ADMIN_PASSCODE: PASSCODE } });
+  try {
+    const staff = new TestClient(t.app);
+    const { user: made } = await staff.register();
+    await t.db.updateTable("users").set({ is_admin: 1 }).where("id", "=", made.id).execute();
+    await staff.request("POST", "/api/admin/login", { passcode: PASSCODE });
+    await staff.refreshCsrf();
+    const res = await staff.request("POST", "/api/admin/roster/runs");
+    expect([res.statusCode, res.json().code]).toEqual([409, "admin.oneroster_off"]);
+    expect((await staff.request("GET", "/api/admin/roster/runs")).json()).toEqual([]);
+  } finally {
+    await t.close();
+  }
+});

@@ -14,7 +14,8 @@ import { userLocale } from "../i18n";
 import type { JobLogger, JobMetrics, Pass } from "../jobs/worker";
 import type { ScheduledJobsRepository } from "../repositories/scheduled-jobs";
 import type { SessionUser } from "../repositories/sessions";
-import type { RunInTransaction } from "../repositories/transaction";
+import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
+import type { UserRow } from "../db/schema";
 import { deleteAccountIn } from "./account-deletion";
 import { CANNOT_DELETE_SELF, LAST_ADMIN, USER_NOT_FOUND } from "./admin-service";
 import type { Clock } from "./reminders";
@@ -101,46 +102,30 @@ export function createRetentionService(options: {
     });
   }
 
-  /** Deletes an unused account and everything it holds, audited as the policy's, in one transaction. */
+  /** Deletes an account with everything it holds, audited as the policy's (when, why, never the data), inside `tx`. */
+  function expireIn(tx: TransactionScope, user: UserRow, why: Record<string, unknown>, now: Date) {
+    return deleteAccountIn(tx, user.id, { missing: () => notFound(USER_NOT_FOUND), lastAdmin: LAST_ADMIN }, () =>
+      tx.auditLog.record({ actorUserId: null, actorEmail: null, action: "ACCOUNT_EXPIRED", target: user.email, details: why }, now),
+    );
+  }
+
+  /** An unused account, in one transaction: unless it was used since it was read, or made staff. */
   async function expire(candidate: RetentionCandidate, now: Date): Promise<boolean> {
     return transaction(async (tx) => {
       const user = await tx.users.findById(candidate.userId);
-      // Used since it was read, or made staff: not this time.
       const stillUnused = await tx.users.unusedSince(new Date(now.getTime() - policy.inactiveDays! * DAY_MS), 1, candidate.userId);
       if (!user || user.is_admin || stillUnused.length === 0) return false;
-      await deleteAccountIn(tx, user.id, { missing: () => notFound(USER_NOT_FOUND), lastAdmin: LAST_ADMIN }, () =>
-        tx.auditLog.record(
-          {
-            actorUserId: null,
-            actorEmail: null,
-            action: "ACCOUNT_EXPIRED",
-            target: user.email,
-            details: { inactiveDays: policy.inactiveDays, lastSeenAt: candidate.lastSeenAt, noticeAt: candidate.noticeAt },
-          },
-          now,
-        ),
-      );
+      await expireIn(tx, user, { inactiveDays: policy.inactiveDays, lastSeenAt: candidate.lastSeenAt, noticeAt: candidate.noticeAt }, now);
       return true;
     });
   }
 
-  /** Deletes an account the roster closed long enough ago, audited as the policy's, in one transaction. */
+  /** An account the roster closed long enough ago, in one transaction: unless it was opened again since. */
   async function expireClosed(userId: number, now: Date): Promise<boolean> {
     return transaction(async (tx) => {
       const user = await tx.users.findById(userId);
       if (!user?.disabled_at || user.is_admin || Date.parse(user.disabled_at) >= now.getTime() - policy.disabledDays * DAY_MS) return false;
-      await deleteAccountIn(tx, user.id, { missing: () => notFound(USER_NOT_FOUND), lastAdmin: LAST_ADMIN }, () =>
-        tx.auditLog.record(
-          {
-            actorUserId: null,
-            actorEmail: null,
-            action: "ACCOUNT_EXPIRED",
-            target: user.email,
-            details: { disabledDays: policy.disabledDays, disabledAt: user.disabled_at },
-          },
-          now,
-        ),
-      );
+      await expireIn(tx, user, { disabledDays: policy.disabledDays, disabledAt: user.disabled_at }, now);
       return true;
     });
   }

@@ -11,7 +11,7 @@ import {
   previousDigestDate,
 } from "../../core/guardian-digest";
 import { zonedInstant } from "../../core/reminders";
-import type { SchoolSchedule } from "../../core/school-day";
+import { parseDayNumber } from "../../core/day-numbers";
 import { createWorker, type JobLogger, type JobMetrics, type Pass, type Worker } from "../jobs/worker";
 import { audiencesOf } from "../repositories/announcements";
 import type { GuardianRow } from "../repositories/guardians";
@@ -83,7 +83,7 @@ export function createGuardianDigests(options: {
       schoolDay.schoolDayOf(user, today, until, tx),
     ]);
     const tomorrow = addDaysToDate(today, 1);
-    const planDays = Math.max(0, daysBetween(tomorrow, until) + 1);
+    const planDays = Math.max(0, parseDayNumber(until)! - parseDayNumber(tomorrow)! + 1);
     const plan = planDays > 0 ? await studyPlan.planFor(user, tomorrow, Math.min(planDays, 14), tx) : null;
     const digest = guardianDigest({
       frequency,
@@ -92,7 +92,7 @@ export function createGuardianDigests(options: {
       tasks,
       occurrences: expandEvents(events, today, until),
       schoolEvents,
-      daysOff: daysOffOf(schedule),
+      daysOff: schedule.daysOff ?? [],
       announcements: announcements
         .filter((a) => Date.parse(a.createdAt) >= since.getTime())
         .map((a) => ({ title: a.title, date: todayIn(timeZone, new Date(a.createdAt)) })),
@@ -177,11 +177,3 @@ export function createGuardianDigests(options: {
   };
 }
 export type GuardianDigests = ReturnType<typeof createGuardianDigests>;
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-function daysOffOf(schedule: SchoolSchedule): { label: string; from: string; to: string }[] {
-  return schedule.daysOff ?? [];
-}

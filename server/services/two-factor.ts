@@ -140,8 +140,12 @@ export function createTwoFactorService(options: {
      */
     async secondFactor(browser: Browser, challengeToken: string | undefined, code: string): Promise<UserRow> {
       const idHash = challengeToken ? hashReadableSecret(challengeToken) : null;
-      const userId = idHash ? await transaction((tx) => tx.twoFactor.findChallenge(idHash, clock())) : undefined;
-      const user = userId === undefined ? undefined : await transaction((tx) => tx.users.findById(userId));
+      const user = idHash
+        ? await transaction(async (tx) => {
+            const userId = await tx.twoFactor.findChallenge(idHash, clock());
+            return userId === undefined ? undefined : tx.users.findById(userId);
+          })
+        : undefined;
       if (!idHash || !user) throw unauthorized(messageRef("server.two_factor_sign_in_expired"));
       const attempt = await authRateLimiter.signInAttempt(user.email, browser.ip);
       let ok: boolean;

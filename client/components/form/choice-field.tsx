@@ -10,6 +10,8 @@ type ChoiceFieldProps<T extends FieldValues, TTransformed = T> = {
   options: readonly { value: string; label: string }[];
   /** Shown while nothing is chosen. */
   placeholder?: string;
+  /** The menu button's width: the field's whole width unless a form says otherwise. */
+  triggerClassName?: string;
 };
 
 /** A labelled choice of a few options (a menu) wired to react-hook-form, its error under it. */
@@ -19,6 +21,7 @@ export function ChoiceField<T extends FieldValues, TTransformed = T>({
   label,
   options,
   placeholder,
+  triggerClassName = "w-full",
 }: ChoiceFieldProps<T, TTransformed>) {
   return (
     <FormField
@@ -29,7 +32,7 @@ export function ChoiceField<T extends FieldValues, TTransformed = T>({
           <FormLabel>{label}</FormLabel>
           <Select value={field.value} onValueChange={field.onChange}>
             <FormControl>
-              <SelectTrigger className="w-full">
+              <SelectTrigger className={triggerClassName}>
                 <SelectValue placeholder={placeholder} />
               </SelectTrigger>
             </FormControl>

@@ -1,6 +1,6 @@
 import { Megaphone } from "lucide-react";
 import { useState } from "react";
-import { type FieldErrors, type UseFormReturn } from "react-hook-form";
+import { type FieldErrors } from "react-hook-form";
 import { ANNOUNCEMENT_SHOW_DAYS_CHOICES, ANNOUNCEMENT_SHOW_DAYS_DEFAULT } from "@core/announcements";
 import { todayIn } from "@core/dates";
 import {
@@ -8,11 +8,11 @@ import {
   ANNOUNCEMENT_BODY_MAX,
   type AnnouncementAudience,
   announcementFormSchema,
-  type AnnouncementInput,
 } from "@core/schemas/announcements";
 import type { AnnouncementProgress } from "@core/schemas/announcements";
 import type { MessageId } from "@core/i18n/translate";
 import { formatShortDate } from "@core/format";
+import { ChoiceField } from "@/components/form/choice-field";
 import { SubmitButton } from "@/components/form/submit-button";
 import { TextField } from "@/components/form/text-field";
 import { useSchemaForm } from "@/components/form/use-schema-form";
@@ -21,7 +21,6 @@ import { ErrorState } from "@/components/states/error-state";
 import { LoadingState } from "@/components/states/loading-state";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { serverMessage } from "@/lib/api/errors";
 import { applyServerFieldErrors } from "@/lib/form-errors";
@@ -113,14 +112,16 @@ function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
           )}
         />
         <ChoiceField
-          form={form}
+          control={form.control}
           name="audience"
+          triggerClassName="w-full sm:w-60"
           label={t("admin.announcement_audience")}
           options={ANNOUNCEMENT_AUDIENCES.map((audience) => ({ value: audience, label: t(AUDIENCE_LABELS[audience]) }))}
         />
         <ChoiceField
-          form={form}
+          control={form.control}
           name="showDays"
+          triggerClassName="w-full sm:w-60"
           label={t("admin.announcement_show_days")}
           options={ANNOUNCEMENT_SHOW_DAYS_CHOICES.map((days) => ({
             value: String(days),
@@ -138,46 +139,6 @@ function AnnouncementForm({ onSent }: { onSent: (id: number) => void }) {
 /** The first field's message, worded (a schema's is a message reference: decision 108). */
 function firstMessage(errors: FieldErrors<AnnouncementValues>): string {
   return wordMessage(FIELDS.map((name) => errors[name]?.message).find(Boolean) ?? "");
-}
-
-/** One of the form's choices: a labelled select whose options are the given values and words. */
-function ChoiceField({
-  form,
-  name,
-  label,
-  options,
-}: {
-  form: UseFormReturn<AnnouncementValues, unknown, AnnouncementInput>;
-  name: "audience" | "showDays";
-  label: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-}) {
-  return (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <Select value={field.value} onValueChange={field.onChange}>
-            <FormControl>
-              <SelectTrigger className="w-full sm:w-60">
-                <SelectValue />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
 }
 
 /**

@@ -49,6 +49,12 @@ async function seedStudent(): Promise<SeededUser> {
 
 async function studentScreens(page: Page, check: Check, phone: boolean) {
   await openHomeTab(page);
+  // Home's last parts arrive once the browser is idle (quick add, then Tonight once the plan
+  // answers) and push the cards below them down: the walk measures the page a person tabs through,
+  // not one moving under a focus the browser has just scrolled into view (CI caught "Add Task"
+  // pushed under the bottom bar so).
+  await expect(page.getByRole("textbox", { name: "Quick add" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Tonight" })).toBeVisible();
   await check("Home");
   await openTasksTab(page);
   await expect(page.getByText("Reading 8")).toBeVisible();

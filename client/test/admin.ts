@@ -75,6 +75,7 @@ export function adminNetwork(
         updated: 0,
         disabled: 0,
         refused: [],
+        mode: "delta",
       },
       {
         id: 1,
@@ -87,6 +88,7 @@ export function adminNetwork(
         updated: 3,
         disabled: 2,
         refused: [{ sourcedId: "stu-9", reason: "classes_kept" }],
+        mode: "full",
       },
     ] as RosterRun[],
     // The retention policy (issue 55): on at 400 days, with notices; one account to email, one to delete.

@@ -14,5 +14,7 @@ export const rosterRunSchema = z.object({
   disabled: z.number().int(),
   /** Students not written as the roster has them: no_email, email_of_another_student, email_of_staff, not_made, classes_kept. */
   refused: z.array(z.object({ sourcedId: z.string(), reason: z.string() })),
+  /** Whether the run read the whole roster (`full`) or what changed since the last one (`delta`). */
+  mode: z.enum(["full", "delta"]),
 });
 export type RosterRun = z.infer<typeof rosterRunSchema>;

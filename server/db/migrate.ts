@@ -40,6 +40,7 @@ import * as m35 from "./migrations/2026-11-29-13-guardians";
 import * as m36 from "./migrations/2026-11-29-14-two-factor";
 import * as m37 from "./migrations/2026-11-29-15-retention";
 import * as m38 from "./migrations/2026-11-29-16-oneroster";
+import * as m39 from "./migrations/2026-11-29-17-roster-records";
 
 // Listed here rather than read from disk, so the bundle and tsx run the same list.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "2026-11-29-14-two-factor": m36,
   "2026-11-29-15-retention": m37,
   "2026-11-29-16-oneroster": m38,
+  "2026-11-29-17-roster-records": m39,
 };
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 

@@ -185,6 +185,16 @@ export interface RosterRunsTable {
   disabled: number;
   /** JSON array of { sourcedId, reason }. */
   refused: string;
+  mode: Generated<"full" | "delta">;
+  /** The latest dateLastModified the run read: the next delta's start. */
+  watermark: string | null;
+}
+
+/** The roster as the provider last gave it: one OneRoster record (JSON) per kind and sourcedId. */
+export interface RosterRecordsTable {
+  kind: "user" | "class" | "enrollment" | "role";
+  sourced_id: string;
+  record: string;
 }
 
 /** A sign-in whose password was right, waiting for its second factor (5 minutes). */
@@ -539,6 +549,7 @@ export interface Database {
   sign_in_challenges: SignInChallengesTable;
   scheduled_jobs: ScheduledJobsTable;
   roster_runs: RosterRunsTable;
+  roster_records: RosterRecordsTable;
   device_passwords: DevicePasswordsTable;
   caldav_objects: CaldavObjectsTable;
   events: EventsTable;

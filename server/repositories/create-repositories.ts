@@ -10,6 +10,7 @@ import { createGradesRepository } from "./grades";
 import { createGuardiansRepository } from "./guardians";
 import { createTwoFactorRepository } from "./two-factor";
 import { createScheduledJobsRepository } from "./scheduled-jobs";
+import { createRosterRecordsRepository } from "./roster-records";
 import { createRosterRunsRepository } from "./roster-runs";
 import { createMailOutboxRepository } from "./mail-outbox";
 import { createPasswordResetTokensRepository } from "./password-reset-tokens";
@@ -43,6 +44,7 @@ export function createRepositories(db: Executor) {
     twoFactor: createTwoFactorRepository(db),
     scheduledJobs: createScheduledJobsRepository(db),
     rosterRuns: createRosterRunsRepository(db),
+    rosterRecords: createRosterRecordsRepository(db),
     devicePasswords: createDevicePasswordsRepository(db),
     caldavObjects: createCaldavObjectsRepository(db),
     rateLimits: createRateLimitsRepository(db),

@@ -475,11 +475,14 @@ export function createUsersRepository(db: Executor) {
 
     /** The roster's accounts (issue 55): what a sync compares the provider's students with. */
     listRosterAccounts(): Promise<
-      Pick<UserRow, "id" | "email" | "is_admin" | "user_classes" | "roster_source_id" | "roster_classes" | "disabled_at">[]
+      Pick<
+        UserRow,
+        "id" | "email" | "first_name" | "last_name" | "is_admin" | "user_classes" | "roster_source_id" | "roster_classes" | "disabled_at"
+      >[]
     > {
       return db
         .selectFrom("users")
-        .select(["id", "email", "is_admin", "user_classes", "roster_source_id", "roster_classes", "disabled_at"])
+        .select(["id", "email", "first_name", "last_name", "is_admin", "user_classes", "roster_source_id", "roster_classes", "disabled_at"])
         .where("roster_source_id", "is not", null)
         .execute();
     },

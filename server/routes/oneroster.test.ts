@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp, describeEachEngine, STRONG_PASSWORD, TestClient, type TestApp } from "../test/harness";
-import { classRow, enrollment, type FakeOneRoster, startFakeOneRoster, user } from "../test/oneroster-provider";
+import { changed, classRow, enrollment, type FakeOneRoster, startFakeOneRoster, user } from "../test/oneroster-provider";
 
 const PASSCODE = "R0ST";
 const quiet = { info: () => {}, warn: () => {} };
@@ -9,12 +9,15 @@ const quiet = { info: () => {}, warn: () => {} };
  * Rosters from the student information system (issue 55): a OneRoster 1.2 provider the test runs
  * (paging, a token, a user in two schools, a class with two teachers, a deleted user, a slow and a
  * hostile provider), on both engines: students become accounts with their classes, an edit of the
- * student's own stays, a student deleted or gone is disabled at once, a bad answer changes nothing,
- * two instances sync once, and staff read each run's report.
+ * student's own stays, a student deleted or gone is disabled at once, a full read and then deltas
+ * by dateLastModified, a bad answer changes nothing, two instances sync once, and staff read each
+ * run's report.
  */
 describeEachEngine("OneRoster sync", (engine) => {
   let provider: FakeOneRoster;
   let t: TestApp;
+  // The sync's clock: a week on, a full read is due again.
+  let now = new Date("2026-11-30T08:00:00.000Z");
 
   beforeAll(async () => {
     provider = await startFakeOneRoster();
@@ -28,6 +31,7 @@ describeEachEngine("OneRoster sync", (engine) => {
         ONEROSTER_SCHOOL: "school-a",
       },
       oneRosterTimeoutMs: 500,
+      clock: () => now,
     });
   });
   afterAll(async () => {
@@ -62,7 +66,16 @@ describeEachEngine("OneRoster sync", (engine) => {
       enrollment("ms-lee", "bio", "teacher"),
     ];
     const first = await t.services.oneRoster.sync();
-    expect(first).toMatchObject({ source: "oneroster", status: "ok", reason: null, created: 521, updated: 1, disabled: 0, refused: [] });
+    expect(first).toMatchObject({
+      source: "oneroster",
+      mode: "full",
+      status: "ok",
+      reason: null,
+      created: 521,
+      updated: 1,
+      disabled: 0,
+      refused: [],
+    });
     expect(provider.requests.filter((r) => r.startsWith("/ims/oneroster/rostering/v1p2/users")).length).toBeGreaterThan(1);
     expect(provider.requests.filter((r) => r === "/token")).toHaveLength(1);
 
@@ -76,8 +89,11 @@ describeEachEngine("OneRoster sync", (engine) => {
     // Teachers get no account; a student of another school and a deleted one neither.
     for (const absent of ["mr-tan", "ms-lee", "dee", "cy"]) expect(await account(`${absent}@lincoln.example`)).toBeUndefined();
 
-    // The same roster again changes nothing.
-    expect(await t.services.oneRoster.sync()).toMatchObject({ status: "ok", created: 0, updated: 0, disabled: 0 });
+    // Then the changes only, from the latest dateLastModified read: nothing changed, nothing written.
+    provider.requests = [];
+    expect(await t.services.oneRoster.sync()).toMatchObject({ mode: "delta", status: "ok", created: 0, updated: 0, disabled: 0 });
+    const filters = provider.requests.filter((r) => r.startsWith("/ims/")).map((r) => new URL(r, "http://x").searchParams.get("filter"));
+    expect(new Set(filters)).toEqual(new Set(["dateLastModified>='2026-11-01T00:00:00.000Z'"]));
 
     // Ben edits his own list; Ana's enrollment in Algebra II ends; Ana's list follows, Ben's stays his.
     await t.db
@@ -85,26 +101,37 @@ describeEachEngine("OneRoster sync", (engine) => {
       .set({ user_classes: JSON.stringify(["Biology (3)", "Chess club"]) })
       .where("id", "=", ben.id)
       .execute();
-    provider.enrollments = provider.enrollments.filter((e) => e.sourcedId !== "ana-alg");
-    provider.classes = [...provider.classes, classRow("art", "Art")];
-    provider.enrollments.push(enrollment("ben", "art"));
+    provider.enrollments = provider.enrollments.map((e) => (e.sourcedId === "ana-alg" ? changed(e, { status: "tobedeleted" }) : e));
+    provider.classes = [...provider.classes, changed(classRow("art", "Art"))];
+    provider.enrollments.push(changed(enrollment("ben", "art")));
     const third = await t.services.oneRoster.sync();
-    expect(third).toMatchObject({ status: "ok", updated: 2, refused: [{ sourcedId: "ben", reason: "classes_kept" }] });
+    expect(third).toMatchObject({ mode: "delta", status: "ok", updated: 2, refused: [{ sourcedId: "ben", reason: "classes_kept" }] });
     expect(await classesOf("ana@lincoln.example")).toEqual(["Biology (3)"]);
     expect(await classesOf("ben@lincoln.example")).toEqual(["Biology (3)", "Chess club"]);
 
-    // Ana is deleted in the SIS, Ben is no longer listed: both closed at once, Ana's session with it.
+    // Ana is deleted in the SIS: a delta closes her account at once, her session with it.
     await ana.login("ana@lincoln.example", STRONG_PASSWORD);
-    provider.users = provider.users
-      .map((u) => (u.sourcedId === "ana" ? { ...u, status: "tobedeleted" } : u))
-      .filter((u) => u.sourcedId !== "ben");
-    expect(await t.services.oneRoster.sync()).toMatchObject({ status: "ok", disabled: 2 });
+    provider.users = provider.users.map((u) => (u.sourcedId === "ana" ? changed(u, { status: "tobedeleted" }) : u));
+    provider.requests = [];
+    expect(await t.services.oneRoster.sync()).toMatchObject({ mode: "delta", status: "ok", disabled: 1 });
+    // Read from the last change the run before saw: one short page of users, not the 500-odd.
+    const userReads = provider.requests.filter((r) => r.startsWith("/ims/oneroster/rostering/v1p2/users"));
+    expect(userReads).toHaveLength(1);
+    expect(new URL(userReads[0]!, "http://x").searchParams.get("filter")).toMatch(/^dateLastModified>='2026-11-02T/);
+    // The sync is a job, not a request: its sign-out reaches the session cache with the change feed.
+    await t.services.changeFeed.settle();
     expect((await ana.request("GET", "/api/user")).statusCode).toBe(401);
     const refused = await new TestClient(t.app).request("POST", "/api/login", { email: "ana@lincoln.example", password: STRONG_PASSWORD });
     expect([refused.statusCode, refused.json().code]).toEqual([403, "server.account_disabled"]);
+    // Ben vanishes without a word: no delta can say so; the week's full read does.
+    provider.users = provider.users.filter((u) => u.sourcedId !== "ben");
+    expect(await t.services.oneRoster.sync()).toMatchObject({ mode: "delta", disabled: 0 });
+    now = new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000);
+    expect(await t.services.oneRoster.sync()).toMatchObject({ mode: "full", status: "ok", disabled: 1 });
+    expect((await account("ben@lincoln.example"))!.disabled_at).not.toBeNull();
     // Listed again: open again.
-    provider.users = provider.users.map((u) => (u.sourcedId === "ana" ? { ...u, status: "active" } : u));
-    expect(await t.services.oneRoster.sync()).toMatchObject({ status: "ok", updated: 1 });
+    provider.users = provider.users.map((u) => (u.sourcedId === "ana" ? changed(u, { status: "active" }) : u));
+    expect(await t.services.oneRoster.sync()).toMatchObject({ mode: "delta", status: "ok", updated: 1 });
     expect((await new TestClient(t.app).login("ana@lincoln.example", STRONG_PASSWORD)).statusCode).toBe(200);
   });
 

@@ -35,10 +35,13 @@ const ATTEMPTS = 3;
 
 const ref = z.object({ sourcedId: z.string().min(1).max(256) });
 const status = z.enum(["active", "tobedeleted"]);
+/** When the provider last changed the record: where the next delta read starts. */
+const dateLastModified = z.string().max(40).nullish();
 
 export const oneRosterUserSchema = z.object({
   sourcedId: z.string().min(1).max(256),
   status,
+  dateLastModified,
   givenName: z.string().max(200).default(""),
   familyName: z.string().max(200).default(""),
   email: z.string().max(254).nullish(),
@@ -52,6 +55,7 @@ export type OneRosterUser = z.infer<typeof oneRosterUserSchema>;
 export const oneRosterClassSchema = z.object({
   sourcedId: z.string().min(1).max(256),
   status,
+  dateLastModified,
   title: z.string().min(1).max(200),
   periods: z.array(z.string().max(50)).max(20).nullish(),
 });
@@ -60,11 +64,23 @@ export type OneRosterClass = z.infer<typeof oneRosterClassSchema>;
 export const oneRosterEnrollmentSchema = z.object({
   sourcedId: z.string().min(1).max(256),
   status,
+  dateLastModified,
   role: z.string(),
   user: ref,
   class: ref,
 });
 export type OneRosterEnrollment = z.infer<typeof oneRosterEnrollmentSchema>;
+
+/** A user's role at an org as its own record: the 1.2 CSV binding's roles.csv (REST gives them inside the user). */
+export const oneRosterRoleSchema = z.object({
+  sourcedId: z.string().min(1).max(256),
+  status,
+  dateLastModified,
+  role: z.string(),
+  user: ref,
+  org: ref,
+});
+export type OneRosterRole = z.infer<typeof oneRosterRoleSchema>;
 
 /** The body of a response, read up to the cap; a larger one is refused before it is all in memory. */
 async function readCapped(response: Response): Promise<string> {
@@ -175,9 +191,13 @@ export function createOneRosterClient(config: OneRosterConfig, options: { signal
     }
   }
 
+  // A delta: the records changed since `since` (a dateLastModified the provider gave), deleted ones
+  // included with status "tobedeleted". ">=": a record changed in the same instant is read again,
+  // which writes nothing, rather than missed.
+  const changedSince = (since?: string) => (since ? `dateLastModified>='${since}'` : undefined);
   return {
-    users: () => all("users", "users", oneRosterUserSchema),
-    classes: () => all("classes", "classes", oneRosterClassSchema),
-    enrollments: () => all("enrollments", "enrollments", oneRosterEnrollmentSchema),
+    users: (since?: string) => all("users", "users", oneRosterUserSchema, changedSince(since)),
+    classes: (since?: string) => all("classes", "classes", oneRosterClassSchema, changedSince(since)),
+    enrollments: (since?: string) => all("enrollments", "enrollments", oneRosterEnrollmentSchema, changedSince(since)),
   };
 }

@@ -25,8 +25,8 @@ const BASE = "/ims/oneroster/rostering/v1p2";
 /**
  * A OneRoster 1.2 rostering provider the tests run themselves (issue 55): OAuth 2.0 client
  * credentials at /token, `users`, `classes` and `enrollments` paged by `limit` and `offset` with
- * `X-Total-Count`, a bearer token checked on each; and, on demand, the misbehaviours a sync must
- * survive without changing anything.
+ * `X-Total-Count`, deltas by `filter=dateLastModified>='…'`, a bearer token checked on each; and,
+ * on demand, the misbehaviours a sync must survive without changing anything.
  */
 export async function startFakeOneRoster(): Promise<FakeOneRoster> {
   const fake = {
@@ -66,6 +66,13 @@ export async function startFakeOneRoster(): Promise<FakeOneRoster> {
     const limit = Number(url.searchParams.get("limit") ?? 100);
     const offset = Number(url.searchParams.get("offset") ?? 0);
     let rows = fake[collection];
+    // A delta: what changed since the time the filter names (the one filter a sync sends).
+    const filter = url.searchParams.get("filter");
+    if (filter) {
+      const since = /^dateLastModified>='([^']+)'$/.exec(filter)?.[1];
+      if (!since) return send(400, { imsx_codeMajor: "failure", imsx_description: "unsupported filter" });
+      rows = rows.filter((row) => Date.parse(String(row.dateLastModified)) >= Date.parse(since));
+    }
     if (fake.mode === "hostile" && collection === "users") rows = [...rows, { sourcedId: "bad", status: "active", givenName: 42 }];
     send(200, { [collection]: rows.slice(offset, offset + limit) }, { "x-total-count": String(rows.length) });
   });
@@ -104,5 +111,19 @@ export function classRow(sourcedId: string, title: string, periods: string[] = [
 }
 
 export function enrollment(userId: string, classId: string, role = "student", status = "active") {
-  return { sourcedId: `${userId}-${classId}`, status, role, user: { sourcedId: userId }, class: { sourcedId: classId } };
+  return {
+    sourcedId: `${userId}-${classId}`,
+    status,
+    dateLastModified: "2026-11-01T00:00:00.000Z",
+    role,
+    user: { sourcedId: userId },
+    class: { sourcedId: classId },
+  };
+}
+
+let lastTouched = Date.parse("2026-11-02T00:00:00.000Z");
+/** A record as the provider changes it: its fields replaced and dateLastModified moved on (a delta lists it). */
+export function changed<Row extends Record<string, unknown>>(row: Row, fields: Partial<Row> = {}): Row {
+  lastTouched += 60_000;
+  return { ...row, ...fields, dateLastModified: new Date(lastTouched).toISOString() };
 }

@@ -14,8 +14,8 @@ import {
   rosterImportSchema,
 } from "../../core/schemas/admin";
 import { TOTAL_COUNT_HEADER } from "../../core/admin";
-import { wordMessageRef } from "../../core/i18n/translate";
-import { notFound, parseWith } from "../errors";
+import { messageRef, wordMessageRef } from "../../core/i18n/translate";
+import { HttpError, notFound, parseWith } from "../errors";
 import { i18nFor, requestLocale } from "../i18n";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { requireUser } from "../http/request-context";
@@ -24,7 +24,8 @@ import type { Services } from "../services";
 import { USER_NOT_FOUND } from "../services/admin-service";
 import { browserOf } from "../http/browser";
 import { cohortDeletionSchema, retentionOverviewSchema } from "../../core/schemas/retention";
-import { rosterRunSchema } from "../../core/schemas/roster-runs";
+import { rosterCsvQuerySchema, rosterCsvResultSchema, rosterRunSchema } from "../../core/schemas/roster-runs";
+import { ONEROSTER_CSV_MAX_BYTES, readOneRosterCsv } from "../services/oneroster-csv";
 
 const idParams = z.object({
   id: z.coerce
@@ -100,6 +101,30 @@ export default async function adminRoutes(app: FastifyInstance, { services }: { 
   app.post("/api/admin/roster/runs", async (_request, reply) => {
     await services.oneRoster.requestRun();
     return reply.code(202).send({ ok: true });
+  });
+
+  // The same roster from OneRoster's CSV binding: the bundle's zip is the body (preview first, then for real).
+  await app.register(async (bundles) => {
+    bundles.addContentTypeParser(
+      ["application/zip", "application/x-zip-compressed", "application/octet-stream"],
+      { parseAs: "buffer", bodyLimit: ONEROSTER_CSV_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    bundles.post(
+      "/api/admin/roster/oneroster-csv",
+      {
+        bodyLimit: ONEROSTER_CSV_MAX_BYTES,
+        handlerTimeout: Math.max(config.requestTimeoutMs, ROSTER_IMPORT_TIMEOUT_MS),
+        schema: { response: { 200: responseSchema(rosterCsvResultSchema) } },
+      },
+      async (request) => {
+        const { preview } = parseWith(rosterCsvQuerySchema, request.query);
+        // A JSON or form body was parsed by the app's own parsers: it is not a bundle.
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(415, messageRef("server.unsupported_media_type"));
+        const read = readOneRosterCsv(request.body);
+        return services.oneRoster.importRead(requireUser(request), read, preview);
+      },
+    );
   });
 
   // An admin's phone is lost: an unlocked admin takes its second factor off (audited); it signs in with the password alone until enrolled again.

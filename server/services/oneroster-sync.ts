@@ -1,5 +1,5 @@
 import { CLASS_NAME_MAX } from "../../core/schemas/classes";
-import type { RosterRun } from "../../core/schemas/roster-runs";
+import { ROSTER_CHANGES_SHOWN, type RosterChange, type RosterCsvResult, type RosterRun } from "../../core/schemas/roster-runs";
 import type { SessionUser } from "../repositories/sessions";
 import { conflict } from "../errors";
 import { messageRef } from "../../core/i18n/translate";
@@ -58,15 +58,6 @@ interface Roster {
 
 /** The staff member who uploaded a roster (a sync on its schedule has none). */
 type ActingStaff = Pick<SessionUser, "id" | "email">;
-
-/** What a run does to one student (a preview lists these before anything is written). */
-export interface RosterChange {
-  sourcedId: string;
-  email: string | null;
-  name: string;
-  action: "created" | "updated" | "disabled" | "refused";
-  reason?: string;
-}
 
 /** A student as the provider lists them, ready to write. */
 export interface RosterStudent {
@@ -432,9 +423,18 @@ export function createOneRosterSync(options: {
      * POST /api/admin/roster/oneroster-csv: a OneRoster CSV bundle's read (bulk or delta) merged
      * and written as a sync is, by staff; a preview answers what it would do and writes nothing.
      */
-    async importRead(actor: ActingStaff, read: RosterRead, preview: boolean) {
-      const whole = Boolean(read.users?.whole);
-      return run(read, { source: "csv", mode: whole ? "full" : "delta", watermark: null, started: clock(), actor, preview });
+    async importRead(actor: ActingStaff, read: RosterRead, preview: boolean): Promise<RosterCsvResult> {
+      const mode = read.users?.whole ? "full" : "delta";
+      const done = await run(read, { source: "csv", mode, watermark: null, started: clock(), actor, preview });
+      const { changes, ...counts } = done.applied;
+      return {
+        preview,
+        mode,
+        ...counts,
+        changes: changes.slice(0, ROSTER_CHANGES_SHOWN),
+        moreChanges: Math.max(0, changes.length - ROSTER_CHANGES_SHOWN),
+        run: done.run,
+      };
     },
 
     /** POST /api/admin/roster/runs: the sync is due now, and this instance looks at once. */

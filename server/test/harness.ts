@@ -225,7 +225,8 @@ export class TestClient {
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
         ...headers,
       },
-      ...(body !== undefined ? { payload: typeof body === "string" ? body : JSON.stringify(body) } : {}),
+      // A file's bytes go as they are (with their own content type in `headers`).
+      ...(body !== undefined ? { payload: typeof body === "string" || Buffer.isBuffer(body) ? body : JSON.stringify(body) } : {}),
     });
     const setCookie = res.cookies.find((c) => c.name === "sid");
     if (setCookie) this.cookie = setCookie.value ? `sid=${setCookie.value}` : undefined;

@@ -149,6 +149,42 @@ export function adminNetwork(
   server.on("GET /api/admin/retention", () => state.retention);
   server.on("GET /api/admin/roster/runs", () => state.rosterRuns);
   server.on("POST /api/admin/roster/runs", () => reply(202, { ok: true }));
+  // A OneRoster CSV bundle: anything but a zip is refused as the server does; a zip makes two
+  // accounts, updates one (keeping its own class list), closes one and leaves one without an email.
+  server.on("POST /api/admin/roster/oneroster-csv", (request) => {
+    const bundle = request.body;
+    if (!(bundle instanceof Blob) || bundle.type !== "application/zip" || bundle.size === 0)
+      return reply(400, { message: "This file is not a zip archive.", code: "admin.oneroster_csv_not_zip" });
+    const preview = request.query.get("preview") === "true";
+    const counts = { created: 2, updated: 1, disabled: 1, refused: [{ sourcedId: "stu-3", reason: "no_email" }] };
+    const run: RosterRun | null = preview
+      ? null
+      : {
+          id: state.rosterRuns.length + 1,
+          source: "csv",
+          mode: "full",
+          startedAt: "2026-11-29T15:00:00.000Z",
+          finishedAt: "2026-11-29T15:00:01.000Z",
+          status: "ok",
+          reason: null,
+          ...counts,
+        };
+    if (run) state.rosterRuns = [run, ...state.rosterRuns];
+    return {
+      preview,
+      mode: "full",
+      ...counts,
+      changes: [
+        { sourcedId: "stu-1", email: "marisol@lincoln.example", name: "Marisol Peña", action: "created" },
+        { sourcedId: "stu-2", email: "kofi@lincoln.example", name: "Kofi Mensah", action: "created" },
+        { sourcedId: "stu-5", email: "ivy@lincoln.example", name: "Ivy Tran", action: "updated", reason: "classes_kept" },
+        { sourcedId: "stu-6", email: "ben@lincoln.example", name: "Ben Okafor", action: "disabled" },
+        { sourcedId: "stu-3", email: null, name: "Noemail Student", action: "refused", reason: "no_email" },
+      ],
+      moreChanges: 0,
+      run,
+    };
+  });
   server.on("GET /api/admin/audit-logs", () => state.logs);
   server.on("GET /api/admin/settings", () => state.settings);
   return state;

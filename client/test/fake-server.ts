@@ -22,7 +22,7 @@ export interface RecordedRequest {
   url: string;
   query: URLSearchParams;
   headers: Record<string, string>;
-  /** The JSON body, parsed (undefined for none). */
+  /** The JSON body, parsed, or a file's Blob (undefined for none). */
   body: unknown;
   /** The route's `:name` parts, e.g. `{ id: "7" }` for "PUT /api/tasks/:id". */
   params: Record<string, string>;
@@ -367,7 +367,8 @@ export class FakeServer {
       url: url.pathname + url.search,
       query: url.searchParams,
       headers,
-      body: text === undefined ? undefined : (JSON.parse(text) as unknown),
+      // A file (a roster bundle) is kept as the Blob sent; JSON is parsed.
+      body: init.body instanceof Blob ? init.body : text === undefined ? undefined : (JSON.parse(text) as unknown),
       params: {},
     };
     if (!this.reachable) throw new TypeError("Failed to fetch");

@@ -84,6 +84,19 @@ describe("apiRequest headers", () => {
     expect(post!.init.method).toBe("POST");
   });
 
+  it("sends a file as its own bytes and type, not as JSON (a roster bundle)", async () => {
+    const { calls } = installFetch({
+      "/api/csrf-token": () => jsonResponse(200, { csrfToken: "tok" }),
+      "/api/admin/roster/oneroster-csv?preview=true": () => jsonResponse(200, {}),
+    });
+    const zip = new Blob([new Uint8Array([0x50, 0x4b])], { type: "application/zip" });
+    await apiRequest("POST", "/api/admin/roster/oneroster-csv?preview=true", zip);
+    const post = calls.find((c) => c.url.startsWith("/api/admin/roster"));
+    expect(headersOf(post)["Content-Type"]).toBe("application/zip");
+    expect(post!.init.body).toBe(zip);
+    expect(headersOf(post)["X-CSRF-Token"]).toBe("tok");
+  });
+
   it("sends no content type on a body-less POST", async () => {
     const { calls } = installFetch({
       "/api/csrf-token": () => jsonResponse(200, { csrfToken: "tok" }),

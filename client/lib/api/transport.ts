@@ -53,7 +53,9 @@ async function send(method: string, url: string, body: unknown, options: Request
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   if (options.ifNoneMatch) headers["If-None-Match"] = options.ifNoneMatch;
   if (options.ifMatch) headers["If-Match"] = options.ifMatch;
-  if (hasBody) headers["Content-Type"] = "application/json";
+  // A file (a roster bundle) goes as its own bytes and type; anything else as JSON.
+  const file = body instanceof Blob ? body : null;
+  if (hasBody) headers["Content-Type"] = file ? file.type || "application/octet-stream" : "application/json";
   if (MUTATING_METHODS.has(upper) && !CSRF_EXEMPT.has(path)) {
     const token = await csrfTokenFor(url);
     if (token) headers["X-CSRF-Token"] = token;
@@ -66,7 +68,7 @@ async function send(method: string, url: string, body: unknown, options: Request
     res = await fetch(url, {
       method: upper,
       headers,
-      body: hasBody ? JSON.stringify(body) : undefined,
+      body: file ?? (hasBody ? JSON.stringify(body) : undefined),
       credentials: "include",
       signal: controller.signal,
     });

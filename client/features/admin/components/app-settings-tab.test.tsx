@@ -33,6 +33,19 @@ const WORDS = {
     rosterOk: "412 accounts made, 3 updated, 2 closed",
     rosterKept: "1 student not written as listed",
     syncNow: "Sync now",
+    upload: "Upload OneRoster CSV",
+    uploadTitle: "Import a OneRoster CSV bundle",
+    bundle: "OneRoster CSV bundle",
+    uploadSummary: "2 accounts to make, 1 to update, 1 to close",
+    changes: "Changes",
+    noEmail: "no email address",
+    classesKept: "class list kept: the student edited it",
+    created: "New account",
+    apply: "Apply 4 changes",
+    imported: "The roster was imported",
+    importedSummary: "2 accounts made, 1 updated, 1 closed",
+    uploadedRun: "Uploaded bundle · Whole roster",
+    done: "Done",
     syncRequested: "The sync starts within a minute",
     familyHint:
       "Students may send a parent or guardian a daily or weekly email of what they have due and what they missed, once the guardian confirms. Off: no invitations and no emails.",
@@ -58,6 +71,19 @@ const WORDS = {
     rosterOk: "412 cuentas creadas, 3 actualizadas, 2 cerradas",
     rosterKept: "1 estudiante no se escribió como figura",
     syncNow: "Sincronizar ahora",
+    upload: "Subir CSV de OneRoster",
+    uploadTitle: "Importar un paquete CSV de OneRoster",
+    bundle: "Paquete CSV de OneRoster",
+    uploadSummary: "2 cuentas por crear, 1 por actualizar, 1 por cerrar",
+    changes: "Cambios",
+    noEmail: "sin dirección de correo",
+    classesKept: "lista de clases conservada: el estudiante la editó",
+    created: "Cuenta nueva",
+    apply: "Aplicar 4 cambios",
+    imported: "Se importó la lista",
+    importedSummary: "2 cuentas creadas, 1 actualizada, 1 cerrada",
+    uploadedRun: "Paquete subido · Lista completa",
+    done: "Listo",
     syncRequested: "La sincronización empieza en menos de un minuto",
     familyHint:
       "Los estudiantes pueden enviar a un padre, madre o tutor un correo diario o semanal con lo que tienen pendiente y lo que no entregaron, una vez que lo confirme. Desactivado: ni invitaciones ni correos.",
@@ -176,6 +202,59 @@ describe.each(["en", "es"] as const)("App Settings (%s)", (locale) => {
     expect(await findToast(words.syncRequested, "")).toBeVisible();
     expect(server.sent("POST /api/admin/roster/runs")).toHaveLength(1);
     if (locale === "es") expect(englishOnScreen(["Rosa", "Diaz", "RETENTION_INACTIVE_DAYS", "OneRoster", "stu-9"])).toEqual([]);
+  });
+
+  it("previews a OneRoster CSV bundle student by student, then applies it as a run (issue 55)", async () => {
+    const server = new FakeServer();
+    adminNetwork(server);
+    const { user } = await renderApp("/admin?tab=settings", { user: admin({ locale }), server, locale, width: 375 });
+    const section = await screen.findByRole("region", { name: words.roster });
+    await user.click(within(section).getByRole("button", { name: words.upload }));
+    const dialog = await screen.findByRole("dialog", { name: words.uploadTitle });
+
+    // Not a zip: the server's words, and nothing to apply.
+    if (locale === "en") {
+      await user.upload(within(dialog).getByLabelText(words.bundle), new File([], "roster.zip", { type: "application/zip" }));
+      expect(await within(dialog).findByRole("alert")).toHaveTextContent("This file is not a zip archive.");
+      expect(within(dialog).queryByRole("button", { name: words.apply })).toBeNull();
+    }
+
+    // Windows names a zip application/x-zip-compressed: it goes as a zip all the same.
+    const bundle = new File([new Uint8Array([0x50, 0x4b, 0x05, 0x06])], "lincoln-oneroster.zip", { type: "application/x-zip-compressed" });
+    await user.upload(within(dialog).getByLabelText(words.bundle), bundle);
+    expect(await within(dialog).findByText(words.uploadSummary)).toBeVisible();
+    expect(server.sent("POST /api/admin/roster/oneroster-csv").at(-1)!.url).toBe("/api/admin/roster/oneroster-csv?preview=true");
+    const changes = within(dialog).getByRole("list", { name: words.changes });
+    const [marisol, , ivy, , noEmail] = within(changes).getAllByRole("listitem");
+    expect(marisol).toHaveTextContent("Marisol Peña");
+    expect(marisol).toHaveTextContent(words.created);
+    expect(ivy).toHaveTextContent(words.classesKept);
+    expect(noEmail).toHaveTextContent(words.noEmail);
+    if (locale === "es")
+      expect(
+        englishOnScreen([
+          "Rosa",
+          "Diaz",
+          "OneRoster",
+          "lincoln-oneroster.zip",
+          "Noemail Student",
+          "CSV",
+          "manifest.csv",
+          "users.csv",
+          "classes.csv",
+          "enrollments.csv",
+        ]),
+      ).toEqual([]);
+
+    await user.click(within(dialog).getByRole("button", { name: words.apply }));
+    expect(await findToast(words.imported, "")).toBeVisible();
+    expect(await within(dialog).findByText(words.importedSummary)).toBeVisible();
+    expect(server.sent("POST /api/admin/roster/oneroster-csv").at(-1)!.url).toBe("/api/admin/roster/oneroster-csv?preview=false");
+    await user.click(within(dialog).getByRole("button", { name: words.done }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The run joins the reports, newest first.
+    const runs = within(section).getByRole("list", { name: words.rosterRuns });
+    await waitFor(() => expect(within(runs).getAllByRole("listitem")[0]).toHaveTextContent(words.uploadedRun));
   });
 
   it("turns the families' emails off for the whole school", async () => {

@@ -1,4 +1,5 @@
-import { RefreshCw } from "lucide-react";
+import { FileUp, RefreshCw } from "lucide-react";
+import { useState } from "react";
 import { formatShortDate, formatTime12 } from "@core/format";
 import { clockTimeIn, todayIn } from "@core/dates";
 import type { MessageId } from "@core/i18n/translate";
@@ -11,6 +12,7 @@ import { useLocale, useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useRequestRosterSync, useRosterRuns } from "../api/roster-runs";
 import { isAdminLocked } from "../utils/admin-errors";
+import { OneRosterUploadDialog, ROSTER_REASONS } from "./oneroster-upload-dialog";
 
 /** The run's failure, worded (the server names its kind: decision 138). */
 const FAILURES: Readonly<Record<string, MessageId>> = {
@@ -24,14 +26,6 @@ const FAILURES: Readonly<Record<string, MessageId>> = {
   bad_record: "admin.roster_failed_bad_data",
   too_many: "admin.roster_failed_too_large",
 };
-/** Why a student was not written as the roster has them. */
-const REFUSALS: Record<string, MessageId> = {
-  no_email: "admin.roster_refused_no_email",
-  email_of_another_student: "admin.roster_refused_email_taken",
-  email_of_staff: "admin.roster_refused_email_staff",
-  not_made: "admin.roster_refused_not_made",
-  classes_kept: "admin.roster_refused_classes_kept",
-};
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -44,33 +38,40 @@ export function RosterSyncSection() {
   const t = useT();
   const runs = useRosterRuns();
   const request = useRequestRosterSync();
+  const [uploading, setUploading] = useState(false);
   return (
     <section aria-labelledby="admin-roster-sync-heading" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="admin-roster-sync-heading" className="text-lg font-semibold">
           {t("admin.roster_title")}
         </h2>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={request.isPending}
-          onClick={() =>
-            request.mutate(undefined, {
-              onSuccess: () => showToast({ title: t("admin.roster_requested"), variant: "success" }),
-              onError: (error) => {
-                if (isAdminLocked(error)) return;
-                showToast({
-                  title: t("admin.roster_request_failed"),
-                  description: serverMessage(error) ?? t("admin.something_went_wrong"),
-                  variant: "destructive",
-                });
-              },
-            })
-          }
-        >
-          <RefreshCw aria-hidden="true" /> {t("admin.roster_sync_now")}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => setUploading(true)}>
+            <FileUp aria-hidden="true" /> {t("admin.roster_upload")}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={request.isPending}
+            onClick={() =>
+              request.mutate(undefined, {
+                onSuccess: () => showToast({ title: t("admin.roster_requested"), variant: "success" }),
+                onError: (error) => {
+                  if (isAdminLocked(error)) return;
+                  showToast({
+                    title: t("admin.roster_request_failed"),
+                    description: serverMessage(error) ?? t("admin.something_went_wrong"),
+                    variant: "destructive",
+                  });
+                },
+              })
+            }
+          >
+            <RefreshCw aria-hidden="true" /> {t("admin.roster_sync_now")}
+          </Button>
+        </div>
       </div>
+      <OneRosterUploadDialog open={uploading} onOpenChange={setUploading} />
       <p className="max-w-xl text-sm text-muted-foreground">{t("admin.roster_description")}</p>
       {runs.isPending ? (
         <LoadingState label={t("admin.roster_loading")} />
@@ -105,6 +106,10 @@ function RunItem({ run }: { run: RosterRun }) {
   return (
     <li className="grid gap-1 rounded-md border p-3 text-sm">
       <p className="font-medium">{when}</p>
+      <p className="text-muted-foreground">
+        {t(run.source === "csv" ? "admin.roster_source_csv" : "admin.roster_source_oneroster")} ·{" "}
+        {t(run.mode === "full" ? "admin.roster_mode_full" : "admin.roster_mode_delta")}
+      </p>
       {run.status === "ok" ? (
         <p>{t("admin.roster_run_ok", { created: run.created, updated: run.updated, disabled: run.disabled })}</p>
       ) : (
@@ -118,7 +123,7 @@ function RunItem({ run }: { run: RosterRun }) {
           <ul className="mt-1 grid gap-0.5">
             {run.refused.slice(0, 50).map((row) => (
               <li key={row.sourcedId} className="break-all">
-                {row.sourcedId}: {t((REFUSALS[row.reason] ?? "admin.roster_refused_not_made") as "admin.roster_refused_not_made")}
+                {row.sourcedId}: {t((ROSTER_REASONS[row.reason] ?? "admin.roster_refused_not_made") as "admin.roster_refused_not_made")}
               </li>
             ))}
           </ul>

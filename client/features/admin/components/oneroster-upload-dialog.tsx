@@ -1,16 +1,13 @@
-import { FileUp } from "lucide-react";
-import { type ChangeEvent, useId, useRef, useState } from "react";
+import { useState } from "react";
 import type { MessageId, PlainMessageId } from "@core/i18n/translate";
 import type { RosterChange, RosterCsvResult } from "@core/schemas/roster-runs";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
 import { useRosterCsvUpload } from "../api/roster-runs";
 import { isAdminLocked } from "../utils/admin-errors";
+import { FilePreviewDialog } from "./file-preview-dialog";
 
 /** What a change does to a student, as its badge says it. */
 const ACTIONS: Record<RosterChange["action"], { label: PlainMessageId; variant: "success" | "secondary" | "destructive" | "outline" }> = {
@@ -34,31 +31,23 @@ type Shown = { file: string; bundle: Blob; result: RosterCsvResult };
 /**
  * Admin → App Settings → the roster → Upload OneRoster CSV (issue 55): choose the zip the student
  * information system exported, see student by student what it would change (nothing is written
- * yet), then apply it as one run. As the student import's dialog does, it cannot be closed while
- * the import runs, so its answer is never lost.
+ * yet), then apply it as one run: the student import's way of taking a file (FilePreviewDialog).
  */
 export function OneRosterUploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useRosterCsvUpload();
   const importing = upload.isPending && upload.variables?.preview === false;
-  const describedBy = useId();
 
-  function close(next: boolean) {
-    if (next) return onOpenChange(true);
-    if (importing) return;
+  function close() {
     setShown(null);
     setProblem(null);
     upload.reset();
     onOpenChange(false);
   }
 
-  function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
+  function onFile(file: File) {
     setProblem(null);
     setShown(null);
     upload.mutate(
@@ -94,93 +83,60 @@ export function OneRosterUploadDialog({ open, onOpenChange }: { open: boolean; o
   const changeCount = result ? result.created + result.updated + result.disabled : 0;
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="sm:max-w-2xl" aria-describedby={describedBy}>
-        <DialogHeader>
-          <DialogTitle>{t("admin.roster_upload_title")}</DialogTitle>
-          <DialogDescription id={describedBy}>{t("admin.roster_upload_text")}</DialogDescription>
-        </DialogHeader>
-
-        {!imported && (
-          <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" disabled={upload.isPending} onClick={() => fileInput.current?.click()}>
-              <FileUp aria-hidden="true" />
-              {shown ? t("admin.roster_upload_choose_other") : t("admin.roster_upload_choose")}
-            </Button>
-            {shown && <span className="min-w-0 truncate text-sm text-muted-foreground">{shown.file}</span>}
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".zip,application/zip"
-              className="sr-only"
-              tabIndex={-1}
-              aria-label={t("admin.roster_upload_file")}
-              onChange={onFile}
-            />
-          </div>
-        )}
-
-        {upload.isPending && !importing && (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner label={null} className="size-4" /> {t("admin.roster_upload_checking")}
+    <FilePreviewDialog
+      open={open}
+      onClose={close}
+      title={t("admin.roster_upload_title")}
+      description={t("admin.roster_upload_text")}
+      picker={{
+        accept: ".zip,application/zip",
+        label: t("admin.roster_upload_file"),
+        choose: t("admin.roster_upload_choose"),
+        chooseOther: t("admin.roster_upload_choose_other"),
+      }}
+      fileName={shown?.file ?? null}
+      onFile={onFile}
+      checking={upload.isPending && !importing ? t("admin.roster_upload_checking") : null}
+      problem={problem}
+      done={imported}
+      importing={importing}
+      apply={
+        result
+          ? {
+              label: t("admin.roster_upload_button", { count: changeCount }),
+              applying: t("admin.roster_upload_applying"),
+              disabled: changeCount === 0 || upload.isPending,
+              onClick: apply,
+            }
+          : null
+      }
+    >
+      {result && (
+        <div className="grid gap-3">
+          <p role="status" className="text-sm font-medium">
+            {imported
+              ? t("admin.roster_run_ok", { created: result.created, updated: result.updated, disabled: result.disabled })
+              : t("admin.roster_upload_summary", { created: result.created, updated: result.updated, disabled: result.disabled })}
           </p>
-        )}
-        {problem && (
-          <p role="alert" className="text-sm text-destructive">
-            {problem}
+          <p className="text-sm text-muted-foreground">
+            {t(result.mode === "full" ? "admin.roster_mode_full" : "admin.roster_mode_delta")}
           </p>
-        )}
-
-        {result && (
-          <div className="grid gap-3">
-            <p role="status" className="text-sm font-medium">
-              {imported
-                ? t("admin.roster_run_ok", { created: result.created, updated: result.updated, disabled: result.disabled })
-                : t("admin.roster_upload_summary", { created: result.created, updated: result.updated, disabled: result.disabled })}
-            </p>
-            <p className="text-sm text-muted-foreground">
-              {t(result.mode === "full" ? "admin.roster_mode_full" : "admin.roster_mode_delta")}
-            </p>
-            {result.changes.length > 0 && (
-              <ul aria-label={t("admin.roster_upload_changes")} className="grid max-h-[45vh] gap-1.5 overflow-y-auto rounded-md border p-2">
-                {result.changes.map((change) => (
-                  <ChangeItem key={`${change.action}-${change.sourcedId}`} change={change} />
-                ))}
-                {result.moreChanges > 0 && (
-                  <li className="px-2 py-1.5 text-sm text-muted-foreground">
-                    {t("admin.roster_upload_more", { count: result.moreChanges })}
-                  </li>
-                )}
-              </ul>
-            )}
-            {!imported && changeCount === 0 && <p className="text-sm text-muted-foreground">{t("admin.roster_upload_nothing")}</p>}
-          </div>
-        )}
-
-        <DialogFooter>
-          {imported ? (
-            <Button onClick={() => close(false)}>{t("common.done")}</Button>
-          ) : (
-            <>
-              <Button variant="outline" disabled={importing} onClick={() => close(false)}>
-                {t("common.cancel")}
-              </Button>
-              {result && (
-                <Button disabled={changeCount === 0 || upload.isPending} onClick={apply}>
-                  {importing ? (
-                    <>
-                      <Spinner label={null} className="size-4 text-current" /> {t("admin.roster_upload_applying")}
-                    </>
-                  ) : (
-                    t("admin.roster_upload_button", { count: changeCount })
-                  )}
-                </Button>
+          {result.changes.length > 0 && (
+            <ul aria-label={t("admin.roster_upload_changes")} className="grid max-h-[45vh] gap-1.5 overflow-y-auto rounded-md border p-2">
+              {result.changes.map((change) => (
+                <ChangeItem key={`${change.action}-${change.sourcedId}`} change={change} />
+              ))}
+              {result.moreChanges > 0 && (
+                <li className="px-2 py-1.5 text-sm text-muted-foreground">
+                  {t("admin.roster_upload_more", { count: result.moreChanges })}
+                </li>
               )}
-            </>
+            </ul>
           )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          {!imported && changeCount === 0 && <p className="text-sm text-muted-foreground">{t("admin.roster_upload_nothing")}</p>}
+        </div>
+      )}
+    </FilePreviewDialog>
   );
 }
 

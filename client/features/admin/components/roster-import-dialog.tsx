@@ -1,9 +1,7 @@
-import { Download, FileUp } from "lucide-react";
-import { type ChangeEvent, useId, useRef, useState } from "react";
+import { Download } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api/errors";
 import { useT } from "@/lib/i18n";
 import { showToast } from "@/lib/toast";
@@ -12,6 +10,7 @@ import type { PlainMessageId } from "@core/i18n/translate";
 import { ROSTER_MAX_BYTES, ROSTER_MAX_ROWS, type RosterImportResult, type RosterRow } from "@core/schemas/admin";
 import { useRosterImport } from "../api/roster-import";
 import { isAdminLocked } from "../utils/admin-errors";
+import { FilePreviewDialog } from "./file-preview-dialog";
 
 /** The file of temporary passwords the admin downloads (email,temporaryPassword). */
 export const TEMPORARY_PASSWORDS_FILE = "temporary-passwords.csv";
@@ -64,28 +63,21 @@ function downloadPasswords(rows: readonly RosterRow[]) {
  */
 export function RosterImportDialog({ open, onOpenChange }: RosterImportDialogProps) {
   const t = useT();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const request = useRosterImport();
   const busy = reading || request.isPending;
   const importing = request.isPending && request.variables?.dryRun === false;
-  const describedBy = useId();
 
-  function close(next: boolean) {
-    if (next) return onOpenChange(true);
-    if (importing) return;
+  function close() {
     setShown(null);
     setProblem(null);
     request.reset();
     onOpenChange(false);
   }
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
+  async function onFile(file: File) {
     setProblem(null);
     setShown(null);
     setReading(true);
@@ -132,120 +124,87 @@ export function RosterImportDialog({ open, onOpenChange }: RosterImportDialogPro
   const passwords = shown?.imported ? rows.filter((row) => row.temporaryPassword).length : 0;
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="sm:max-w-2xl" aria-describedby={describedBy}>
-        <DialogHeader>
-          <DialogTitle>{t("admin.import_students")}</DialogTitle>
-          <DialogDescription id={describedBy}>{t("admin.import_text", { max: ROSTER_MAX_ROWS.toLocaleString() })}</DialogDescription>
-        </DialogHeader>
-
-        {!shown?.imported && (
-          <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" disabled={busy} onClick={() => fileInput.current?.click()}>
-              <FileUp aria-hidden="true" />
-              {shown ? t("admin.import_choose_other") : t("admin.import_choose_file")}
-            </Button>
-            {shown && <span className="min-w-0 truncate text-sm text-muted-foreground">{shown.file}</span>}
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".csv,text/csv"
-              className="sr-only"
-              tabIndex={-1}
-              aria-label={t("admin.import_file")}
-              onChange={(event) => void onFile(event)}
-            />
-          </div>
-        )}
-
-        {busy && !importing && (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner label={null} className="size-4" /> {t("admin.import_checking")}
+    <FilePreviewDialog
+      open={open}
+      onClose={close}
+      title={t("admin.import_students")}
+      description={t("admin.import_text", { max: ROSTER_MAX_ROWS.toLocaleString() })}
+      picker={{
+        accept: ".csv,text/csv",
+        label: t("admin.import_file"),
+        choose: t("admin.import_choose_file"),
+        chooseOther: t("admin.import_choose_other"),
+      }}
+      fileName={shown?.file ?? null}
+      onFile={(file) => void onFile(file)}
+      checking={busy && !importing ? t("admin.import_checking") : null}
+      problem={problem}
+      done={shown?.imported ?? false}
+      importing={importing}
+      apply={
+        shown
+          ? {
+              label: t("admin.import_button", { count: counts.create }),
+              applying: t("admin.importing"),
+              disabled: counts.create === 0 || busy,
+              onClick: runImport,
+            }
+          : null
+      }
+    >
+      {shown && (
+        <div className="grid gap-3">
+          <p role="status" className="text-sm font-medium">
+            {shown.imported ? t("admin.import_done", { count: shown.result.created }) : t("admin.import_counts", counts)}
           </p>
-        )}
-        {problem && (
-          <p role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        )}
-
-        {shown && (
-          <div className="grid gap-3">
-            <p role="status" className="text-sm font-medium">
-              {shown.imported ? t("admin.import_done", { count: shown.result.created }) : t("admin.import_counts", counts)}
-            </p>
-            {shown.imported && passwords > 0 && (
-              <div className="grid gap-2 rounded-md border border-warning/40 bg-warning/10 p-3">
-                <p className="text-sm">{t("admin.import_passwords_note")}</p>
-                <Button
-                  className="justify-self-start"
-                  onClick={() => {
-                    downloadPasswords(rows);
-                    showToast({
-                      title: t("admin.import_download_passwords"),
-                      description: t("admin.import_downloaded"),
-                      variant: "success",
-                    });
-                  }}
-                >
-                  <Download aria-hidden="true" /> {t("admin.import_download_passwords")}
-                </Button>
-              </div>
-            )}
-            {shown.imported && shown.result.created > 0 && passwords === 0 && <p className="text-sm">{t("admin.import_sso_note")}</p>}
-            <ul aria-label={t("admin.import_lines")} className="grid max-h-[45vh] gap-1.5 overflow-y-auto rounded-md border p-2">
-              {rows.map((row) => {
-                const status = STATUS[shown.imported && row.status === "ok" ? "created" : row.status];
-                const problems = Object.values(row.errors ?? {}).flat();
-                return (
-                  <li key={row.line} className="grid gap-0.5 rounded-md px-2 py-1.5 text-sm odd:bg-muted/40">
-                    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-                      <span className="shrink-0 text-muted-foreground tabular-nums">{t("admin.import_line", { line: row.line })}</span>
-                      <span className="min-w-0 truncate font-medium" title={row.email}>
-                        {row.email || "—"}
-                      </span>
-                      <Badge variant={status.variant} className="ml-auto">
-                        {t(status.label)}
-                      </Badge>
-                    </div>
-                    {problems.length > 0 && (
-                      <ul className="list-inside list-disc text-destructive">
-                        {problems.map((message) => (
-                          <li key={message}>{message}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            {!shown.imported && counts.create === 0 && <p className="text-sm text-muted-foreground">{t("admin.import_nothing")}</p>}
-          </div>
-        )}
-
-        <DialogFooter>
-          {shown?.imported ? (
-            <Button onClick={() => close(false)}>{t("common.done")}</Button>
-          ) : (
-            <>
-              <Button variant="outline" disabled={importing} onClick={() => close(false)}>
-                {t("common.cancel")}
+          {shown.imported && passwords > 0 && (
+            <div className="grid gap-2 rounded-md border border-warning/40 bg-warning/10 p-3">
+              <p className="text-sm">{t("admin.import_passwords_note")}</p>
+              <Button
+                className="justify-self-start"
+                onClick={() => {
+                  downloadPasswords(rows);
+                  showToast({
+                    title: t("admin.import_download_passwords"),
+                    description: t("admin.import_downloaded"),
+                    variant: "success",
+                  });
+                }}
+              >
+                <Download aria-hidden="true" /> {t("admin.import_download_passwords")}
               </Button>
-              {shown && (
-                <Button disabled={counts.create === 0 || busy} onClick={runImport}>
-                  {importing ? (
-                    <>
-                      <Spinner label={null} className="size-4 text-current" /> {t("admin.importing")}
-                    </>
-                  ) : (
-                    t("admin.import_button", { count: counts.create })
-                  )}
-                </Button>
-              )}
-            </>
+            </div>
           )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          {shown.imported && shown.result.created > 0 && passwords === 0 && <p className="text-sm">{t("admin.import_sso_note")}</p>}
+          <ul aria-label={t("admin.import_lines")} className="grid max-h-[45vh] gap-1.5 overflow-y-auto rounded-md border p-2">
+            {rows.map((row) => {
+              const status = STATUS[shown.imported && row.status === "ok" ? "created" : row.status];
+              const problems = Object.values(row.errors ?? {}).flat();
+              return (
+                <li key={row.line} className="grid gap-0.5 rounded-md px-2 py-1.5 text-sm odd:bg-muted/40">
+                  <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="shrink-0 text-muted-foreground tabular-nums">{t("admin.import_line", { line: row.line })}</span>
+                    <span className="min-w-0 truncate font-medium" title={row.email}>
+                      {row.email || "—"}
+                    </span>
+                    <Badge variant={status.variant} className="ml-auto">
+                      {t(status.label)}
+                    </Badge>
+                  </div>
+                  {problems.length > 0 && (
+                    <ul className="list-inside list-disc text-destructive">
+                      {problems.map((message) => (
+                        <li key={message}>{message}</li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {!shown.imported && counts.create === 0 && <p className="text-sm text-muted-foreground">{t("admin.import_nothing")}</p>}
+        </div>
+      )}
+    </FilePreviewDialog>
   );
 }

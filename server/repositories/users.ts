@@ -40,6 +40,12 @@ export type AdminUserColumns = Pick<
 };
 
 /** A user row read whole (findById), as the admin's list reads it. */
+/** What the roster sync reads of each account it follows (oneroster-sync.ts), all in one query. */
+export type RosterAccount = Pick<
+  UserRow,
+  "id" | "email" | "first_name" | "last_name" | "is_admin" | "user_classes" | "roster_source_id" | "roster_classes" | "disabled_at"
+>;
+
 export function adminColumnsOf(row: UserRow): AdminUserColumns {
   return { ...row, has_password: row.password_hash !== null };
 }
@@ -474,12 +480,7 @@ export function createUsersRepository(db: Executor) {
     },
 
     /** The roster's accounts (issue 55): what a sync compares the provider's students with. */
-    listRosterAccounts(): Promise<
-      Pick<
-        UserRow,
-        "id" | "email" | "first_name" | "last_name" | "is_admin" | "user_classes" | "roster_source_id" | "roster_classes" | "disabled_at"
-      >[]
-    > {
+    listRosterAccounts(): Promise<RosterAccount[]> {
       return db
         .selectFrom("users")
         .select(["id", "email", "first_name", "last_name", "is_admin", "user_classes", "roster_source_id", "roster_classes", "disabled_at"])

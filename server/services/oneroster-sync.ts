@@ -5,7 +5,7 @@ import { conflict } from "../errors";
 import { messageRef } from "../../core/i18n/translate";
 import type { JobLogger, JobMetrics, Pass } from "../jobs/worker";
 import type { ScheduledJobsRepository } from "../repositories/scheduled-jobs";
-import { normalizeEmail } from "../repositories/users";
+import { normalizeEmail, type RosterAccount } from "../repositories/users";
 import type { RunInTransaction, TransactionScope } from "../repositories/transaction";
 import type { RosterRecordKind } from "../repositories/roster-records";
 import {
@@ -203,7 +203,8 @@ async function applyRoster(tx: TransactionScope, students: readonly RosterStuden
       if (known && !known.disabled_at && !known.is_admin) await disable(known, student.sourcedId);
       continue;
     }
-    let account = known ? await tx.users.findById(known.id) : undefined;
+    // The accounts the roster follows were all read at once above; only a new student is looked up, by email.
+    let account: RosterAccount | undefined = known;
     if (!account) {
       if (!student.email) {
         refuse(student, "no_email");

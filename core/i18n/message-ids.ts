@@ -246,6 +246,7 @@ export interface MessageValues {
   "admin.oneroster_csv_missing_column": { "file": string | number; "column": string | number };
   "admin.oneroster_csv_missing_file": { "file": string | number };
   "admin.oneroster_csv_no_manifest": undefined;
+  "admin.oneroster_csv_no_roles": undefined;
   "admin.oneroster_csv_no_users": undefined;
   "admin.oneroster_csv_not_utf8": { "file": string | number };
   "admin.oneroster_csv_not_zip": undefined;

@@ -180,7 +180,7 @@ describeEachEngine("OneRoster CSV bundles", (engine) => {
   it("refuses what is not a readable OneRoster bundle with its own words, and changes nothing", async () => {
     const before = await counts();
     const good = {
-      "manifest.csv": manifest({ users: "bulk" }),
+      "manifest.csv": manifest({ users: "delta" }),
       "users.csv": csv(USERS_HEADER, [userLine("stu-7", "A", "B", "ab@lincoln.example")]),
     };
     const bomb = writeZip({ "manifest.csv": manifest({ users: "bulk" }), "users.csv": Buffer.alloc(70 * 1024 * 1024) });
@@ -223,6 +223,18 @@ describeEachEngine("OneRoster CSV bundles", (engine) => {
         "admin.oneroster_csv_missing_column",
         "users.csv has no sourcedId column",
       ],
+      [
+        writeZip({
+          "manifest.csv": manifest({ users: "delta", enrollments: "delta" }),
+          "users.csv": good["users.csv"],
+          "enrollments.csv": csv(ENROLLMENTS_HEADER, ["e-1,,,bio,school-a,,student,false,,"]),
+        }),
+        400,
+        "admin.oneroster_csv_bad_row",
+        "enrollments.csv, line 2: userSourcedId",
+      ],
+      // A whole roster with no roles anywhere would close every account the roster follows.
+      [writeZip({ "manifest.csv": manifest({ users: "bulk" }), "users.csv": good["users.csv"] }), 400, "admin.oneroster_csv_no_roles"],
       [writeZip({ ...good, "users.csv": Buffer.from([0x73, 0x6f, 0x75, 0xe9, 0x0d, 0x0a]) }), 400, "admin.oneroster_csv_not_utf8"],
       [writeZip({ ...good, "users.csv": `${USERS_HEADER}\r\n"stu-7,\r\n` }), 400, "admin.oneroster_csv_unclosed_quote"],
       [bomb, 413, "admin.oneroster_csv_too_large"],

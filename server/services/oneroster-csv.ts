@@ -70,6 +70,9 @@ const listOf = (text: string) =>
 const statusOf = (text: string) => (text === "" ? "active" : text);
 const optional = (text: string) => (text === "" ? null : text);
 
+/** A record's reference, as the binding's column names it (a bad row names the column to fix). */
+const REFERENCE_COLUMNS: Readonly<Record<string, string>> = { user: "userSourcedId", class: "classSourcedId", org: "orgSourcedId" };
+
 /** Each row of a file read by `toRecord` and checked by the REST client's schema; the first bad one refuses the bundle. */
 function recordsOf<T>(
   files: Map<string, Buffer>,
@@ -80,7 +83,8 @@ function recordsOf<T>(
   return rowsOf(files, file).map(({ line, cell }) => {
     const parsed = schema.safeParse(toRecord(cell));
     if (!parsed.success) {
-      const column = String(parsed.error.issues[0]?.path[0] ?? "sourcedId");
+      const field = String(parsed.error.issues[0]?.path[0] ?? "sourcedId");
+      const column = REFERENCE_COLUMNS[field] ?? field;
       throw badRequest(messageRef("admin.oneroster_csv_bad_row", { file, line, column }));
     }
     return parsed.data;
@@ -168,5 +172,9 @@ export function readOneRosterCsv(zip: Buffer): RosterRead {
     Object.assign(read, { [part]: { whole: mode === "bulk", records } });
   }
   if (!read.users) throw badRequest(messageRef("admin.oneroster_csv_no_users"));
+  // A whole roster without roles (1.2 keeps them in roles.csv, 1.1 in users.csv) would have no
+  // students in it: applied, it would close every account the roster follows.
+  if (read.users.whole && !read.roles && read.users.records.every((user) => user.role === undefined))
+    throw badRequest(messageRef("admin.oneroster_csv_no_roles"));
   return read;
 }

@@ -290,6 +290,16 @@ async function applyRoster(tx: TransactionScope, students: readonly RosterStuden
   return applied;
 }
 
+/** A run as its report records it: where the roster came from, how much of it, when, by whom. */
+interface RunContext {
+  source: RosterRun["source"];
+  mode: RosterRun["mode"];
+  /** Where the next delta starts (null for an upload, which no delta follows). */
+  watermark: string | null;
+  started: Date;
+  actor: ActingStaff | null;
+}
+
 /** A preview's answer, carried out of the transaction it rolls back. */
 class PreviewRolledBack extends Error {
   constructor(readonly applied: Applied) {
@@ -320,17 +330,7 @@ export function createOneRosterSync(options: {
    * Merges a read, writes its students and records the run, in one transaction (a preview's is
    * rolled back: what it would do, nothing done).
    */
-  async function run(
-    read: RosterRead,
-    how: {
-      source: RosterRun["source"];
-      mode: RosterRun["mode"];
-      watermark: string | null;
-      started: Date;
-      actor: ActingStaff | null;
-      preview: boolean;
-    },
-  ): Promise<{ run: RosterRun | null; applied: Applied }> {
+  async function run(read: RosterRead, how: RunContext & { preview: boolean }): Promise<{ run: RosterRun | null; applied: Applied }> {
     try {
       return await transaction(async (tx) => {
         const roster = await mergeRoster(tx, read);
@@ -349,7 +349,7 @@ export function createOneRosterSync(options: {
   /** The run's report for staff and its audit entry (the failure's detail for the operator, never a record's contents). */
   async function report(
     tx: TransactionScope,
-    how: { source: RosterRun["source"]; mode: RosterRun["mode"]; watermark: string | null; started: Date; actor: ActingStaff | null },
+    how: RunContext,
     outcome: Pick<RosterRun, "status" | "reason" | "created" | "updated" | "disabled" | "refused">,
     failureDetail: string | null,
   ): Promise<RosterRun> {

@@ -14,8 +14,8 @@ import {
   rosterImportSchema,
 } from "../../core/schemas/admin";
 import { TOTAL_COUNT_HEADER } from "../../core/admin";
-import { messageRef, wordMessageRef } from "../../core/i18n/translate";
-import { HttpError, notFound, parseWith } from "../errors";
+import { wordMessageRef } from "../../core/i18n/translate";
+import { notFound, parseWith } from "../errors";
 import { i18nFor, requestLocale } from "../i18n";
 import { setGuardDefaults } from "../plugins/route-guards";
 import { requireUser } from "../http/request-context";
@@ -105,6 +105,8 @@ export default async function adminRoutes(app: FastifyInstance, { services }: { 
 
   // The same roster from OneRoster's CSV binding: the bundle's zip is the body (preview first, then for real).
   await app.register(async (bundles) => {
+    // A zip and nothing else: JSON or a form here is Fastify's own 415, in the one error shape.
+    bundles.removeAllContentTypeParsers();
     bundles.addContentTypeParser(
       ["application/zip", "application/x-zip-compressed", "application/octet-stream"],
       { parseAs: "buffer", bodyLimit: ONEROSTER_CSV_MAX_BYTES },
@@ -119,9 +121,8 @@ export default async function adminRoutes(app: FastifyInstance, { services }: { 
       },
       async (request) => {
         const { preview } = parseWith(rosterCsvQuerySchema, request.query);
-        // A JSON or form body was parsed by the app's own parsers: it is not a bundle.
-        if (!Buffer.isBuffer(request.body)) throw new HttpError(415, messageRef("server.unsupported_media_type"));
-        const read = readOneRosterCsv(request.body);
+        // No body at all is an empty file: not a zip.
+        const read = readOneRosterCsv(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
         return services.oneRoster.importRead(requireUser(request), read, preview);
       },
     );

@@ -254,6 +254,8 @@ describeEachEngine("OneRoster CSV bundles", (engine) => {
     expect((await upload(tooBig, false)).statusCode).toBe(413);
     const json = await staff.request("POST", "/api/admin/roster/oneroster-csv?preview=true", { csv: "x" });
     expect([json.statusCode, json.json().code]).toEqual([415, "server.unsupported_media_type"]);
+    const noBody = await staff.request("POST", "/api/admin/roster/oneroster-csv?preview=true");
+    expect([noBody.statusCode, noBody.json().code]).toEqual([400, "admin.oneroster_csv_not_zip"]);
     const noPreview = await staff.request("POST", "/api/admin/roster/oneroster-csv", writeZip(good), ZIP);
     expect([noPreview.statusCode, noPreview.json().code]).toEqual([400, "admin.oneroster_csv_preview_invalid"]);
     // Spanish words for an admin who reads Spanish.
